@@ -1,0 +1,2 @@
+import TransitionEngine
+print("engine-bench: no benchmarks yet")

@@ -1,0 +1,6 @@
+import Testing
+import TransitionEngine
+
+@Test func engineReportsAVersion() {
+  #expect(!transitionEngineVersion.isEmpty)
+}
