@@ -14,6 +14,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // The headless model of UIKit's views, layers, animations and transitions.
@@ -22,10 +23,32 @@ let package = Package(
       name: "TransitionEngine",
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
+    // Debian's cmark-gfm (`libcmark-gfm-dev`, `libcmark-gfm-extensions-dev`).
+    .systemLibrary(
+      name: "CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+    ),
+    // A small document model over cmark-gfm's nodes, with source positions.
+    // The only importer of CCmarkGFM.
+    .target(
+      name: "WorkbookMarkdown",
+      dependencies: ["CCmarkGFM"]
+    ),
+    // Chapters and snippets, translation, the engine build, the snippet
+    // runner, the result cache, output checks, `--record` and reports.
+    .target(
+      name: "WorkbookCore",
+      dependencies: [
+        "WorkbookMarkdown",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     // The command-line tool: a thin layer of ArgumentParser commands.
     .executableTarget(
       name: "workbook",
       dependencies: [
+        "WorkbookCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -34,6 +57,10 @@ let package = Package(
       name: "engine-bench",
       dependencies: ["TransitionEngine"],
       path: "Benchmarks/EngineBench"
+    ),
+    .testTarget(
+      name: "WorkbookTests",
+      dependencies: ["WorkbookCore", "WorkbookMarkdown"]
     ),
     .testTarget(
       name: "TransitionEngineTests",

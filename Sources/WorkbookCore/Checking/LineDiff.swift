@@ -1,0 +1,82 @@
+// LineDiff: a unified diff of two texts, line by line (LCS).
+
+public enum LineDiff {
+  /// Returns the lines of a unified diff from `old` to `new`, with
+  /// `context` lines around each change, or [] when they are equal.
+  ///
+  /// - Complexity: O(n·m) in the number of lines; beyond 4 million cells
+  ///   the diff falls back to one hunk that replaces everything.
+  public static func unified(
+    old: String, new: String, oldLabel: String, newLabel: String, context: Int = 3
+  ) -> [String] {
+    let a = splitLines(old)
+    let b = splitLines(new)
+    if a == b { return [] }
+    var out = ["--- \(oldLabel)", "+++ \(newLabel)"]
+    let script = a.count * b.count > 4_000_000 ? replaceAll(a, b) : editScript(a, b)
+    // Group changes that are at most 2·context lines apart into hunks.
+    let changes = script.indices.filter { script[$0].kind != " " }
+    var hunks: [Range<Int>] = []
+    for change in changes {
+      let lower = max(0, change - context)
+      let upper = min(script.count, change + context + 1)
+      if let last = hunks.last, lower <= last.upperBound {
+        hunks[hunks.count - 1] = last.lowerBound..<upper
+      } else {
+        hunks.append(lower..<upper)
+      }
+    }
+    for range in hunks {
+      let hunk = script[range]
+      let oldStart = hunk.first?.oldLine ?? 0
+      let newStart = hunk.first?.newLine ?? 0
+      let oldCount = hunk.filter { $0.kind != "+" }.count
+      let newCount = hunk.filter { $0.kind != "-" }.count
+      out.append("@@ -\(oldCount == 0 ? oldStart - 1 : oldStart),\(oldCount) +\(newCount == 0 ? newStart - 1 : newStart),\(newCount) @@")
+      for edit in hunk { out.append("\(edit.kind)\(edit.text)") }
+    }
+    return out
+  }
+
+  struct Edit {
+    var kind: Character
+    var text: Substring
+    var oldLine: Int
+    var newLine: Int
+  }
+
+  static func splitLines(_ text: String) -> [Substring] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  private static func replaceAll(_ a: [Substring], _ b: [Substring]) -> [Edit] {
+    a.enumerated().map { Edit(kind: "-", text: $1, oldLine: $0 + 1, newLine: 1) }
+      + b.enumerated().map { Edit(kind: "+", text: $1, oldLine: a.count + 1, newLine: $0 + 1) }
+  }
+
+  private static func editScript(_ a: [Substring], _ b: [Substring]) -> [Edit] {
+    let n = a.count, m = b.count
+    var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    if n > 0 && m > 0 {
+      for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+          table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        }
+      }
+    }
+    var edits: [Edit] = []
+    var i = 0, j = 0
+    while i < n || j < m {
+      if i < n && j < m && a[i] == b[j] {
+        edits.append(Edit(kind: " ", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1; j += 1
+      } else if j < m && (i == n || table[i][j + 1] >= table[i + 1][j]) {
+        edits.append(Edit(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
+      } else {
+        edits.append(Edit(kind: "-", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1
+      }
+    }
+    return edits
+  }
+}

@@ -1,0 +1,224 @@
+// ChapterRunner: compiles and runs one chapter: the chapter program (one
+// compiler invocation), each compile-fail snippet's type check, and each
+// exercise program.
+import Foundation
+
+/// Settings for compiling and running.
+public struct RunSettings: Sendable {
+  public var toolchain: Toolchain
+  public var engine: EngineBuild
+  public var pipeline: CompilerPipeline
+  /// Seconds a program may run.
+  public var timeout: Double
+  /// Seconds a compilation may take.
+  public var compileTimeout: Double = 600
+  /// Bytes of standard output kept per snippet.
+  public var outputCap: Int
+  /// The shared clang module cache.
+  public var moduleCache: String
+
+  public init(toolchain: Toolchain, engine: EngineBuild, pipeline: CompilerPipeline,
+              timeout: Double, outputCap: Int, moduleCache: String) {
+    self.toolchain = toolchain
+    self.engine = engine
+    self.pipeline = pipeline
+    self.timeout = timeout
+    self.outputCap = outputCap
+    self.moduleCache = moduleCache
+  }
+}
+
+public struct ChapterRunner: Sendable {
+  public var settings: RunSettings
+  public var builder: ProgramBuilder
+
+  /// The module name of snippet programs (it shows in runtime trap
+  /// locations as `WorkbookChapter/02-fade.md:12`).
+  public static let moduleName = "WorkbookChapter"
+
+  public init(settings: RunSettings, builder: ProgramBuilder = ProgramBuilder()) {
+    self.settings = settings
+    self.builder = builder
+  }
+
+  /// Compiles and runs everything in `chapter` that is checked.
+  ///
+  /// - Throws: `VerifyError.interrupted` when verify is interrupted.
+  public func run(_ chapter: Chapter) throws(VerifyError) -> ChapterRun {
+    let work: String
+    do {
+      work = try Files.makeTemporaryDirectory(prefix: "workbook-verify")
+    } catch {
+      throw .cacheUnwritable(path: "temporary folder", reason: "\(error)")
+    }
+    defer { Files.removeTemporaryDirectory(work) }
+    var result = ChapterRun()
+    let programSnippets = chapter.snippets.filter { $0.kind.isInChapterProgram }
+    if !programSnippets.isEmpty {
+      let program = builder.chapterProgram(chapter)
+      let shouldRun = programSnippets.contains { $0.kind == .run }
+      result.program = try compileAndRun(program, in: work + "/chapter", chapter: chapter,
+                                         run: shouldRun, defaultSnippet: nil)
+    }
+    for snippet in chapter.snippets {
+      switch snippet.kind {
+      case .compileFail:
+        let program = builder.compileFailProgram(snippet, in: chapter)
+        let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
+        result.compileFail.append(CompileFailRun(
+          snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+      case .exerciseStarter, .exerciseSolution:
+        let program = builder.standaloneProgram(snippet, in: chapter)
+        let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
+                                    chapter: chapter, run: true, defaultSnippet: snippet.index)
+        result.standalone.append(StandaloneRun(snippet: snippet.index, run: run))
+      default:
+        break
+      }
+    }
+    return result
+  }
+
+  /// Standard error without the runtime's stack trace (addresses differ
+  /// from run to run) and without the trap line (reported on its own).
+  static func withoutStackTrace(_ stderr: String) -> String {
+    var kept: [Substring] = []
+    for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("Current stack trace:") || line.hasPrefix("*** Signal") { break }
+      if line.contains(": Fatal error") || line.hasPrefix("Fatal error") || line.contains(": Precondition failed")
+        || line.hasPrefix("Precondition failed") || line.contains(": Assertion failed") || line.hasPrefix("Assertion failed") {
+        continue
+      }
+      kept.append(line)
+    }
+    while kept.last?.isEmpty == true { kept.removeLast() }
+    return kept.joined(separator: "\n")
+  }
+
+  // MARK: - Compiling
+
+  private func write(_ program: ProgramSource, in directory: String) throws(VerifyError) -> (String, String) {
+    let main = directory + "/main.swift"
+    let prelude = directory + "/WorkbookPrelude.swift"
+    do {
+      try Files.createDirectory(directory)
+      try Data(program.main.utf8).write(to: URL(fileURLWithPath: main))
+      try Data(program.prelude.utf8).write(to: URL(fileURLWithPath: prelude))
+    } catch {
+      throw .cacheUnwritable(path: directory, reason: "\(error)")
+    }
+    return (main, prelude)
+  }
+
+  private func invoke(_ executable: String, _ arguments: [String], in directory: String,
+                      timeout: Double) throws(VerifyError) -> ChildResult {
+    do {
+      let result = try ChildProcess.run(executable, arguments, directory: directory, timeout: timeout)
+      if result.termination == .interrupted { throw VerifyError.interrupted }
+      return result
+    } catch let error as VerifyError {
+      throw error
+    } catch {
+      return ChildResult(termination: .exited(127), stdout: [], stderr: Array("\(error)".utf8),
+                         droppedStdout: 0, duration: 0)
+    }
+  }
+
+  func typecheck(_ program: ProgramSource, in directory: String, chapter: Chapter) throws(VerifyError) -> ProgramRun {
+    let (main, prelude) = try write(program, in: directory)
+    let toolchain = settings.toolchain
+    let result: ChildResult
+    switch settings.pipeline {
+    case .direct:
+      result = try invoke(toolchain.frontend, toolchain.frontendArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: nil), in: directory, timeout: settings.compileTimeout)
+    case .driver:
+      result = try invoke(toolchain.swiftc, toolchain.driverArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: nil), in: directory, timeout: settings.compileTimeout)
+    }
+    var run = ProgramRun()
+    let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+    run.diagnostics = DiagnosticParser.parse(text, chapter: chapter, snippets: program.snippetIndexes)
+    run.compiled = result.termination == .exited(0)
+    if !run.compiled && !run.diagnostics.contains(where: { $0.severity == .error }) {
+      run.otherErrors = text
+    }
+    return run
+  }
+
+  func compileAndRun(_ program: ProgramSource, in directory: String, chapter: Chapter, run shouldRun: Bool,
+                     defaultSnippet: Int?) throws(VerifyError) -> ProgramRun {
+    let (main, prelude) = try write(program, in: directory)
+    let toolchain = settings.toolchain
+    let executable = directory + "/program"
+    var run = ProgramRun()
+    var compilerText = ""
+    switch settings.pipeline {
+    case .direct:
+      let object = directory + "/program.o"
+      let compile = try invoke(toolchain.frontend, toolchain.frontendArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: object), in: directory, timeout: settings.compileTimeout)
+      compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
+      run.diagnostics = DiagnosticParser.parse(compilerText, chapter: chapter, snippets: program.snippetIndexes)
+      guard compile.termination == .exited(0) else {
+        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
+        return run
+      }
+      let autolink = directory + "/program.autolink"
+      let extract = try invoke(toolchain.autolinkExtract, [object, "-o", autolink], in: directory,
+                               timeout: settings.compileTimeout)
+      let link = extract.termination == .exited(0)
+        ? try invoke(toolchain.clang, toolchain.linkArguments(
+            object: object, autolinkFile: autolink, engine: settings.engine, output: executable),
+            in: directory, timeout: settings.compileTimeout)
+        : extract
+      guard link.termination == .exited(0) else {
+        run.otherErrors = String(decoding: link.stderr + link.stdout, as: UTF8.self)
+        return run
+      }
+    case .driver:
+      let compile = try invoke(toolchain.swiftc, toolchain.driverArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: executable), in: directory, timeout: settings.compileTimeout)
+      compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
+      run.diagnostics = DiagnosticParser.parse(compilerText, chapter: chapter, snippets: program.snippetIndexes)
+      guard compile.termination == .exited(0) else {
+        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
+        return run
+      }
+    }
+    run.compiled = true
+    guard shouldRun else { return run }
+
+    let splitter = OutputSplitter(cap: settings.outputCap, defaultSnippet: defaultSnippet)
+    let result: ChildResult
+    do {
+      result = try ChildProcess.run(
+        executable, [], directory: directory,
+        environment: ["SWIFT_BACKTRACE": "enable=no"],
+        timeout: settings.timeout, stdoutCap: 0, stderrCap: 64 * 1024, sink: splitter)
+    } catch {
+      run.otherErrors = "\(error)"
+      return run
+    }
+    if result.termination == .interrupted { throw .interrupted }
+    splitter.finish()
+    run.ran = true
+    run.termination = result.termination
+    run.outputs = splitter.snippetOutputs()
+    run.lastStartedSnippet = splitter.lastStarted
+    let stderr = String(decoding: result.stderr, as: UTF8.self)
+    run.stderrTail = String(Self.withoutStackTrace(stderr).suffix(4000))
+    switch result.termination {
+    case .exited(0), .timedOut, .interrupted:
+      break
+    case .exited, .signaled:
+      run.crash = DiagnosticParser.crash(in: stderr, termination: result.termination, chapter: chapter,
+                                          snippets: program.snippetIndexes)
+    }
+    return run
+  }
+}

@@ -1,0 +1,102 @@
+// ReportRenderer: the verify report as text, JSON or GitHub Actions
+// annotations. Returns strings; never prints.
+import Foundation
+
+public enum ReportFormat: String, Sendable, CaseIterable {
+  case text
+  case json
+  case github
+}
+
+public enum ReportRenderer {
+  /// The findings of one chapter, as plain text (one block per finding).
+  public static func text(_ chapter: ChapterReport) -> String {
+    var out = ""
+    for finding in chapter.findings {
+      out += location(finding) + ": " + finding.severity.rawValue + ": " + finding.message + "\n"
+      for detail in finding.details { out += "    " + detail + "\n" }
+    }
+    return out
+  }
+
+  /// One line for a finished chapter (plain progress when not on a terminal).
+  public static func chapterLine(_ chapter: ChapterReport) -> String {
+    let verdict = chapter.failed ? "FAIL" : "ok  "
+    let cached = chapter.cached ? ", cached" : ""
+    let recorded = chapter.recordedBlocks > 0 ? ", \(chapter.recordedBlocks) recorded" : ""
+    return "\(verdict) \(chapter.path) (\(plural(chapter.checkedSnippetCount, "snippet"))\(cached)\(recorded), \(seconds(chapter.duration)))"
+  }
+
+  /// The closing summary.
+  public static func summary(_ report: VerifyReport) -> String {
+    let failedChapters = report.chapters.filter(\.failed).count
+    let recorded = report.chapters.reduce(0) { $0 + $1.recordedBlocks }
+    var line = "\(plural(report.chapters.count, "chapter")), \(plural(report.snippetCount, "snippet")): "
+      + "\(report.passedCount) passed, \(report.failedCount) failed"
+    if failedChapters > 0 { line += " (\(plural(failedChapters, "chapter")) failing)" }
+    if recorded > 0 { line += ", \(plural(recorded, "output block")) recorded" }
+    line += " in \(seconds(report.duration))"
+    return line
+  }
+
+  /// GitHub Actions workflow commands, one per finding.
+  public static func github(_ report: VerifyReport) -> String {
+    var out = ""
+    for finding in report.findings {
+      var properties = "file=\(escapeProperty(finding.file))"
+      if let line = finding.line { properties += ",line=\(line)" }
+      if let column = finding.column { properties += ",col=\(column)" }
+      properties += ",title=\(escapeProperty("workbook verify: " + finding.kind.rawValue))"
+      let body = ([finding.message] + finding.details).joined(separator: "\n")
+      out += "::\(finding.severity.rawValue) \(properties)::\(escapeData(body))\n"
+    }
+    return out
+  }
+
+  /// A machine-readable report (stable key order).
+  public static func json(_ report: VerifyReport) -> String {
+    struct Document: Encodable {
+      var version = 1
+      var passed: Bool
+      var summary: Summary
+      var chapters: [ChapterReport]
+    }
+    struct Summary: Encodable {
+      var chapters: Int
+      var snippets: Int
+      var passed: Int
+      var failed: Int
+      var seconds: Double
+    }
+    let document = Document(
+      passed: !report.failed,
+      summary: Summary(chapters: report.chapters.count, snippets: report.snippetCount,
+                       passed: report.passedCount, failed: report.failedCount,
+                       seconds: (report.duration * 1000).rounded() / 1000),
+      chapters: report.chapters)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(document)) ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  static func location(_ finding: Finding) -> String {
+    var text = finding.file
+    if let line = finding.line { text += ":\(line)" }
+    if let column = finding.column, finding.line != nil { text += ":\(column)" }
+    return text
+  }
+
+  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+  static func seconds(_ s: Double) -> String { String(format: "%.2f s", s) }
+
+  private static func escapeData(_ s: String) -> String {
+    s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  private static func escapeProperty(_ s: String) -> String {
+    escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+  }
+}

@@ -1,0 +1,25 @@
+// VerifyError: setup and usage problems (exit status 2). Failures in the
+// book itself are Findings, not errors. The CLI turns these into text.
+
+public enum VerifyError: Error, Hashable, Sendable {
+  /// The book folder does not exist.
+  case bookNotFound(path: String)
+  /// The book folder has no `*.md` files.
+  case bookEmpty(path: String)
+  /// A chapter named on the command line is not in the book.
+  case chapterNotFound(name: String, book: String)
+  /// No `Sources/TransitionEngine` above the book or the working folder.
+  case engineSourcesNotFound(searchedFrom: [String])
+  /// A folder given as engine sources has no `.swift` files.
+  case engineSourcesEmpty(path: String)
+  /// The engine does not compile; `log` is the compiler's output.
+  case engineBuildFailed(log: String, packageRoot: String?)
+  /// No `swiftc` was found.
+  case toolchainNotFound
+  /// `swiftc -print-target-info` failed.
+  case toolchainProbeFailed(swiftc: String, reason: String)
+  /// The cache folder cannot be created or written.
+  case cacheUnwritable(path: String, reason: String)
+  /// Verify was interrupted (Ctrl-C).
+  case interrupted
+}

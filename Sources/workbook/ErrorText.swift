@@ -1,0 +1,35 @@
+// ErrorText: turns WorkbookCore's structured errors into messages, at the
+// CLI boundary. Sentence case, the token quoted, what to do next.
+import WorkbookCore
+
+enum ErrorText {
+  static func message(for error: VerifyError) -> String {
+    switch error {
+    case .bookNotFound(let path):
+      return "Book folder '\(path)' does not exist; run from the repository root or pass --book DIR"
+    case .bookEmpty(let path):
+      return "Book folder '\(path)' has no chapters; add Markdown files (*.md) to it"
+    case .chapterNotFound(let name, let book):
+      return "No chapter '\(name)' in '\(book)'; name a file such as '01-intro.md' or '01-intro'"
+    case .engineSourcesNotFound(let searched):
+      return "Cannot find the engine's sources (Sources/TransitionEngine next to a Package.swift) above "
+        + searched.map { "'\($0)'" }.joined(separator: " or ")
+        + "; run from the repository or pass --engine-sources DIR"
+    case .engineSourcesEmpty(let path):
+      return "Engine source folder '\(path)' has no .swift files"
+    case .engineBuildFailed(let log, let root):
+      let hint = root.map { "run 'swift build --package-path \($0) --target TransitionEngine' to see and fix them" }
+        ?? "fix the engine's sources"
+      let excerpt = log.split(separator: "\n").prefix(30).joined(separator: "\n")
+      return "TransitionEngine does not build, so no snippet can be checked; \(hint)\n\(excerpt)"
+    case .toolchainNotFound:
+      return "Cannot find 'swiftc'; put the Swift toolchain's bin folder on PATH or set WORKBOOK_SWIFTC"
+    case .toolchainProbeFailed(let swiftc, let reason):
+      return "'\(swiftc) -print-target-info' failed: \(reason)"
+    case .cacheUnwritable(let path, let reason):
+      return "Cannot write the cache folder '\(path)': \(reason); pass --cache-dir DIR"
+    case .interrupted:
+      return "Interrupted"
+    }
+  }
+}

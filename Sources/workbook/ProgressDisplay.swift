@@ -1,0 +1,96 @@
+// ProgressDisplay: a live progress line on a terminal, plain lines otherwise
+// (on standard error, so that standard output holds only the report).
+import Foundation
+import WorkbookCore
+
+final class ProgressDisplay: @unchecked Sendable {
+  private let live: Bool
+  private let plainLines: Bool
+  private let lock = NSLock()
+  private var total = 0
+  private var done = 0
+  private var snippets = 0
+  private var current: [String] = []
+  private var shown = false
+
+  init(live: Bool, plainLines: Bool) {
+    self.live = live
+    self.plainLines = plainLines
+  }
+
+  func handle(_ event: VerifyEvent) {
+    lock.lock(); defer { lock.unlock() }
+    switch event {
+    case .buildingEngine(let sources):
+      write("Building TransitionEngine from \(sources) (first run, or its sources changed)…\n", replacingLine: true)
+    case .started(let total):
+      self.total = total
+    case .chapterStarted(let path):
+      current.append(path)
+    case .chapterFinished(let report, let done, _):
+      self.done = done
+      snippets += report.checkedSnippetCount
+      current.removeAll { $0 == report.path }
+      if !live && plainLines {
+        write(ReportRenderer.chapterLine(report) + "\n", replacingLine: false)
+      } else if live && report.failed {
+        write(ReportRenderer.chapterLine(report) + "\n", replacingLine: true)
+      }
+    }
+    if live { drawLine() }
+  }
+
+  private func drawLine() {
+    let chapter = current.first.map { " · \($0)" } ?? ""
+    var line = "[\(done)/\(total)] \(snippets) snippets checked\(chapter)"
+    let width = terminalWidth()
+    if line.count > width - 1 { line = String(line.prefix(width - 2)) + "…" }
+    FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    shown = true
+  }
+
+  private func write(_ text: String, replacingLine: Bool) {
+    if live && shown && replacingLine {
+      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+      shown = false
+    }
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Removes the live line.
+  func clear() {
+    lock.lock(); defer { lock.unlock() }
+    if live && shown {
+      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+      shown = false
+    }
+  }
+
+  private func terminalWidth() -> Int {
+    var size = winsize()
+    if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 10 { return Int(size.ws_col) }
+    return 80
+  }
+}
+
+/// Ctrl-C and SIGTERM: kill every snippet and compiler process group,
+/// remove temporary folders, exit 130.
+enum Interrupts {
+  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+  static func install(progress: ProgressDisplay) {
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+      signal(sig, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+      source.setEventHandler {
+        ChildProcessRegistry.shared.interruptAll()
+        TemporaryDirectories.shared.removeAll()
+        progress.clear()
+        FileHandle.standardError.write(Data("Interrupted; stopped every snippet and compiler\n".utf8))
+        exit(130)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+}

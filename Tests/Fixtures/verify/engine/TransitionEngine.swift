@@ -1,0 +1,20 @@
+// A tiny stand-in for TransitionEngine, so that the verify tests do not
+// depend on the real engine's API while it is being written.
+@_exported import Foundation
+
+public let transitionEngineVersion = "fixture"
+
+open class UIView {
+  public var frame: CGRect
+  public var alpha: Double = 1
+  public var subviews: [UIView] = []
+  public init(frame: CGRect = .zero) { self.frame = frame }
+  open func addSubview(_ view: UIView) { subviews.append(view) }
+}
+
+public enum UIViewPropertyAnimatorState { case inactive, active }
+
+/// Traps inside the engine (for crash-location tests).
+public func engineRequire(_ condition: Bool, _ message: String) {
+  precondition(condition, message)
+}
