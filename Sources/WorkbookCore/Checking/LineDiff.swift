@@ -71,10 +71,10 @@ public enum LineDiff {
     while i < n || j < m {
       if i < n && j < m && a[i] == b[j] {
         edits.append(Edit(kind: " ", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1; j += 1
-      } else if j < m && (i == n || table[i][j + 1] >= table[i + 1][j]) {
-        edits.append(Edit(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
-      } else {
+      } else if i < n && (j == m || table[i + 1][j] >= table[i][j + 1]) {
         edits.append(Edit(kind: "-", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1
+      } else {
+        edits.append(Edit(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
       }
     }
     return edits

@@ -33,6 +33,8 @@ public enum ReportRenderer {
     let recorded = report.chapters.reduce(0) { $0 + $1.recordedBlocks }
     var line = "\(plural(report.chapters.count, "chapter")), \(plural(report.snippetCount, "snippet")): "
       + "\(report.passedCount) passed, \(report.failedCount) failed"
+    let notRun = report.chapters.reduce(0) { $0 + $1.snippets.filter { $0.status == .notRun }.count }
+    if notRun > 0 { line += " (\(notRun) of them not run)" }
     if failedChapters > 0 { line += " (\(plural(failedChapters, "chapter")) failing)" }
     if recorded > 0 { line += ", \(plural(recorded, "output block")) recorded" }
     line += " in \(seconds(report.duration))"

@@ -1,0 +1,91 @@
+import Testing
+@testable import WorkbookCore
+
+@Suite struct ChapterLoaderTests {
+  func load(_ text: String) -> Chapter {
+    ChapterLoader.load(bytes: Array(text.utf8), path: "/book/01-test.md", displayPath: "01-test.md")
+  }
+
+  @Test func attributesSelectTheKind() {
+    let chapter = load("""
+      # Kinds
+
+      ```swift
+      a
+      ```
+
+      ```swift no-run
+      b
+      ```
+
+      ```swift compile-fail
+      c
+      ```
+
+      ```swift ignore
+      d
+      ```
+
+      ```swift hidden
+      e
+      ```
+
+      ```swift exercise=one
+      f
+      ```
+
+      ```swift solution=one
+      g
+      ```
+
+      ```python
+      not a snippet
+      ```
+      """)
+    #expect(chapter.problems == [])
+    #expect(chapter.title == "Kinds")
+    #expect(chapter.snippets.map(\.kind) == [
+      .run, .noRun, .compileFail, .ignore, .run, .exerciseStarter(id: "one"), .exerciseSolution(id: "one"),
+    ])
+    #expect(chapter.snippets.map(\.isHidden) == [false, false, false, false, true, false, false])
+    #expect(chapter.snippets.map(\.fenceLine) == [3, 7, 11, 15, 19, 23, 27])
+  }
+
+  @Test func anUnknownAttributeIsAnErrorAtTheFence() {
+    let chapter = load("Text\n\n```swift no-runn\nx\n```\n")
+    #expect(chapter.problems.count == 1)
+    #expect(chapter.problems.first?.line == 3)
+    #expect(chapter.problems.first?.message.contains("'no-runn'") == true)
+  }
+
+  @Test func conflictingAndDuplicateAttributesAreErrors() {
+    let chapter = load("```swift no-run compile-fail\nx\n```\n\n```swift hidden hidden\ny\n```\n")
+    #expect(chapter.problems.map(\.line) == [1, 5])
+    #expect(chapter.problems[0].message == "Attributes 'no-run' and 'compile-fail' cannot be combined")
+    #expect(chapter.problems[1].message == "Duplicate attribute 'hidden'")
+  }
+
+  @Test func anOutputBlockBelongsToTheSnippetRightBeforeIt() {
+    let chapter = load("```swift\nprint(1)\n```\n\n\n```output\n1\n```\n")
+    #expect(chapter.problems == [])
+    #expect(chapter.snippets[0].output?.content == "1\n")
+    #expect(chapter.snippets[0].output?.fenceLine == 6)
+  }
+
+  @Test func anOutputBlockAfterProseIsAnError() {
+    let chapter = load("```swift\nprint(1)\n```\n\nProse.\n\n```output\n1\n```\n")
+    #expect(chapter.snippets[0].output == nil)
+    #expect(chapter.problems.map(\.line) == [7])
+    #expect(chapter.problems.first?.kind == .badInput)
+  }
+
+  @Test func anExerciseNeedsASolution() {
+    let chapter = load("```swift exercise=lonely\nx\n```\n")
+    #expect(chapter.problems.map(\.message) == ["Exercise 'lonely' has no solution; add a 'swift solution=lonely' block"])
+  }
+
+  @Test func anExerciseNeedsAnID() {
+    let chapter = load("```swift exercise\nx\n```\n")
+    #expect(chapter.problems.first?.message.hasPrefix("Attribute 'exercise' needs an ID") == true)
+  }
+}

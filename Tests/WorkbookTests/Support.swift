@@ -1,0 +1,76 @@
+// Shared helpers: fixture books copied to temporary folders, one engine
+// build shared by the whole test run, verify with test options.
+import Foundation
+import Testing
+@testable import WorkbookCore
+
+enum Fixtures {
+  /// Tests/Fixtures/verify
+  static let root: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    url.deleteLastPathComponent()  // WorkbookTests
+    url.deleteLastPathComponent()  // Tests
+    return url.appendingPathComponent("Fixtures/verify").path
+  }()
+
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  /// The stand-in engine the fixtures are written against.
+  static let engineSources = root + "/engine"
+
+  /// One folder for engine builds for the whole run (built once, under a lock).
+  static let engineCache: String = {
+    let path = NSTemporaryDirectory() + "workbook-tests-engine-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  /// Copies fixture book `name` into a fresh temporary folder and returns
+  /// the copy's `Chapters` folder.
+  static func book(_ name: String) throws -> String {
+    let target = try temporaryDirectory()
+    try FileManager.default.copyItem(atPath: root + "/" + name, toPath: target + "/" + name)
+    return target + "/" + name + "/Chapters"
+  }
+
+  /// An empty temporary folder.
+  static func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "workbook-test-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  static func options(book: String, cache: String? = nil) -> VerifyOptions {
+    var options = VerifyOptions()
+    options.book = book
+    options.engineSources = engineSources
+    options.engineCacheDirectory = engineCache
+    options.cacheDirectory = cache ?? (book as NSString).deletingLastPathComponent + "/.cache"
+    options.jobs = 2
+    return options
+  }
+
+  static func verify(_ book: String, _ configure: (inout VerifyOptions) -> Void = { _ in }) throws -> VerifyReport {
+    var options = options(book: book)
+    configure(&options)
+    return try Verifier(options: options).run()
+  }
+
+  static func read(_ path: String) -> String {
+    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+}
+
+extension VerifyReport {
+  func chapter(_ suffix: String) -> ChapterReport? {
+    chapters.first { $0.path.hasSuffix(suffix) }
+  }
+
+  func errors(kind: FindingKind? = nil) -> [Finding] {
+    findings.filter { $0.severity == .error && (kind == nil || $0.kind == kind) }
+  }
+}
