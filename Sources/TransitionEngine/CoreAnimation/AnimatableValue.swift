@@ -30,7 +30,8 @@ enum AnimatableValue: Equatable {
       return .size(CGSize(width: lerp(a.width, b.width, f), height: lerp(a.height, b.height, f)))
     case (.rect(let a), .rect(let b)):
       return .rect(CGRect(origin: lerp(a.origin, b.origin, f),
-                          size: CGSize(width: lerp(a.width, b.width, f), height: lerp(a.height, b.height, f))))
+                          size: CGSize(width: lerp(a.size.width, b.size.width, f),
+                                       height: lerp(a.size.height, b.size.height, f))))
     case (.transform(let a), .transform(let b)):
       return .transform(CATransform3D.interpolate(from: a, to: b, fraction: f))
     case (.color(let a), .color(let b)):
@@ -61,8 +62,10 @@ enum AnimatableValue: Equatable {
     case (.point(let a), .point(let b)): return .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
     case (.size(let a), .size(let b)): return .size(CGSize(width: a.width + b.width, height: a.height + b.height))
     case (.rect(let a), .rect(let b)):
-      return .rect(CGRect(x: a.minX + b.minX, y: a.minY + b.minY,
-                          width: a.width + b.width, height: a.height + b.height))
+      // Raw components: a delta rect may have a negative size, which
+      // `width`/`minX` would standardise away.
+      return .rect(CGRect(x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
+                          width: a.size.width + b.size.width, height: a.size.height + b.size.height))
     case (.transform(let a), .transform(let b)): return .transform(b * a)
     case (.color(let a), .color(let b)):
       return .color(RGBA(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
@@ -77,8 +80,8 @@ enum AnimatableValue: Equatable {
     case (.point(let a), .point(let b)): return .point(CGPoint(x: a.x - b.x, y: a.y - b.y))
     case (.size(let a), .size(let b)): return .size(CGSize(width: a.width - b.width, height: a.height - b.height))
     case (.rect(let a), .rect(let b)):
-      return .rect(CGRect(x: a.minX - b.minX, y: a.minY - b.minY,
-                          width: a.width - b.width, height: a.height - b.height))
+      return .rect(CGRect(x: a.origin.x - b.origin.x, y: a.origin.y - b.origin.y,
+                          width: a.size.width - b.size.width, height: a.size.height - b.size.height))
     case (.color(let a), .color(let b)):
       return .color(RGBA(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha))
     case (.transform(let a), .transform(let b)): return .transform(a * CATransform3DInvert(b))
@@ -106,7 +109,8 @@ enum AnimatableValue: Equatable {
     case (.point(let a), .point(let b)): return Double(hypot(b.x - a.x, b.y - a.y))
     case (.size(let a), .size(let b)): return Double(hypot(b.width - a.width, b.height - a.height))
     case (.rect(let a), .rect(let b)):
-      let dx = b.minX - a.minX, dy = b.minY - a.minY, dw = b.width - a.width, dh = b.height - a.height
+      let dx = b.origin.x - a.origin.x, dy = b.origin.y - a.origin.y
+      let dw = b.size.width - a.size.width, dh = b.size.height - a.size.height
       return Double((dx * dx + dy * dy + dw * dw + dh * dh).squareRoot())
     case (.color(let a), .color(let b)):
       let d = [b.red - a.red, b.green - a.green, b.blue - a.blue, b.alpha - a.alpha]
@@ -138,7 +142,7 @@ enum AnimatableValue: Equatable {
   /// of the same kind as `like`.
   static func unbox(_ any: Any?, like: AnimatableValue) -> AnimatableValue? {
     guard let any else { return nil }
-    if let value = any as? NSValue, let decoded = value.engineValue { return unbox(decoded, like: like) }
+    // Swift values first: on Linux, numbers also cast to NSValue (NSNumber).
     switch like {
     case .scalar:
       if let v = any as? CGFloat { return .scalar(Double(v)) }
@@ -148,13 +152,20 @@ enum AnimatableValue: Equatable {
       if let v = any as? NSNumber { return .scalar(v.doubleValue) }
     case .point:
       if let p = any as? CGPoint { return .point(p) }
+      if let v = any as? NSValue, String(cString: v.objCType).contains("Point") { return .point(v.pointValue) }
     case .size:
       if let s = any as? CGSize { return .size(s) }
+      if let v = any as? NSValue, String(cString: v.objCType).contains("Size") { return .size(v.sizeValue) }
     case .rect:
       if let r = any as? CGRect { return .rect(r) }
+      if let v = any as? NSValue, String(cString: v.objCType).contains("Rect") { return .rect(v.rectValue) }
     case .transform:
       if let t = any as? CATransform3D { return .transform(t) }
       if let t = any as? CGAffineTransform { return .transform(CATransform3DMakeAffineTransform(t)) }
+      if let v = any as? NSValue, let t = v.engineValue as? CATransform3D { return .transform(t) }
+      if let v = any as? NSValue, let t = v.engineValue as? CGAffineTransform {
+        return .transform(CATransform3DMakeAffineTransform(t))
+      }
     case .color:
       if let c = any as? CGColor { return .color(c.rgba) }
       if let c = any as? UIColor { return .color(c.cgColor.rgba) }
@@ -180,10 +191,11 @@ extension CATransform3D {
 
 // MARK: - NSValue boxes
 
-/// The Objective-C type encodings the engine's `NSValue`s carry.
+/// The Objective-C type encodings the engine's `NSValue`s carry. Foundation
+/// on Linux cannot box structs, so transforms travel as arrays of doubles.
 private enum EngineEncoding {
-  static let transform3D = "{CATransform3D=dddddddddddddddd}"
-  static let affine = "{CGAffineTransform=dddddd}"
+  static let transform3D = "[16d]"
+  static let affine = "[6d]"
 }
 
 extension NSValue {
@@ -221,7 +233,6 @@ extension NSValue {
       getValue(&t)
       return t
     default:
-      if let number = self as? NSNumber { return number.doubleValue }
       return nil
     }
   }

@@ -290,7 +290,7 @@ public final class CGMutablePath: CGPath {
     let startPoint = point(start)
     if startWithMove { move(to: startPoint, transform: transform) }
     else { addLine(to: startPoint, transform: transform) }
-    let count = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up) - 1e-9))
+    let count = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
     let step = sweep / CGFloat(count)
     let k = 4 / 3 * tan(step / 4)
     var angle = start

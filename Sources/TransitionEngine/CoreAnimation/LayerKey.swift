@@ -98,8 +98,8 @@ struct LayerKeyPath: Equatable {
     case (.size, .rect(let r)): return .size(r.size)
     case (.originX, .rect(let r)): return .scalar(Double(r.origin.x))
     case (.originY, .rect(let r)): return .scalar(Double(r.origin.y))
-    case (.sizeWidth, .rect(let r)): return .scalar(Double(r.width))
-    case (.sizeHeight, .rect(let r)): return .scalar(Double(r.height))
+    case (.sizeWidth, .rect(let r)): return .scalar(Double(r.size.width))
+    case (.sizeHeight, .rect(let r)): return .scalar(Double(r.size.height))
     case (.rotation, .transform), (.scale(axis: _?), .transform), (.translation(axis: _?), .transform):
       // The engine does not decompose the model transform for field key
       // paths: a field animation starts from the identity's field value.
@@ -127,17 +127,17 @@ struct LayerKeyPath: Equatable {
     case (.height, .size(var s), .scalar(let v)):
       s.height = additive ? s.height + CGFloat(v) : CGFloat(v); return .size(s)
     case (.origin, .rect(var r), .point(let p)):
-      r.origin = additive ? CGPoint(x: r.minX + p.x, y: r.minY + p.y) : p; return .rect(r)
+      r.origin = additive ? CGPoint(x: r.origin.x + p.x, y: r.origin.y + p.y) : p; return .rect(r)
     case (.size, .rect(var r), .size(let s)):
-      r.size = additive ? CGSize(width: r.width + s.width, height: r.height + s.height) : s; return .rect(r)
+      r.size = additive ? CGSize(width: r.size.width + s.width, height: r.size.height + s.height) : s; return .rect(r)
     case (.originX, .rect(var r), .scalar(let v)):
       r.origin.x = additive ? r.origin.x + CGFloat(v) : CGFloat(v); return .rect(r)
     case (.originY, .rect(var r), .scalar(let v)):
       r.origin.y = additive ? r.origin.y + CGFloat(v) : CGFloat(v); return .rect(r)
     case (.sizeWidth, .rect(var r), .scalar(let v)):
-      r.size.width = additive ? r.width + CGFloat(v) : CGFloat(v); return .rect(r)
+      r.size.width = additive ? r.size.width + CGFloat(v) : CGFloat(v); return .rect(r)
     case (.sizeHeight, .rect(var r), .scalar(let v)):
-      r.size.height = additive ? r.height + CGFloat(v) : CGFloat(v); return .rect(r)
+      r.size.height = additive ? r.size.height + CGFloat(v) : CGFloat(v); return .rect(r)
     case (_, .transform(let t), _):
       let field = fieldTransform(part)
       return .transform(additive ? field * t : field)

@@ -82,16 +82,18 @@ struct Homography: Equatable {
     bounds: CGRect, position: CGPoint, anchorPoint: CGPoint, transform: CATransform3D,
     parentSublayerTransform: CATransform3D?, parentBounds: CGRect?, parentAnchor: CGPoint?
   ) -> Homography {
-    let ax = Double(bounds.minX + anchorPoint.x * bounds.width)
-    let ay = Double(bounds.minY + anchorPoint.y * bounds.height)
-    var h = Homography.translation(-ax, -ay)
-    if !CATransform3DIsIdentity(transform) { h = h.then(Homography(transform)) }
-    h = h.then(.translation(Double(position.x), Double(position.y)))
+    // Compose in 3D first: the layer's z (from a 3D transform) must reach
+    // the superlayer's perspective before the result is flattened.
+    let ax = bounds.minX + anchorPoint.x * bounds.width
+    let ay = bounds.minY + anchorPoint.y * bounds.height
+    var m = CATransform3DMakeTranslation(-ax, -ay, 0)
+    if !CATransform3DIsIdentity(transform) { m = m * transform }
+    m = m * CATransform3DMakeTranslation(position.x, position.y, 0)
     if let s = parentSublayerTransform, !CATransform3DIsIdentity(s), let pb = parentBounds, let pa = parentAnchor {
-      let px = Double(pb.minX + pa.x * pb.width), py = Double(pb.minY + pa.y * pb.height)
-      h = h.then(.translation(-px, -py)).then(Homography(s)).then(.translation(px, py))
+      let px = pb.minX + pa.x * pb.width, py = pb.minY + pa.y * pb.height
+      m = m * CATransform3DMakeTranslation(-px, -py, 0) * s * CATransform3DMakeTranslation(px, py, 0)
     }
-    return h
+    return Homography(m)
   }
 
   /// The map from a layer's bounds coordinates to its root layer's (model values).
