@@ -10,9 +10,24 @@ enum AnimatableValue: Equatable {
   case point(CGPoint)
   case size(CGSize)
   case rect(CGRect)
-  case transform(CATransform3D)
+  // Indirect keeps the enum small (a transform is 128 bytes); values are
+  // copied often on the presentation path.
+  indirect case transform(CATransform3D)
   case color(RGBA)
   case path([CGPathElementKind])
+
+  /// Which case this is, for caches keyed by kind.
+  var kindIndex: Int {
+    switch self {
+    case .scalar: return 0
+    case .point: return 1
+    case .size: return 2
+    case .rect: return 3
+    case .transform: return 4
+    case .color: return 5
+    case .path: return 6
+    }
+  }
 
   var scalar: Double {
     if case .scalar(let v) = self { return v }

@@ -157,41 +157,30 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
   // MARK: Timing
 
   /// The animation's simple duration, with Core Animation's 0 → 0.25 s rule.
-  var effectiveDuration: Double { duration > 0 ? duration : 0.25 }
+  var effectiveDuration: Double { timing.duration }
 
   /// The total active duration: repeats and autoreverse included (∞ when repeating forever).
-  var activeDuration: Double {
-    let cycle = effectiveDuration * (autoreverses ? 2 : 1)
-    if repeatDuration > 0 { return repeatDuration }
-    let count = repeatCount > 0 ? Double(repeatCount) : 1
-    return count.isInfinite ? .infinity : cycle * count
-  }
+  var activeDuration: Double { timing.activeDuration }
 
   /// Where the animation is at `parentTime` (the layer's local time, or its
   /// group's), after speed, offset, repeats and autoreverse: the simple
   /// progress 0…1 before the timing function, or nil when it has no effect.
   func progress(atParentTime parentTime: Double, begin: Double) -> Double? {
-    let t = (parentTime - begin) * Double(speed) + timeOffset
-    let d = effectiveDuration
-    let active = activeDuration
-    if t < 0 {
-      return fillMode == .backwards || fillMode == .both ? 0 : nil
-    }
-    if t >= active {
-      // After the end only a forwards fill has an effect (and only while the
-      // animation is still attached: `isRemovedOnCompletion == false`).
-      return fillMode == .forwards || fillMode == .both ? simpleProgress(at: active, duration: d, end: true) : nil
-    }
-    return simpleProgress(at: t, duration: d, end: false)
+    timing.progress(atParentTime: parentTime, begin: begin)
   }
 
-  private func simpleProgress(at t: Double, duration d: Double, end: Bool) -> Double {
-    let cycle = d * (autoreverses ? 2 : 1)
-    var local = t.truncatingRemainder(dividingBy: cycle)
-    if end && local == 0 && t > 0 { local = cycle }
-    if autoreverses && local > d { local = cycle - local }
-    return min(max(local / d, 0), 1)
+  /// The timing properties as a value, frozen once the animation is
+  /// attached (Core Animation treats attached animations as immutable).
+  var timing: MediaTiming {
+    if let frozenTiming { return frozenTiming }
+    let value = MediaTiming(self)
+    if isAttached { frozenTiming = value }
+    return value
   }
+
+  private var frozenTiming: MediaTiming?
+  /// Set when a layer attaches this copy.
+  var isAttached = false
 
   /// The local time (in the animation's own seconds, 0…duration) at `parentTime`.
   func localTime(atParentTime parentTime: Double, begin: Double) -> Double? {
@@ -236,6 +225,52 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
 
   /// For animations created by a property animator with `addAnimations(_:delayFactor:)`.
   var engineDelayFactor: Double = 0
+}
+
+/// CAMediaTiming's values for one animation, and the timing model.
+struct MediaTiming {
+  let speed: Double
+  let timeOffset: Double
+  let duration: Double
+  let autoreverses: Bool
+  let activeDuration: Double
+  let fillsBackwards: Bool
+  let fillsForwards: Bool
+
+  init(_ a: CAAnimation) {
+    speed = Double(a.speed)
+    timeOffset = a.timeOffset
+    duration = a.duration > 0 ? a.duration : 0.25
+    autoreverses = a.autoreverses
+    let cycle = duration * (a.autoreverses ? 2 : 1)
+    if a.repeatDuration > 0 {
+      activeDuration = a.repeatDuration
+    } else {
+      let count = a.repeatCount > 0 ? Double(a.repeatCount) : 1
+      activeDuration = count.isInfinite ? .infinity : cycle * count
+    }
+    fillsBackwards = a.fillMode == .backwards || a.fillMode == .both
+    fillsForwards = a.fillMode == .forwards || a.fillMode == .both
+  }
+
+  /// The simple progress 0…1 at `parentTime`, or nil when the animation has no effect.
+  func progress(atParentTime parentTime: Double, begin: Double) -> Double? {
+    let t = (parentTime - begin) * speed + timeOffset
+    if t < 0 { return fillsBackwards ? 0 : nil }
+    // After the end only a forwards fill has an effect (and only while the
+    // animation is still attached: `isRemovedOnCompletion == false`).
+    if t >= activeDuration { return fillsForwards ? simpleProgress(at: activeDuration, end: true) : nil }
+    return simpleProgress(at: t, end: false)
+  }
+
+  private func simpleProgress(at t: Double, end: Bool) -> Double {
+    let d = duration
+    let cycle = d * (autoreverses ? 2 : 1)
+    var local = t.truncatingRemainder(dividingBy: cycle)
+    if end && local == 0 && t > 0 { local = cycle }
+    if autoreverses && local > d { local = cycle - local }
+    return min(max(local / d, 0), 1)
+  }
 }
 
 /// Where an externally-driven animation is: a property animator supplies the
@@ -303,11 +338,23 @@ open class CABasicAnimation: CAPropertyAnimation {
     copy.byValue = byValue
   }
 
-  /// The endpoints, resolved against the render value `base`.
-  func endpoints(base: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+  /// The unboxed values, cached: an attached animation does not change
+  /// (Core Animation treats it as immutable).
+  private var unboxCache: (kind: Int, from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+
+  private func unboxed(like base: AnimatableValue) -> (AnimatableValue?, AnimatableValue?, AnimatableValue?) {
+    let kind = base.kindIndex
+    if let cache = unboxCache, cache.kind == kind { return (cache.from, cache.to, cache.by) }
     let from = AnimatableValue.unbox(fromValue, like: base)
     let to = AnimatableValue.unbox(toValue, like: base)
     let by = AnimatableValue.unbox(byValue, like: base)
+    unboxCache = (kind, from, to, by)
+    return (from, to, by)
+  }
+
+  /// The endpoints, resolved against the render value `base`.
+  func endpoints(base: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+    let (from, to, by) = unboxed(like: base)
     switch (from, to, by) {
     case let (f?, t?, _): return (f, t)
     case let (f?, nil, b?): return (f, f.adding(b))
@@ -409,13 +456,22 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     copy.biasValues = biasValues
   }
 
-  /// The keyframe values resolved to the property's kind.
+  /// The keyframe values resolved to the property's kind (cached: attached
+  /// animations do not change).
   func resolvedValues(base: AnimatableValue) -> [AnimatableValue] {
+    let kind = base.kindIndex
+    if let cache = valuesCache, cache.kind == kind { return cache.values }
+    let resolved: [AnimatableValue]
     if let path, case .point = base {
-      return path.flattened(segmentsPerCurve: 16).flatMap { $0 }.map { .point($0) }
+      resolved = path.flattened(segmentsPerCurve: 16).flatMap { $0 }.map { .point($0) }
+    } else {
+      resolved = (values ?? []).compactMap { AnimatableValue.unbox($0, like: base) }
     }
-    return (values ?? []).compactMap { AnimatableValue.unbox($0, like: base) }
+    valuesCache = (kind, resolved)
+    return resolved
   }
+
+  private var valuesCache: (kind: Int, values: [AnimatableValue])?
 
   override func value(atParentTime parentTime: Double, begin: Double, base: AnimatableValue) -> AnimatableValue? {
     guard let p = currentFraction(parentTime: parentTime, begin: begin) else { return nil }

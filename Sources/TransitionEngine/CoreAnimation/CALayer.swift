@@ -46,7 +46,13 @@ open class CALayer: NSObject, CAMediaTiming {
   var _shadowOffset = CGSize(width: 0, height: -3)
 
   /// Animations attached to the layer, in the order they were added.
-  var attachedAnimations: [AttachedAnimation] = []
+  var attachedAnimations: [AttachedAnimation] = [] {
+    didSet {
+      cachedAnimatedKeys = nil
+      simulation.invalidateEvents()
+    }
+  }
+  private var cachedAnimatedKeys: [LayerKey]?
   /// Whether the simulation watches this layer's animations for events.
   var isRegisteredForEvents = false
   /// Frozen content: what a snapshot view shows.
@@ -60,7 +66,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
   /// Creates a copy of `layer`'s properties (Core Animation uses this for presentation layers).
   public required init(layer: Any) {
-    simulation = Simulation.current
+    simulation = (layer as? CALayer)?.simulation ?? Simulation.current
     super.init()
     if let other = layer as? CALayer { copyModel(from: other) }
   }
@@ -172,7 +178,9 @@ open class CALayer: NSObject, CAMediaTiming {
   }
 
   /// Hidden layers and their sublayers are not drawn.
-  open var isHidden = false
+  open var isHidden = false {
+    didSet { if isHidden != oldValue { simulation.needsLayoutPass = true } }
+  }
 
   /// Clips sublayers to the bounds (rounded by `cornerRadius`).
   open var masksToBounds = false
@@ -242,10 +250,11 @@ open class CALayer: NSObject, CAMediaTiming {
 
   // MARK: Timing (CAMediaTiming)
 
-  open var beginTime: CFTimeInterval = 0
+  // Changing a layer's timing moves the events of the animations below it.
+  open var beginTime: CFTimeInterval = 0 { didSet { simulation.invalidateEvents() } }
   open var duration: CFTimeInterval = 0
-  open var speed: Float = 1
-  open var timeOffset: CFTimeInterval = 0
+  open var speed: Float = 1 { didSet { simulation.invalidateEvents() } }
+  open var timeOffset: CFTimeInterval = 0 { didSet { simulation.invalidateEvents() } }
   open var repeatCount: Float = 0
   open var repeatDuration: CFTimeInterval = 0
   open var autoreverses = false
@@ -254,12 +263,18 @@ open class CALayer: NSObject, CAMediaTiming {
   /// The layer's local time as an affine function of global time:
   /// local = scale · global + offset.
   func timeMapping() -> (scale: Double, offset: Double) {
+    if let cached = cachedTimeMapping, cached.generation == simulation.timingGeneration { return cached.mapping }
     var scale = 1.0, offset = 0.0
     if let parent = superlayer { (scale, offset) = parent.timeMapping() }
     // local = (parentLocal − beginTime) · speed + timeOffset
     let s = Double(speed)
-    return (scale * s, (offset - beginTime) * s + timeOffset)
+    let mapping = (scale * s, (offset - beginTime) * s + timeOffset)
+    cachedTimeMapping = (simulation.timingGeneration, mapping)
+    return mapping
   }
+
+  /// The time mapping, valid while the simulation's timing generation is unchanged.
+  private var cachedTimeMapping: (generation: Int, mapping: (scale: Double, offset: Double))?
 
   /// The layer's local time at the simulation's current time.
   var localTime: Double {
@@ -324,6 +339,7 @@ open class CALayer: NSObject, CAMediaTiming {
     let index = min(Int(idx), _sublayers.count)
     _sublayers.insert(layer, at: index)
     layer.superlayer = self
+    simulation.invalidateEvents()
   }
 
   /// Inserts a sublayer below `sibling` (at the end when `sibling` is not a sublayer).
@@ -356,6 +372,7 @@ open class CALayer: NSObject, CAMediaTiming {
     guard let parent = superlayer else { return }
     parent._sublayers.removeAll { $0 === self }
     superlayer = nil
+    simulation.invalidateEvents()
   }
 
   // MARK: Layout
@@ -504,6 +521,8 @@ open class CALayer: NSObject, CAMediaTiming {
     }
     if let key { removeAnimation(forKey: key) }
     let copy = anim.copy() as! CAAnimation
+    copy.isAttached = true
+    (copy as? CAAnimationGroup)?.animations?.forEach { $0.isAttached = true }
     simulation.transactions.track(copy)
     let begin = copy.beginTime == 0 ? localTime : copy.beginTime
     let attached = AttachedAnimation(key: key, animation: copy, begin: begin, sequence: simulation.nextSequence())
@@ -580,19 +599,33 @@ open class CALayer: NSObject, CAMediaTiming {
 
   func applyPresentation(of source: CALayer) {
     guard !source.attachedAnimations.isEmpty else { return }
-    for key in LayerKey.allCases {
-      setModelValue(key, source.presentationValue(key))
+    let time = source.localTime
+    for key in source.animatedKeys {
+      setModelValue(key, source.presentationValue(key, layerTime: time))
     }
+  }
+
+  /// The keys the attached animations touch, each once.
+  var animatedKeys: [LayerKey] {
+    if let cachedAnimatedKeys { return cachedAnimatedKeys }
+    var keys: [LayerKey] = []
+    for attached in attachedAnimations {
+      for key in attached.keys where !keys.contains(key) { keys.append(key) }
+    }
+    cachedAnimatedKeys = keys
+    return keys
   }
 
   /// The render value of `key` at the current time: the model value with
   /// every attached animation applied in order.
   func presentationValue(_ key: LayerKey) -> AnimatableValue {
-    let model = modelValue(key)
-    guard !attachedAnimations.isEmpty else { return model }
-    let time = localTime
-    var value = model
-    for attached in attachedAnimations {
+    guard !attachedAnimations.isEmpty else { return modelValue(key) }
+    return presentationValue(key, layerTime: localTime)
+  }
+
+  func presentationValue(_ key: LayerKey, layerTime time: Double) -> AnimatableValue {
+    var value = modelValue(key)
+    for attached in attachedAnimations where attached.keys.contains(key) {
       value = attached.apply(to: value, key: key, layerTime: time)
     }
     return value
@@ -603,12 +636,8 @@ open class CALayer: NSObject, CAMediaTiming {
     var state = LayerState(modelOf: self)
     guard !attachedAnimations.isEmpty else { return state }
     let time = localTime
-    func eval(_ key: LayerKey) -> AnimatableValue {
-      var value = modelValue(key)
-      for attached in attachedAnimations { value = attached.apply(to: value, key: key, layerTime: time) }
-      return value
-    }
-    let keys = Set(attachedAnimations.flatMap(\.keys))
+    func eval(_ key: LayerKey) -> AnimatableValue { presentationValue(key, layerTime: time) }
+    let keys = animatedKeys
     if keys.contains(.bounds), case .rect(let r) = eval(.bounds) { state.bounds = r }
     if keys.contains(.position), case .point(let p) = eval(.position) { state.position = p }
     if keys.contains(.anchorPoint), case .point(let p) = eval(.anchorPoint) { state.anchorPoint = p }
@@ -650,6 +679,21 @@ final class AttachedAnimation {
   /// The layer keys this animation touches.
   let keys: [LayerKey]
   private let paths: [(CAPropertyAnimation, LayerKeyPath)]
+
+  /// from/to resolved once for basic animations that give both.
+  private var fixed: (from: AnimatableValue, to: AnimatableValue, additive: Bool)?
+  private var fixedResolved = false
+
+  private func fixedEndpoints(_ anim: CAPropertyAnimation, like value: AnimatableValue)
+    -> (from: AnimatableValue, to: AnimatableValue, additive: Bool)? {
+    if fixedResolved { return fixed }
+    fixedResolved = true
+    guard anim === animation, let basic = anim as? CABasicAnimation, basic.byValue == nil,
+          let from = AnimatableValue.unbox(basic.fromValue, like: value),
+          let to = AnimatableValue.unbox(basic.toValue, like: value) else { return nil }
+    fixed = (from, to, basic.isAdditive)
+    return fixed
+  }
 
   init(key: String?, animation: CAAnimation, begin: Double, sequence: Int) {
     self.key = key
@@ -699,6 +743,12 @@ final class AttachedAnimation {
 
   private func contribute(_ anim: CAPropertyAnimation, _ path: LayerKeyPath, _ value: AnimatableValue,
                           parentTime: Double, begin: Double) -> AnimatableValue {
+    if case .whole = path.component, let fixed = fixedEndpoints(anim, like: value) {
+      // Fast path (every UIView animation): both ends given, whole property.
+      guard let f = anim.currentFraction(parentTime: parentTime, begin: begin) else { return value }
+      let v = fixed.from.interpolated(to: fixed.to, fraction: f)
+      return fixed.additive ? value.adding(v) : v
+    }
     let base = path.extract(from: value)
     guard let v = anim.value(atParentTime: parentTime, begin: begin, base: anim.isAdditive ? base.zero : base) else {
       return value

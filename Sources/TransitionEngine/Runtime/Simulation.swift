@@ -122,7 +122,10 @@ public final class Simulation: @unchecked Sendable {
           runLoopQueue.removeAll()
         }
       }
-      for window in windows { window.layoutSubtreeIfNeeded() }
+      if needsLayoutPass {
+        needsLayoutPass = false
+        for window in windows { window.layoutSubtreeIfNeeded() }
+      }
     } while !runLoopQueue.isEmpty
   }
 
@@ -138,6 +141,7 @@ public final class Simulation: @unchecked Sendable {
 
   /// Runs `action` when the clock reaches `time` (after earlier events).
   func schedule(at time: TimeInterval, _ action: @escaping () -> Void) {
+    invalidateEvents()
     let timer = Timer(time: max(time, now), sequence: nextSequence(), action: action)
     let index = timers.firstIndex { ($0.time, $0.sequence) > (timer.time, timer.sequence) } ?? timers.count
     timers.insert(timer, at: index)
@@ -163,8 +167,33 @@ public final class Simulation: @unchecked Sendable {
     }
   }
 
+  /// The cached time of the next event; nil when it must be recomputed.
+  private var cachedNextEvent: TimeInterval??
+
+  /// Forgets the cached next event time: call after anything that can move
+  /// an event (an animation added or removed, a layer's timing or parent
+  /// changed, an animator started or stopped, a timer scheduled).
+  func invalidateEvents() {
+    cachedNextEvent = nil
+    timingGeneration &+= 1
+  }
+
+  /// Changes whenever layer timing or the layer tree may have changed; layers
+  /// cache their time mapping against it.
+  private(set) var timingGeneration = 0
+
+  /// Whether some view asked for layout since the last layout pass.
+  var needsLayoutPass = true
+
   /// The time of the next event, if any.
   func nextEventTime() -> TimeInterval? {
+    if let cached = cachedNextEvent { return cached.map { max($0, now) } }
+    let time = computeNextEventTime()
+    cachedNextEvent = .some(time)
+    return time.map { max($0, now) }
+  }
+
+  private func computeNextEventTime() -> TimeInterval? {
     var best: TimeInterval? = timers.first?.time
     func consider(_ t: TimeInterval) {
       if t.isFinite, best == nil || t < best! { best = t }
@@ -177,7 +206,7 @@ public final class Simulation: @unchecked Sendable {
       }
     }
     for animator in propertyAnimators { if let t = animator.nextEventTime { consider(t) } }
-    return best.map { max($0, now) }
+    return best
   }
 
   private func globalTime(_ layerTime: Double, _ mapping: (scale: Double, offset: Double)) -> Double {
@@ -191,6 +220,7 @@ public final class Simulation: @unchecked Sendable {
   /// in the order they were scheduled.
   private func nextEvents(notAfter limit: TimeInterval) -> (time: TimeInterval, events: [() -> Void])? {
     guard let first = nextEventTime(), first <= limit + Self.tolerance else { return nil }
+    invalidateEvents()
     let cutoff = first + Self.tolerance
     var due: [(sequence: Int, fire: () -> Void)] = []
     while let timer = timers.first, timer.time <= cutoff {

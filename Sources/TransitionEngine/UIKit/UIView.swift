@@ -408,6 +408,7 @@ open class UIView: NSObject, CALayerDelegate {
   /// Marks the view as needing layout; `layoutSubviews` runs on the next run-loop turn.
   open func setNeedsLayout() {
     needsLayout = true
+    simulation.needsLayoutPass = true
   }
 
   /// Lays the view's subtree out now if layout is pending.
@@ -432,13 +433,16 @@ open class UIView: NSObject, CALayerDelegate {
   open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
   /// Top-down layout pass of this subtree; also marks views as rendered.
-  func layoutSubtreeIfNeeded() {
+  func layoutSubtreeIfNeeded(inWindow: Bool? = nil) {
     if needsLayout {
       needsLayout = false
       layoutSubviews()
     }
-    if !isHidden, window != nil { hasBeenRendered = true }
-    for view in subviews { view.layoutSubtreeIfNeeded() }
+    let inWindow = inWindow ?? (window != nil)
+    if inWindow && !isHidden { hasBeenRendered = true }
+    for sublayer in layer._sublayers {
+      (sublayer.delegate as? UIView)?.layoutSubtreeIfNeeded(inWindow: inWindow)
+    }
   }
 
   /// Whether the view has been on screen during a layout pass (UIKit's "rendered at least once").

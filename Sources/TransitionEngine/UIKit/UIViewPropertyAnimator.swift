@@ -252,7 +252,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
     let curve: (Double) -> Double
   }
 
-  private var segment: Segment?
+  private var segment: Segment? { didSet { simulation.invalidateEvents() } }
   private var value = 0.0
   private var timeFraction = 0.0
   private var reversed = false
