@@ -1,0 +1,138 @@
+// Core Graphics and UIKit geometry that Foundation on Linux does not provide.
+//
+// Foundation on Linux already defines CGFloat, CGPoint, CGSize, CGRect and
+// TimeInterval; this file only adds the missing types (CGVector,
+// UIEdgeInsets, CFTimeInterval) and extends Foundation's types with the
+// members iOS code expects (`inset(by:)`, `applying(_:)`). Nothing here may
+// redefine a Foundation type: that would make every use ambiguous.
+
+// MARK: - CFTimeInterval
+
+/// A time interval in seconds, as Core Animation uses for media timing.
+public typealias CFTimeInterval = Double
+
+// MARK: - CGVector
+
+/// A two-dimensional vector, as Core Graphics defines it.
+public struct CGVector: Equatable, Hashable, Sendable {
+  /// The x component of the vector.
+  public var dx: CGFloat
+  /// The y component of the vector.
+  public var dy: CGFloat
+
+  /// Creates a zero vector.
+  public init() {
+    self.dx = 0
+    self.dy = 0
+  }
+
+  /// Creates a vector with the given components.
+  public init(dx: CGFloat, dy: CGFloat) {
+    self.dx = dx
+    self.dy = dy
+  }
+
+  /// Creates a vector from `Double` components (Apple's CoreGraphics overlay).
+  public init(dx: Double, dy: Double) {
+    self.init(dx: CGFloat(dx), dy: CGFloat(dy))
+  }
+
+  /// Creates a vector from integer components (Apple's CoreGraphics overlay).
+  public init(dx: Int, dy: Int) {
+    self.init(dx: CGFloat(dx), dy: CGFloat(dy))
+  }
+
+  /// The vector whose components are both zero.
+  public static var zero: CGVector { CGVector(dx: 0, dy: 0) }
+}
+
+// MARK: - UIEdgeInsets
+
+/// The inset distances for the edges of a rectangle, as UIKit defines them.
+public struct UIEdgeInsets: Equatable, Sendable {
+  /// The inset at the top edge.
+  public var top: CGFloat
+  /// The inset at the left edge.
+  public var left: CGFloat
+  /// The inset at the bottom edge.
+  public var bottom: CGFloat
+  /// The inset at the right edge.
+  public var right: CGFloat
+
+  /// Creates insets that are all zero.
+  public init() {
+    self.init(top: 0, left: 0, bottom: 0, right: 0)
+  }
+
+  /// Creates insets with the given distance for each edge.
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// Insets that are zero on every edge.
+  public static var zero: UIEdgeInsets { UIEdgeInsets() }
+}
+
+// MARK: - CGRect + UIEdgeInsets
+
+extension CGRect {
+  /// Returns the rectangle shrunk (or, for negative insets, grown) by `insets`.
+  ///
+  /// Source: UIKit's UIGeometry.h `UIEdgeInsetsInsetRect`, which is plain
+  /// arithmetic on the stored origin and size: the rectangle is not
+  /// standardised first and a result with negative size is returned as is.
+  public func inset(by insets: UIEdgeInsets) -> CGRect {
+    var rect = self
+    rect.origin.x += insets.left
+    rect.origin.y += insets.top
+    rect.size.width -= insets.left + insets.right
+    rect.size.height -= insets.top + insets.bottom
+    return rect
+  }
+}
+
+// MARK: - Applying affine transforms
+
+extension CGPoint {
+  /// Returns the point transformed by `t`: (x, y, 1) · M.
+  ///
+  /// Source: CGAffineTransform.h `CGPointApplyAffineTransform`:
+  /// x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+  public func applying(_ t: CGAffineTransform) -> CGPoint {
+    CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+  }
+}
+
+extension CGSize {
+  /// Returns the size transformed by `t`'s linear part (no translation).
+  ///
+  /// Source: CGAffineTransform.h `CGSizeApplyAffineTransform`:
+  /// width' = a·w + c·h, height' = b·w + d·h. The result may be negative.
+  public func applying(_ t: CGAffineTransform) -> CGSize {
+    CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
+  }
+}
+
+extension CGRect {
+  /// Returns the smallest rectangle containing the transformed corners.
+  ///
+  /// Source: CGAffineTransform.h `CGRectApplyAffineTransform` ("returns the
+  /// smallest rectangle that contains the transformed corner points"). The
+  /// null rectangle is returned unchanged, and so is the infinite rectangle
+  /// (its corners would overflow; the plane maps onto itself).
+  public func applying(_ t: CGAffineTransform) -> CGRect {
+    if isNull || isInfinite { return self }
+    let p0 = CGPoint(x: minX, y: minY).applying(t)
+    let p1 = CGPoint(x: maxX, y: minY).applying(t)
+    let p2 = CGPoint(x: minX, y: maxY).applying(t)
+    let p3 = CGPoint(x: maxX, y: maxY).applying(t)
+    let left = Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x))
+    let right = Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x))
+    let top = Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y))
+    let bottom = Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y))
+    return CGRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}

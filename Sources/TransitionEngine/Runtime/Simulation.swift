@@ -1,0 +1,313 @@
+// Simulation: one simulated application — its virtual clock, run loop,
+// screen and everything that animates in it.
+//
+// All time in the engine is virtual. Nothing advances it but `advance(by:)`,
+// `advance(to:)` and `runUntilIdle()`; the presentation value of every
+// property is a pure function of what was scheduled and the current time.
+// Two simulations share nothing, so tests may run them side by side.
+
+/// A simulated application: virtual clock, run loop and screen.
+///
+/// Code that uses UIKit's API (`UIView.animate`, `CACurrentMediaTime()`,
+/// `UIScreen.main`) talks to ``Simulation/current``: the simulation bound by
+/// ``Simulation/run(device:_:)``, or the process-wide ``Simulation/main``.
+/// A simulation is confined to the thread that uses it.
+public final class Simulation: @unchecked Sendable {
+  // MARK: Current simulation
+
+  @TaskLocal static var bound: Simulation?
+
+  /// The process-wide simulation that snippet programs use.
+  public static let main = Simulation()
+
+  /// The simulation UIKit-style calls talk to.
+  public static var current: Simulation { bound ?? main }
+
+  /// Runs `body` with a fresh simulation as ``current``.
+  public static func run<R>(device: Device = .default, _ body: (Simulation) throws -> R) rethrows -> R {
+    let simulation = Simulation(device: device)
+    return try $bound.withValue(simulation) { try body(simulation) }
+  }
+
+  /// Creates a simulation on a device preset.
+  public init(device: Device = .default) {
+    self.device = device
+  }
+
+  // MARK: Screen
+
+  /// The device whose screen the simulation shows.
+  public var device: Device {
+    didSet { screen.bounds = CGRect(origin: .zero, size: device.screenSize) }
+  }
+
+  /// The simulation's screen (`UIScreen.main`).
+  public private(set) lazy var screen = UIScreen(bounds: CGRect(origin: .zero, size: device.screenSize),
+                                                 scale: device.scale)
+
+  /// The windows that were made visible, back to front.
+  public internal(set) var windows: [UIWindow] = []
+
+  // MARK: Clock
+
+  /// The current virtual time in seconds (starts at 0).
+  public private(set) var now: TimeInterval = 0
+
+  /// Advances the clock by `interval`, firing every event on the way.
+  public func advance(by interval: TimeInterval) {
+    precondition(interval >= 0, "Time cannot go backwards (advance by \(interval))")
+    advance(to: now + interval)
+  }
+
+  /// Advances the clock to `time`, firing every event (animation ends,
+  /// completion blocks, delayed work) in time order.
+  public func advance(to time: TimeInterval) {
+    precondition(time >= now - Self.tolerance, "Time cannot go backwards (from \(now) to \(time))")
+    drainRunLoop()
+    while let due = nextEvents(notAfter: time) {
+      if due.time > now { now = due.time }
+      for event in due.events { event() }
+      drainRunLoop()
+    }
+    if time > now { now = time }
+    drainRunLoop()
+  }
+
+  /// Runs until nothing is scheduled any more (every finite animation ended,
+  /// every completion block ran), or until `limit` seconds have passed.
+  ///
+  /// - Returns: true when the simulation became idle within the limit.
+  @discardableResult
+  public func runUntilIdle(limit: TimeInterval = 600) -> Bool {
+    let deadline = now + limit
+    drainRunLoop()
+    while let next = nextEventTime() {
+      guard next <= deadline else {
+        advance(to: deadline)
+        return false
+      }
+      advance(to: max(next, now))
+    }
+    return true
+  }
+
+  /// True while an animation, animator or delayed work is scheduled.
+  public var isIdle: Bool { nextEventTime() == nil && runLoopQueue.isEmpty }
+
+  /// Events within this many seconds count as simultaneous (absorbs the
+  /// rounding of repeated `advance(by: 1/60)` steps).
+  static let tolerance = 1e-9
+
+  // MARK: Run loop
+
+  private var runLoopQueue: [() -> Void] = []
+  private var isDraining = false
+
+  /// Schedules `block` on the next run-loop turn (at the current time).
+  func enqueue(_ block: @escaping () -> Void) { runLoopQueue.append(block) }
+
+  /// Runs the queued blocks, then lays out the windows, until nothing is left.
+  func drainRunLoop() {
+    guard !isDraining else { return }
+    isDraining = true
+    defer { isDraining = false }
+    var turns = 0
+    repeat {
+      while !runLoopQueue.isEmpty {
+        let block = runLoopQueue.removeFirst()
+        block()
+        turns += 1
+        if turns > 100_000 {
+          report(.init(kind: .runLoopOverflow, message: "The run loop ran 100000 blocks in one turn; stopping"))
+          runLoopQueue.removeAll()
+        }
+      }
+      if needsLayoutPass {
+        needsLayoutPass = false
+        for window in windows { window.layoutSubtreeIfNeeded() }
+      }
+    } while !runLoopQueue.isEmpty
+  }
+
+  // MARK: Timers
+
+  private struct Timer {
+    let time: TimeInterval
+    let sequence: Int
+    let action: () -> Void
+  }
+
+  private var timers: [Timer] = []
+
+  /// Runs `action` when the clock reaches `time` (after earlier events).
+  func schedule(at time: TimeInterval, _ action: @escaping () -> Void) {
+    invalidateEvents()
+    let timer = Timer(time: max(time, now), sequence: nextSequence(), action: action)
+    let index = timers.firstIndex { ($0.time, $0.sequence) > (timer.time, timer.sequence) } ?? timers.count
+    timers.insert(timer, at: index)
+  }
+
+  private var sequenceCounter = 0
+
+  /// A number that orders events scheduled at the same time.
+  func nextSequence() -> Int {
+    sequenceCounter += 1
+    return sequenceCounter
+  }
+
+  // MARK: Things that animate
+
+  private var animatingLayers: [CALayer] = []
+  var propertyAnimators: [UIViewPropertyAnimator] = []
+
+  func layerDidAddAnimation(_ layer: CALayer) {
+    if !layer.isRegisteredForEvents {
+      layer.isRegisteredForEvents = true
+      animatingLayers.append(layer)
+    }
+  }
+
+  /// The cached time of the next event; nil when it must be recomputed.
+  private var cachedNextEvent: TimeInterval??
+
+  /// Forgets the cached next event time: call after anything that can move
+  /// an event (an animation added or removed, a layer's timing or parent
+  /// changed, an animator started or stopped, a timer scheduled).
+  func invalidateEvents() {
+    cachedNextEvent = nil
+    timingGeneration &+= 1
+  }
+
+  /// Changes whenever layer timing or the layer tree may have changed; layers
+  /// cache their time mapping against it.
+  private(set) var timingGeneration = 0
+
+  /// Whether some view asked for layout since the last layout pass.
+  var needsLayoutPass = true
+
+  /// The time of the next event, if any.
+  func nextEventTime() -> TimeInterval? {
+    if let cached = cachedNextEvent { return cached.map { max($0, now) } }
+    let time = computeNextEventTime()
+    cachedNextEvent = .some(time)
+    return time.map { max($0, now) }
+  }
+
+  private func computeNextEventTime() -> TimeInterval? {
+    var best: TimeInterval? = timers.first?.time
+    func consider(_ t: TimeInterval) {
+      if t.isFinite, best == nil || t < best! { best = t }
+    }
+    for layer in animatingLayers {
+      let mapping = layer.timeMapping()
+      for attached in layer.attachedAnimations where !attached.didNotifyStop {
+        consider(globalTime(attached.endLayerTime, mapping))
+        if !attached.didNotifyStart { consider(globalTime(attached.startLayerTime, mapping)) }
+      }
+    }
+    for animator in propertyAnimators { if let t = animator.nextEventTime { consider(t) } }
+    return best
+  }
+
+  private func globalTime(_ layerTime: Double, _ mapping: (scale: Double, offset: Double)) -> Double {
+    guard layerTime.isFinite else { return .infinity }
+    if mapping.scale > 0 { return (layerTime - mapping.offset) / mapping.scale }
+    // A paused layer (speed 0): the event happens now if its time has come, else never.
+    return mapping.offset >= layerTime ? now : .infinity
+  }
+
+  /// The events due at the earliest event time, if that time is ≤ `limit`,
+  /// in the order they were scheduled.
+  private func nextEvents(notAfter limit: TimeInterval) -> (time: TimeInterval, events: [() -> Void])? {
+    guard let first = nextEventTime(), first <= limit + Self.tolerance else { return nil }
+    invalidateEvents()
+    let cutoff = first + Self.tolerance
+    var due: [(sequence: Int, fire: () -> Void)] = []
+    while let timer = timers.first, timer.time <= cutoff {
+      timers.removeFirst()
+      due.append((timer.sequence, timer.action))
+    }
+    var stillAnimating: [CALayer] = []
+    for layer in animatingLayers {
+      let mapping = layer.timeMapping()
+      for attached in layer.attachedAnimations where !attached.didNotifyStop {
+        if !attached.didNotifyStart, globalTime(attached.startLayerTime, mapping) <= cutoff {
+          attached.didNotifyStart = true
+          let anim = attached.animation
+          if anim.delegate != nil {
+            due.append((attached.sequence, { anim.delegate?.animationDidStart(anim) }))
+          }
+        }
+        if globalTime(attached.endLayerTime, mapping) <= cutoff {
+          attached.didNotifyStop = true
+          due.append((attached.sequence, { [weak layer] in layer?.animationDidEnd(attached) }))
+        }
+      }
+      if layer.attachedAnimations.contains(where: { !$0.didNotifyStop }) {
+        stillAnimating.append(layer)
+      } else {
+        layer.isRegisteredForEvents = false
+      }
+    }
+    animatingLayers = stillAnimating
+    for animator in propertyAnimators {
+      if let t = animator.nextEventTime, t <= cutoff {
+        due.append((animator.sequence, { animator.reachedEnd() }))
+      }
+    }
+    due.sort { $0.sequence < $1.sequence }
+    return (min(first, limit), due.map(\.fire))
+  }
+
+  // MARK: UIKit state
+
+  /// Open `CATransaction`s.
+  private(set) lazy var transactions = TransactionStack(simulation: self)
+
+  /// The stack of `UIView.animate…` blocks being executed.
+  var animationContexts: [AnimationContext] = []
+
+  // MARK: Diagnostics
+
+  /// Warnings the engine reported, in order (UIKit's console messages, with
+  /// UIKit's wording where UIKit has one).
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  /// Records a diagnostic at the current time.
+  func report(_ diagnostic: Diagnostic) {
+    var d = diagnostic
+    d.time = now
+    diagnostics.append(d)
+  }
+}
+
+// MARK: - Diagnostic
+
+/// A warning about a misuse that UIKit would log (or raise for).
+public struct Diagnostic: Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: String, Equatable {
+    case runLoopOverflow
+    case snapshotOfUnrenderedView
+    case other
+  }
+
+  public var kind: Kind
+  /// The message, in UIKit's wording where UIKit has one.
+  public var message: String
+  /// The virtual time at which it was reported.
+  public var time: TimeInterval = 0
+
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+// MARK: - Global clock functions
+
+/// The current virtual time of the current simulation (Core Animation's
+/// `CACurrentMediaTime()`).
+public func CACurrentMediaTime() -> CFTimeInterval { Simulation.current.now }

@@ -1,0 +1,59 @@
+// UIWindow: the root of a view hierarchy that the screen shows.
+
+/// A window, as UIKit's `UIWindow`. Windows are hidden until
+/// `makeKeyAndVisible()`; visible windows are laid out on every run-loop turn.
+open class UIWindow: UIView {
+  /// Creates a window; a zero frame is replaced by the screen's bounds.
+  public override init(frame: CGRect) {
+    super.init(frame: frame == .zero ? UIScreen.main.bounds : frame)
+    isHidden = true
+  }
+
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
+    isHidden = true
+  }
+
+  /// Whether this is the key window.
+  open private(set) var isKeyWindow = false
+
+  /// The window's level (higher levels are above).
+  open var windowLevel: UIWindow.Level = .normal
+
+  /// The screen the window is on.
+  open var screen: UIScreen { simulation.screen }
+
+  /// Shows the window and makes it key.
+  open func makeKeyAndVisible() {
+    isHidden = false
+    makeKey()
+  }
+
+  /// Makes the window key.
+  open func makeKey() {
+    for window in simulation.windows where window !== self { window.isKeyWindow = false }
+    isKeyWindow = true
+    register()
+  }
+
+  open override var isHidden: Bool {
+    didSet { if !isHidden { register() } }
+  }
+
+  private func register() {
+    guard !simulation.windows.contains(where: { $0 === self }) else { return }
+    simulation.windows.append(self)
+    setNeedsLayout()
+  }
+
+  /// A window level.
+  public struct Level: RawRepresentable, Hashable, Comparable {
+    public let rawValue: CGFloat
+    public init(rawValue: CGFloat) { self.rawValue = rawValue }
+    public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+    public static let normal = Level(0)
+    public static let statusBar = Level(1000)
+    public static let alert = Level(2000)
+    public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+  }
+}

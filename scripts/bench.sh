@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Benchmarks, release build. Prints one line per scenario.
+#   scripts/bench.sh            # engine benchmarks
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product engine-bench >/dev/null
+.build/release/engine-bench
