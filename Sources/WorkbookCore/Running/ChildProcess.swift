@@ -68,6 +68,9 @@ public final class ChildProcessRegistry: @unchecked Sendable {
 }
 
 public enum ChildProcess {
+  /// `WORKBOOK_TRACE=1` prints every child process and its duration.
+  static let trace = ProcessInfo.processInfo.environment["WORKBOOK_TRACE"] == "1"
+
   /// Runs `executable` with `arguments` and waits for it.
   ///
   /// - Parameters:
@@ -197,9 +200,15 @@ public enum ChildProcess {
     } else {
       termination = .signaled(waitStatus & 0x7f)
     }
+    let duration = monotonicSeconds() - start
+    if trace {
+      let name = (executable as NSString).lastPathComponent
+      FileHandle.standardError.write(Data(String(format: "[trace] %.3f s %@ %@\n", duration, name,
+        arguments.first ?? "").utf8))
+    }
     return ChildResult(
       termination: termination, stdout: stdout, stderr: stderr, droppedStdout: dropped,
-      duration: monotonicSeconds() - start)
+      duration: duration)
   }
 
   /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+, macOS 10.15+),
