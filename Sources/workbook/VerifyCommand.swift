@@ -95,6 +95,8 @@ extension Workbook {
         report = try Verifier(options: options).run { progress.handle($0) }
       } catch {
         progress.clear()
+        // Ctrl-C: the signal handler reports it and exits with 130.
+        if error == .interrupted { throw ExitCode(130) }
         FileHandle.standardError.write(Data(("error: " + ErrorText.message(for: error) + "\n").utf8))
         throw ExitCode(2)
       }
