@@ -264,8 +264,17 @@ public final class Simulation: @unchecked Sendable {
   /// Open `CATransaction`s.
   private(set) lazy var transactions = TransactionStack(simulation: self)
 
+  /// Reports the running view-controller transition's progress (0…1), for captions.
+  var currentTransitionProgress: (() -> Double?)?
+
   /// The stack of `UIView.animate…` blocks being executed.
   var animationContexts: [AnimationContext] = []
+
+  // MARK: Trace
+
+  /// Every step of every transition so far, in order (see ``TraceEvent``).
+  public internal(set) var trace: [TraceEvent] = []
+  var traceDepth = 0
 
   // MARK: Diagnostics
 
