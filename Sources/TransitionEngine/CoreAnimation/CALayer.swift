@@ -528,6 +528,7 @@ open class CALayer: NSObject, CAMediaTiming {
     let attached = AttachedAnimation(key: key, animation: copy, begin: begin, sequence: simulation.nextSequence())
     attachedAnimations.append(attached)
     simulation.layerDidAddAnimation(self)
+    for observer in simulation.animationObservers { observer(self, attached) }
     if let transition = copy as? CATransition { prepare(transition) }
   }
 

@@ -71,6 +71,9 @@ public final class Simulation: @unchecked Sendable {
     }
     if time > now { now = time }
     drainRunLoop()
+    if nextEventTime() == nil {
+      for run in activeTransitions { run.checkStall() }
+    }
   }
 
   /// Runs until nothing is scheduled any more (every finite animation ended,
@@ -264,8 +267,27 @@ public final class Simulation: @unchecked Sendable {
   /// Open `CATransaction`s.
   private(set) lazy var transactions = TransactionStack(simulation: self)
 
+  /// Set by protocol default implementations ("the app did not implement this").
+  var defaultImplementationRan = false
+
+  /// The transitions running now (a presentation and a navigation push may overlap).
+  var activeTransitions: [TransitionRun] = []
+
+  /// Observers told of every animation a layer attaches (transitions track
+  /// what their animator creates).
+  var animationObservers: [(CALayer, AttachedAnimation) -> Void] = []
+
+  /// Reports the running view-controller transition's progress (0…1), for captions.
+  var currentTransitionProgress: (() -> Double?)?
+
   /// The stack of `UIView.animate…` blocks being executed.
   var animationContexts: [AnimationContext] = []
+
+  // MARK: Trace
+
+  /// Every step of every transition so far, in order (see ``TraceEvent``).
+  public internal(set) var trace: [TraceEvent] = []
+  var traceDepth = 0
 
   // MARK: Diagnostics
 

@@ -8,7 +8,7 @@
 /// layer's `frame`, `bounds`, `position`, affine `transform` and `opacity`.
 /// Inside a `UIView.animate` block, changing them animates (see
 /// `UIView+Animation.swift`); outside, they change at once.
-open class UIView: NSObject, CALayerDelegate {
+open class UIView: UIResponder, CALayerDelegate {
   /// The class of the layer every instance creates; override to use another.
   open class var layerClass: AnyClass { CALayer.self }
 
@@ -166,6 +166,10 @@ open class UIView: NSObject, CALayerDelegate {
 
   /// Supplies the owning controller's title for diagram labels.
   var owningTitle: (() -> String?)?
+  /// The controller whose root view this is (weakly held).
+  var owningControllerBox: WeakController?
+  /// Attached gesture recognizers.
+  var recognizers: [UIGestureRecognizer] = []
 
   /// The label a diagram shows: the accessibility identifier, else the owning
   /// controller's title, else the class name.

@@ -23,10 +23,37 @@ open class UIWindow: UIView {
   /// The screen the window is on.
   open var screen: UIScreen { simulation.screen }
 
+  /// The root view controller: its view fills the window.
+  open var rootViewController: UIViewController? {
+    didSet {
+      guard oldValue !== rootViewController else { return }
+      if let old = oldValue, let view = old.viewIfLoaded, view.superview === self {
+        if !isHidden { old.beginAppearanceTransition(false, animated: false) }
+        view.removeFromSuperview()
+        if !isHidden { old.endAppearanceTransition() }
+      }
+      if !isHidden { installRootView() }
+    }
+  }
+
+  /// Puts the root controller's view in the window, with its appearance
+  /// callbacks (viewWillAppear now, viewDidAppear on the next run-loop turn).
+  private func installRootView() {
+    guard let root = rootViewController else { return }
+    let view = root.view!
+    guard view.superview !== self else { return }
+    view.frame = bounds
+    view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    insertSubview(view, at: 0)
+    root.beginAppearanceTransition(true, animated: false)
+    simulation.enqueue { root.endAppearanceTransition() }
+  }
+
   /// Shows the window and makes it key.
   open func makeKeyAndVisible() {
     isHidden = false
     makeKey()
+    installRootView()
   }
 
   /// Makes the window key.

@@ -1,0 +1,510 @@
+// Modal presentation and dismissal: UIKit's transition dance.
+//
+// Order of a presentation (Apple's "Customizing the Transition Animations"
+// and "Creating Custom Presentations"; the interleaving of appearance calls
+// is not documented — the engine's order is the one suggested in
+// UIKIT-SEMANTICS §1a):
+//
+//   present(_:animated:completion:)                      [the call; the rest on the next run-loop turn]
+//   (.custom) presentationController(forPresented:presenting:source:)
+//   animationController(forPresented:presenting:source:)
+//   interactionControllerForPresentation(using:)          [only if an animator was returned]
+//   (.custom) presentationTransitionWillBegin()
+//   presenter.viewWillDisappear                           [only if the presenter's view is removed]
+//   presented.viewWillAppear
+//   transitionDuration(using:)
+//   animateTransition(using:) | startInteractiveTransition(_:)
+//   … completeTransition(_:)
+//   (.custom) presentationTransitionDidEnd(_:)
+//   coordinator completion blocks
+//   presenter.viewDidDisappear, presented.viewDidAppear
+//   animationEnded(_:)
+//   the completion block of present(_:animated:completion:)
+
+enum ModalPresentation {
+  // MARK: Styles
+
+  /// The style a compact-width iPhone shows: `.automatic`, `.formSheet` and
+  /// `.pageSheet` are sheets; a popover adapts to full screen.
+  static func resolvedStyle(_ style: UIModalPresentationStyle) -> UIModalPresentationStyle {
+    switch style {
+    case .automatic, .formSheet: return .pageSheet
+    case .popover, .blurOverFullScreen, .none: return .fullScreen
+    default: return style
+    }
+  }
+
+  /// Whether the presenter's view leaves the window when the presentation completes.
+  static func removesPresentersView(_ style: UIModalPresentationStyle, _ controller: UIPresentationController?) -> Bool {
+    switch style {
+    case .fullScreen, .currentContext: return true
+    case .custom: return controller?.shouldRemovePresentersView ?? true
+    default: return false
+    }
+  }
+
+  /// The controller that actually presents: the presentation context.
+  /// Full-screen styles present from the root of the presenter's parent
+  /// chain; current-context styles from the nearest ancestor that
+  /// `definesPresentationContext` (Apple: "the root view controller of the
+  /// window, a parent view controller that is marked as defining the current
+  /// context, or the last view controller that was presented").
+  static func presentationContext(for presenter: UIViewController, style: UIModalPresentationStyle) -> UIViewController {
+    if style == .currentContext || style == .overCurrentContext {
+      var current: UIViewController? = presenter
+      while let c = current {
+        if c.definesPresentationContext { return c }
+        current = c.parent
+      }
+    }
+    var root = presenter
+    while let parent = root.parent { root = parent }
+    return root
+  }
+
+  /// A presentation controller for `presented`: the delegate's for `.custom`
+  /// (nil → UIKit presents full screen), UIKit's own otherwise.
+  static func makePresentationController(for presented: UIViewController, presenting: UIViewController?,
+                                         source: UIViewController?) -> UIPresentationController {
+    let style = resolvedStyle(presented.modalPresentationStyle)
+    let simulation = presented.simulation
+    if style == .custom, let delegate = presented.transitioningDelegate {
+      let answer = OptionalRequirement.call {
+        delegate.presentationController(forPresented: presented, presenting: presenting,
+                                        source: source ?? presenting ?? presented)
+      }
+      if answer.implemented {
+        simulation.record(.call, typeName(delegate), "presentationController(forPresented:presenting:source:)",
+                          result: answer.result.map(typeName) ?? "nil")
+      }
+      if let controller = answer.result { return controller }
+    }
+    switch style {
+    case .pageSheet: return SheetPresentationController(presentedViewController: presented, presenting: presenting)
+    case .overFullScreen, .overCurrentContext:
+      return OverPresentationController(presentedViewController: presented, presenting: presenting)
+    default: return FullscreenPresentationController(presentedViewController: presented, presenting: presenting)
+    }
+  }
+
+  // MARK: Present
+
+  static func present(_ presented: UIViewController, from source: UIViewController, animated: Bool,
+                      completion: (() -> Void)?) {
+    let simulation = source.simulation
+    simulation.record(.appCall, source.traceName, "present(\(presented.traceName), animated: \(animated))")
+    let style = resolvedStyle(presented.modalPresentationStyle)
+    let presenter = presentationContext(for: source, style: style)
+    // UIKit's checks, with UIKit's wording.
+    if presented.presentingViewController != nil || presented.isBeingPresented {
+      simulation.warn("Application tried to present modally a view controller \(presented.debugDescriptor) that is already being presented by \(presented.presentingViewController?.debugDescriptor ?? "another controller").")
+      return
+    }
+    if let current = presenter.presentedViewController {
+      simulation.warn("Attempt to present \(presented.debugDescriptor) on \(presenter.debugDescriptor) (from \(source.debugDescriptor)) which is already presenting \(current.debugDescriptor).")
+      return
+    }
+    if !simulation.activeTransitions.filter({ $0.kind == .present || $0.kind == .dismiss }).isEmpty {
+      simulation.warn("Attempt to present \(presented.debugDescriptor) on \(presenter.debugDescriptor) (from \(source.debugDescriptor)) while a presentation is in progress.")
+      return
+    }
+    if presenter.window == nil {
+      simulation.warn("Attempt to present \(presented.debugDescriptor) on \(presenter.debugDescriptor) (from \(source.debugDescriptor)) whose view is not in the window hierarchy.")
+      return
+    }
+    if style == .custom && presented.transitioningDelegate == nil {
+      simulation.warn("\(presented.debugDescriptor) has modalPresentationStyle .custom but no transitioningDelegate: UIKit asks nobody for an animator or a presentation controller and presents it full screen, with the default animation")
+    }
+    presenter.presentedViewController = presented
+    presenter.presentedStrong = presented
+    presented.presentingViewController = presenter
+    presented.isBeingPresented = true
+    simulation.enqueue {
+      beginPresentation(presented, presenter: presenter, source: source, style: style, animated: animated,
+                        completion: completion)
+    }
+  }
+
+  private static func beginPresentation(_ presented: UIViewController, presenter: UIViewController,
+                                        source: UIViewController, style: UIModalPresentationStyle, animated: Bool,
+                                        completion: (() -> Void)?) {
+    let simulation = presented.simulation
+    presented.loadViewIfNeeded()
+    let controller = presented.cachedPresentationController
+      ?? makePresentationController(for: presented, presenting: presenter, source: source)
+    presented.setPresentationController(controller)
+    let delegate = presented.transitioningDelegate
+    // The animator and interaction controller.
+    var animator: UIViewControllerAnimatedTransitioning?
+    var interactor: UIViewControllerInteractiveTransitioning?
+    if let delegate, animated || style == .custom {
+      let answer = OptionalRequirement.call {
+        delegate.animationController(forPresented: presented, presenting: presenter, source: source)
+      }
+      if answer.implemented {
+        simulation.record(.call, typeName(delegate), "animationController(forPresented:presenting:source:)",
+                          result: answer.result.map(typeName) ?? "nil")
+      }
+      animator = answer.result
+      if let animator {
+        let interaction = OptionalRequirement.call { delegate.interactionControllerForPresentation(using: animator) }
+        if interaction.implemented {
+          simulation.record(.call, typeName(delegate), "interactionControllerForPresentation(using:)",
+                            result: interaction.result.map(typeName) ?? "nil")
+        }
+        interactor = interaction.result
+      }
+    }
+    let usedStyle: UIModalPresentationStyle = (style == .custom && controller is FullscreenPresentationController)
+      ? .fullScreen : style
+    let removesPresenter = removesPresentersView(usedStyle, controller)
+    // The container: the window's bounds, or the context's frame for current-context styles.
+    let container = UITransitionView(frame: .zero)
+    container.presentationController = controller
+    let presenterView = presenter.view!
+    let presenterSuperview = presenterView.superview
+    let presenterIndex = presenterSuperview?.subviews.firstIndex { $0 === presenterView }
+    if usedStyle == .currentContext || usedStyle == .overCurrentContext, let parent = presenterSuperview {
+      container.frame = presenterView.frame
+      parent.insertSubview(container, aboveSubview: presenterView)
+    } else if let window = presenter.window {
+      container.frame = window.bounds
+      container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+      window.addSubview(container)
+    }
+    simulation.record(.hierarchy, "UIKit", "adds the container view (UITransitionView) to the window")
+    controller.containerView = container
+    // The context: who is where.
+    let context = TransitionContext(containerView: container, isAnimated: animated, presentationStyle: usedStyle,
+                                    from: presenter, to: presented)
+    let presentedView = controller.presentedView ?? presented.view!
+    context.toView = presentedView
+    let finalFrame = controller.frameOfPresentedViewInContainerView
+    context.frames[ObjectIdentifier(presented)] = (.zero, finalFrame)
+    if removesPresenter {
+      context.fromView = presenterView
+      context.frames[ObjectIdentifier(presenter)] = (container.bounds, .zero)
+      // "UIKit temporarily relocates the presenting view controller's view to the container" (Apple sample).
+      container.addSubview(presenterView)
+      presenterView.frame = container.bounds
+      simulation.record(.hierarchy, "UIKit", "moves \(presenter.traceName)'s view into the container")
+    } else {
+      let frame = presenterView.frame
+      context.frames[ObjectIdentifier(presenter)] = (frame, frame)
+    }
+    if style == .custom {
+      simulation.record(.call, typeName(controller), "presentationTransitionWillBegin()")
+      simulation.traced { controller.presentationTransitionWillBegin() }
+    }
+    // Appearance: the presenter disappears only if its view is removed.
+    if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
+    presented.beginAppearanceTransition(true, animated: animated)
+
+    let usedAnimator: UIViewControllerAnimatedTransitioning
+    if let animator {
+      usedAnimator = animator
+    } else if !animated {
+      usedAnimator = ImmediateAnimator(presenting: true)
+    } else {
+      usedAnimator = DefaultModalAnimator(style: presented.modalTransitionStyle, sheet: usedStyle == .pageSheet,
+                                          presenting: true)
+    }
+    let run = TransitionRun(kind: .present, simulation: simulation, context: context, animator: usedAnimator,
+                            interactor: interactor)
+    run.finish = { completed in
+      if style == .custom {
+        simulation.record(.call, typeName(controller), "presentationTransitionDidEnd(\(completed))")
+        controller.presentationTransitionDidEnd(completed)
+      }
+      run.coordinator.runCompletions()
+      if completed {
+        if removesPresenter {
+          presenterView.removeFromSuperview()
+          simulation.record(.hierarchy, "UIKit", "removes \(presenter.traceName)'s view from the window")
+        }
+        presented.isBeingPresented = false
+        if removesPresenter { presenter.endAppearanceTransition() }
+        presented.endAppearanceTransition()
+      } else {
+        // A cancelled presentation: the appearing controller disappears again.
+        presented.beginAppearanceTransition(false, animated: animated)
+        if removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
+        if removesPresenter, let superview = presenterSuperview {
+          superview.insertSubview(presenterView, at: presenterIndex ?? superview.subviews.count)
+        }
+        container.removeFromSuperview()
+        simulation.record(.hierarchy, "UIKit", "removes the container view")
+        presented.isBeingPresented = false
+        presenter.presentedViewController = nil
+        presenter.presentedStrong = nil
+        presented.presentingViewController = nil
+        presented.setPresentationController(nil)
+        presented.endAppearanceTransition()
+        if removesPresenter { presenter.endAppearanceTransition() }
+      }
+    }
+    run.didEnd = {
+      // Engine choice: a cancelled presentation does not call the completion block.
+      if !context.cancelled { completion?() }
+    }
+    presented.presentationRecord = PresentationRecord(
+      container: container, controller: controller, style: usedStyle, removesPresenter: removesPresenter,
+      presenterSuperview: presenterSuperview, presenterIndex: presenterIndex)
+    run.start()
+  }
+
+  // MARK: Dismiss
+
+  static func dismiss(from source: UIViewController, animated: Bool, completion: (() -> Void)?) {
+    let simulation = source.simulation
+    let presented: UIViewController
+    if let child = source.presentedViewController {
+      presented = child
+    } else if source.presentingViewController != nil {
+      presented = source
+    } else if let parent = source.parent, parent.presentingViewController != nil || parent.presentedViewController != nil {
+      parent.dismiss(animated: animated, completion: completion)
+      return
+    } else {
+      return
+    }
+    simulation.record(.appCall, source.traceName, "dismiss(animated: \(animated))")
+    if !simulation.activeTransitions.filter({ $0.kind == .present || $0.kind == .dismiss }).isEmpty {
+      simulation.warn("Attempt to dismiss from view controller \(source.debugDescriptor) while a presentation or dismiss is in progress!")
+      return
+    }
+    // Anything the presented controller presents goes first, without animation.
+    if let above = presented.presentedViewController {
+      finishDismissalInstantly(above)
+    }
+    presented.isBeingDismissed = true
+    simulation.enqueue { beginDismissal(presented, animated: animated, completion: completion) }
+  }
+
+  private static func finishDismissalInstantly(_ presented: UIViewController) {
+    if let above = presented.presentedViewController { finishDismissalInstantly(above) }
+    guard let record = presented.presentationRecord, let presenter = presented.presentingViewController else { return }
+    if record.removesPresenter, let superview = record.presenterSuperview {
+      superview.insertSubview(presenter.view, at: record.presenterIndex ?? superview.subviews.count)
+    }
+    record.container.removeFromSuperview()
+    presenter.presentedViewController = nil
+    presenter.presentedStrong = nil
+    presented.presentingViewController = nil
+    presented.presentationRecord = nil
+  }
+
+  private static func beginDismissal(_ presented: UIViewController, animated: Bool, completion: (() -> Void)?) {
+    let simulation = presented.simulation
+    guard let presenter = presented.presentingViewController, let record = presented.presentationRecord else {
+      presented.isBeingDismissed = false
+      return
+    }
+    let controller = record.controller
+    let style = record.style
+    let delegate = presented.transitioningDelegate
+    var animator: UIViewControllerAnimatedTransitioning?
+    var interactor: UIViewControllerInteractiveTransitioning?
+    if let delegate, animated || style == .custom {
+      let answer = OptionalRequirement.call { delegate.animationController(forDismissed: presented) }
+      if answer.implemented {
+        simulation.record(.call, typeName(delegate), "animationController(forDismissed:)",
+                          result: answer.result.map(typeName) ?? "nil")
+      }
+      animator = answer.result
+      if let animator {
+        let interaction = OptionalRequirement.call { delegate.interactionControllerForDismissal(using: animator) }
+        if interaction.implemented {
+          simulation.record(.call, typeName(delegate), "interactionControllerForDismissal(using:)",
+                            result: interaction.result.map(typeName) ?? "nil")
+        }
+        interactor = interaction.result
+      }
+    }
+    let container = record.container
+    let context = TransitionContext(containerView: container, isAnimated: animated, presentationStyle: style,
+                                    from: presented, to: presenter)
+    let presentedView = controller.presentedView ?? presented.view!
+    context.fromView = presentedView
+    context.frames[ObjectIdentifier(presented)] = (presentedView.frame, .zero)
+    let presenterView = presenter.view!
+    if record.removesPresenter {
+      // The presenter's view was removed: the animator must add it back.
+      context.toView = presenterView
+      context.frames[ObjectIdentifier(presenter)] = (.zero, container.bounds)
+    } else {
+      context.frames[ObjectIdentifier(presenter)] = (presenterView.frame, presenterView.frame)
+    }
+    if style == .custom {
+      simulation.record(.call, typeName(controller), "dismissalTransitionWillBegin()")
+      simulation.traced { controller.dismissalTransitionWillBegin() }
+    }
+    presented.beginAppearanceTransition(false, animated: animated)
+    if record.removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
+
+    let usedAnimator: UIViewControllerAnimatedTransitioning
+    if let animator {
+      usedAnimator = animator
+    } else if !animated {
+      usedAnimator = ImmediateAnimator(presenting: false)
+    } else {
+      usedAnimator = DefaultModalAnimator(style: presented.modalTransitionStyle, sheet: style == .pageSheet,
+                                          presenting: false)
+    }
+    let run = TransitionRun(kind: .dismiss, simulation: simulation, context: context, animator: usedAnimator,
+                            interactor: interactor)
+    run.finish = { completed in
+      if style == .custom {
+        simulation.record(.call, typeName(controller), "dismissalTransitionDidEnd(\(completed))")
+        controller.dismissalTransitionDidEnd(completed)
+      }
+      run.coordinator.runCompletions()
+      if completed {
+        if record.removesPresenter, let superview = record.presenterSuperview {
+          // "The presentation controller places the presenting view controller's
+          // view back in its previous superview" (Apple sample).
+          superview.insertSubview(presenterView, at: min(record.presenterIndex ?? 0, superview.subviews.count))
+          presenterView.frame = superview.bounds
+          simulation.record(.hierarchy, "UIKit", "puts \(presenter.traceName)'s view back in the window")
+        }
+        // The container goes, with whatever is still inside it.
+        container.removeFromSuperview()
+        simulation.record(.hierarchy, "UIKit", "removes the container view and everything in it")
+        presented.isBeingDismissed = false
+        presenter.presentedViewController = nil
+        presented.presentingViewController = nil
+        presented.presentationRecord = nil
+        presented.setPresentationController(nil)
+        presented.endAppearanceTransition()
+        if record.removesPresenter { presenter.endAppearanceTransition() }
+        if presenter.viewIfLoaded?.window == nil {
+          simulation.warn("After the dismissal, \(presenter.debugDescriptor)'s view is no longer in the window: the animator added the \"to\" view to the container, which UIKit removes when the dismissal ends (for .custom and .over… styles, view(forKey: .to) is nil: leave the presenter's view where it is)")
+        }
+        presenter.presentedStrong = nil
+      } else {
+        presented.beginAppearanceTransition(true, animated: animated)
+        if record.removesPresenter {
+          presenter.beginAppearanceTransition(false, animated: animated)
+          if presenterView.superview === container { presenterView.removeFromSuperview() }
+        }
+        presented.isBeingDismissed = false
+        presented.endAppearanceTransition()
+        if record.removesPresenter { presenter.endAppearanceTransition() }
+      }
+    }
+    run.didEnd = {
+      if !context.cancelled { completion?() }
+    }
+    run.start()
+  }
+}
+
+/// How a presentation was set up, for its dismissal.
+struct PresentationRecord {
+  let container: UITransitionView
+  let controller: UIPresentationController
+  let style: UIModalPresentationStyle
+  let removesPresenter: Bool
+  weak var presenterSuperview: UIView?
+  let presenterIndex: Int?
+}
+
+/// A short type name for traces.
+func typeName(_ object: AnyObject) -> String { String(describing: type(of: object)) }
+
+// MARK: - UIKit's own animators
+
+/// UIKit's animations when no custom animator is vended: cover vertical
+/// (slide up from the bottom, 0.5 s), cross dissolve (0.5 s), flip
+/// horizontal (0.75 s); sheets slide up to their frame. Durations and
+/// curves are the engine's approximation: UIKit does not document them.
+final class DefaultModalAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+  let style: UIModalTransitionStyle
+  let sheet: Bool
+  let presenting: Bool
+
+  init(style: UIModalTransitionStyle, sheet: Bool, presenting: Bool) {
+    self.style = style
+    self.sheet = sheet
+    self.presenting = presenting
+  }
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+    style == .flipHorizontal ? 0.75 : 0.5
+  }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let container = transitionContext.containerView
+    let duration = transitionDuration(using: transitionContext)
+    let effectiveStyle: UIModalTransitionStyle = sheet ? .coverVertical : style
+    if presenting {
+      guard let presented = transitionContext.viewController(forKey: .to),
+            let view = transitionContext.view(forKey: .to) else { return }
+      let final = transitionContext.finalFrame(for: presented)
+      container.addSubview(view)
+      view.frame = final
+      switch effectiveStyle {
+      case .crossDissolve:
+        view.alpha = 0
+        UIView.animate(withDuration: duration, animations: { view.alpha = 1 }) { _ in
+          transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        }
+      case .flipHorizontal:
+        let from = transitionContext.view(forKey: .from) ?? container
+        UIView.transition(from: from, to: view, duration: duration,
+                          options: [.transitionFlipFromRight, .showHideTransitionViews]) { _ in
+          transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        }
+      default:
+        view.frame = final.offsetBy(dx: 0, dy: container.bounds.height)
+        UIView.animate(withDuration: duration, delay: 0, options: .curveEaseOut, animations: { view.frame = final }) { _ in
+          transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        }
+      }
+    } else {
+      guard let view = transitionContext.view(forKey: .from) else { return }
+      if let presenterView = transitionContext.view(forKey: .to), let presenter = transitionContext.viewController(forKey: .to) {
+        container.insertSubview(presenterView, belowSubview: view)
+        presenterView.frame = transitionContext.finalFrame(for: presenter)
+      }
+      let finish: (Bool) -> Void = { _ in
+        let cancelled = transitionContext.transitionWasCancelled
+        if !cancelled { view.removeFromSuperview() }
+        transitionContext.completeTransition(!cancelled)
+      }
+      switch effectiveStyle {
+      case .crossDissolve:
+        UIView.animate(withDuration: duration, animations: { view.alpha = 0 }, completion: finish)
+      default:
+        let target = view.frame.offsetBy(dx: 0, dy: container.bounds.height)
+        UIView.animate(withDuration: duration, delay: 0, options: .curveEaseIn, animations: { view.frame = target },
+                       completion: finish)
+      }
+    }
+  }
+
+  override var description: String { "UIKit default animator" }
+}
+
+/// What UIKit does for a non-animated presentation or dismissal: the views
+/// go where they belong at once.
+final class ImmediateAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+  let presenting: Bool
+  init(presenting: Bool) { self.presenting = presenting }
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    if presenting, let vc = transitionContext.viewController(forKey: .to), let view = transitionContext.view(forKey: .to) {
+      transitionContext.containerView.addSubview(view)
+      view.frame = transitionContext.finalFrame(for: vc)
+    } else if !presenting {
+      if let presenterView = transitionContext.view(forKey: .to), let presenter = transitionContext.viewController(forKey: .to) {
+        transitionContext.containerView.insertSubview(presenterView, at: 0)
+        presenterView.frame = transitionContext.finalFrame(for: presenter)
+      }
+      transitionContext.view(forKey: .from)?.removeFromSuperview()
+    }
+    transitionContext.completeTransition(true)
+  }
+}

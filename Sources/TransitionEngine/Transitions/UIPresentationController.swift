@@ -1,0 +1,90 @@
+// UIPresentationController (iOS 8): owns a presentation's container, the
+// presented view's frame and the chrome around it (a dimming view).
+
+/// Manages a modal presentation: subclass it to size the presented view,
+/// add a dimming view, and keep the presenter on screen.
+open class UIPresentationController: NSObject {
+  /// The controller being presented.
+  public let presentedViewController: UIViewController
+  private let presentingStorage: UIViewController?
+
+  /// The controller that presents.
+  open var presentingViewController: UIViewController { presentingStorage ?? presentedViewController }
+
+  /// The presentation's container view (set shortly after the controller is vended).
+  open internal(set) var containerView: UIView?
+
+  /// The style this controller presents with.
+  open var presentationStyle: UIModalPresentationStyle { presentedViewController.modalPresentationStyle }
+
+  /// Creates a presentation controller.
+  public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+    self.presentedViewController = presentedViewController
+    presentingStorage = presentingViewController
+    super.init()
+  }
+
+  /// The view that is animated into place: the presented controller's view by default.
+  open var presentedView: UIView? { presentedViewController.view }
+
+  /// The presented view's frame at the end of the presentation (default: the container's bounds).
+  open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+
+  /// Whether the presenter's view is removed at the end of the presentation (default false).
+  open var shouldRemovePresentersView: Bool { false }
+
+  /// Whether the presentation covers the whole screen (default true).
+  open var shouldPresentInFullscreen: Bool { true }
+
+  open func presentationTransitionWillBegin() {}
+  open func presentationTransitionDidEnd(_ completed: Bool) {}
+  open func dismissalTransitionWillBegin() {}
+  open func dismissalTransitionDidEnd(_ completed: Bool) {}
+  open func containerViewWillLayoutSubviews() {}
+  open func containerViewDidLayoutSubviews() {}
+
+  /// The adaptive style (the engine models a compact-width iPhone: no adaptation).
+  open var adaptivePresentationStyle: UIModalPresentationStyle { presentationStyle }
+  open weak var delegate: AnyObject?
+  open var overrideTraitCollection: AnyObject?
+}
+
+/// The container of a modal presentation (UIKit's private `UITransitionView`):
+/// covers the window, above the presenter, and forwards layout to the
+/// presentation controller.
+final class UITransitionView: UIView {
+  weak var presentationController: UIPresentationController?
+
+  override var diagramLabel: String { accessibilityIdentifier ?? "UITransitionView" }
+
+  override func layoutSubviews() {
+    guard let controller = presentationController else { return }
+    let simulation = controller.presentedViewController.simulation
+    simulation.record(.call, String(describing: type(of: controller)), "containerViewWillLayoutSubviews()")
+    simulation.traced { controller.containerViewWillLayoutSubviews() }
+    simulation.record(.call, String(describing: type(of: controller)), "containerViewDidLayoutSubviews()")
+    simulation.traced { controller.containerViewDidLayoutSubviews() }
+  }
+}
+
+/// The presentation controller of a full-screen presentation (UIKit's
+/// `UIFullscreenPresentationController`): removes the presenter's view.
+final class FullscreenPresentationController: UIPresentationController {
+  override var shouldRemovePresentersView: Bool { true }
+}
+
+/// The presentation controller of an "over" presentation: keeps the presenter.
+final class OverPresentationController: UIPresentationController {}
+
+/// The sheet of `.pageSheet`, `.formSheet` and `.automatic` on a
+/// compact-width iPhone (iOS 13+): a card from 40 pt below the top; the
+/// presenter stays in the hierarchy. The engine does not scale the
+/// presenter behind the card as iOS does.
+final class SheetPresentationController: UIPresentationController {
+  static let topInset: CGFloat = 40
+  override var frameOfPresentedViewInContainerView: CGRect {
+    guard let bounds = containerView?.bounds else { return .zero }
+    return CGRect(x: 0, y: Self.topInset, width: bounds.width, height: bounds.height - Self.topInset)
+  }
+  override var shouldPresentInFullscreen: Bool { false }
+}

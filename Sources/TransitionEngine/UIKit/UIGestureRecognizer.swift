@@ -1,0 +1,327 @@
+// Gesture recognizers driven by scripted touches.
+//
+// A script (`UIWindow.drag(…)`, `UIWindow.tap(at:)`) touches down, moves
+// along a path while advancing the virtual clock at 60 Hz, and lifts (or is
+// cancelled). The recognizers attached to the touched view and its
+// ancestors receive the touch and report began/changed/ended/cancelled
+// with the translations and velocities UIKit would.
+
+/// Which screen edges.
+public struct UIRectEdge: OptionSet, Hashable {
+  public let rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  public static let top = UIRectEdge(rawValue: 1 << 0)
+  public static let left = UIRectEdge(rawValue: 1 << 1)
+  public static let bottom = UIRectEdge(rawValue: 1 << 2)
+  public static let right = UIRectEdge(rawValue: 1 << 3)
+  public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
+
+/// Decides whether recognizers begin (all optional).
+public protocol UIGestureRecognizerDelegate: AnyObject {
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+  public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+}
+
+/// The base recognizer: target–action, state, the touched location.
+open class UIGestureRecognizer: NSObject {
+  /// A recognizer's state.
+  public enum State: Int {
+    case possible, began, changed, ended, cancelled, failed
+    /// A discrete gesture was recognized (same as `.ended`).
+    public static let recognized = State.ended
+  }
+
+  private var targets: [(target: AnyObject, action: Selector)] = []
+  /// The current state.
+  open internal(set) var state: State = .possible
+  /// The view the recognizer is attached to.
+  open internal(set) weak var view: UIView?
+  open var isEnabled = true
+  open var cancelsTouchesInView = true
+  open var delaysTouchesBegan = false
+  open var delaysTouchesEnded = true
+  open weak var delegate: UIGestureRecognizerDelegate?
+
+  /// The touch's current location, in window coordinates.
+  var touchLocation = CGPoint.zero
+  var touching = false
+
+  /// Creates a recognizer that calls `action` on `target`.
+  public init(target: Any?, action: Selector?) {
+    super.init()
+    if let target, let action { targets.append((target as AnyObject, action)) }
+  }
+
+  open func addTarget(_ target: Any, action: Selector) { targets.append((target as AnyObject, action)) }
+  open func removeTarget(_ target: Any?, action: Selector?) {
+    targets.removeAll { target == nil || $0.target === (target as AnyObject) }
+  }
+
+  /// The touch's location in `view`'s coordinates (nil: the window).
+  open func location(in view: UIView?) -> CGPoint {
+    guard let view else { return touchLocation }
+    return view.convert(touchLocation, from: nil)
+  }
+
+  /// How many touches are down.
+  open var numberOfTouches: Int { touching ? 1 : 0 }
+
+  /// Kept for API compatibility.
+  open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {}
+
+  /// Sends the action to every target.
+  func sendActions() {
+    for entry in targets { entry.action.perform(on: entry.target, sender: self) }
+  }
+
+  func set(_ newState: State) {
+    state = newState
+    sendActions()
+  }
+
+  // Touch handling, overridden by concrete recognizers.
+  func touchBegan(at point: CGPoint, time: TimeInterval) {
+    touching = true
+    touchLocation = point
+  }
+  func touchMoved(to point: CGPoint, time: TimeInterval) { touchLocation = point }
+  func touchEnded(at point: CGPoint, time: TimeInterval) {
+    touching = false
+    touchLocation = point
+  }
+  func touchCancelled() { touching = false }
+
+  /// Whether the delegate lets it begin.
+  func shouldBegin() -> Bool { delegate?.gestureRecognizerShouldBegin(self) ?? true }
+}
+
+/// A pan: begins once the touch has moved 10 pt, reports translation and velocity.
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+  open var minimumNumberOfTouches = 1
+  open var maximumNumberOfTouches = Int.max
+  /// UIKit's slop before a pan begins.
+  static let hysteresis: CGFloat = 10
+
+  private var start = CGPoint.zero
+  private var base = CGPoint.zero
+  private var samples: [(point: CGPoint, time: TimeInterval)] = []
+
+  /// The movement since the touch went down (or since `setTranslation`), in `view`'s coordinates.
+  open func translation(in view: UIView?) -> CGPoint {
+    guard let view else { return CGPoint(x: touchLocation.x - base.x, y: touchLocation.y - base.y) }
+    let a = view.convert(base, from: nil), b = view.convert(touchLocation, from: nil)
+    return CGPoint(x: b.x - a.x, y: b.y - a.y)
+  }
+
+  /// Resets the translation to `translation`.
+  open func setTranslation(_ translation: CGPoint, in view: UIView?) {
+    base = CGPoint(x: touchLocation.x - translation.x, y: touchLocation.y - translation.y)
+  }
+
+  /// The velocity in points per second over the last sample, in `view`'s coordinates.
+  open func velocity(in view: UIView?) -> CGPoint {
+    guard samples.count >= 2 else { return .zero }
+    let a = samples[samples.count - 2], b = samples[samples.count - 1]
+    let dt = b.time - a.time
+    guard dt > 0 else { return .zero }
+    var pa = a.point, pb = b.point
+    if let view {
+      pa = view.convert(pa, from: nil)
+      pb = view.convert(pb, from: nil)
+    }
+    return CGPoint(x: (pb.x - pa.x) / CGFloat(dt), y: (pb.y - pa.y) / CGFloat(dt))
+  }
+
+  /// Whether a touch at `point` (window coordinates) may start this pan.
+  func accepts(startAt point: CGPoint) -> Bool { true }
+
+  override func touchBegan(at point: CGPoint, time: TimeInterval) {
+    super.touchBegan(at: point, time: time)
+    start = point
+    base = point
+    samples = [(point, time)]
+    state = .possible
+  }
+
+  override func touchMoved(to point: CGPoint, time: TimeInterval) {
+    super.touchMoved(to: point, time: time)
+    samples.append((point, time))
+    if samples.count > 8 { samples.removeFirst(samples.count - 8) }
+    switch state {
+    case .possible:
+      let distance = hypot(point.x - start.x, point.y - start.y)
+      guard distance >= Self.hysteresis else { return }
+      guard accepts(startAt: start), shouldBegin() else {
+        state = .failed
+        return
+      }
+      set(.began)
+    case .began, .changed:
+      set(.changed)
+    default:
+      break
+    }
+  }
+
+  override func touchEnded(at point: CGPoint, time: TimeInterval) {
+    super.touchEnded(at: point, time: time)
+    switch state {
+    case .began, .changed: set(.ended)
+    case .possible: state = .failed
+    default: break
+    }
+  }
+
+  override func touchCancelled() {
+    super.touchCancelled()
+    if state == .began || state == .changed { set(.cancelled) } else { state = .failed }
+  }
+}
+
+/// A pan that starts at a screen edge (within 20 pt).
+open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+  /// The edges it starts from.
+  open var edges: UIRectEdge = []
+  static let edgeWidth: CGFloat = 20
+
+  override func accepts(startAt point: CGPoint) -> Bool {
+    guard let bounds = view?.window?.bounds else { return false }
+    let w = Self.edgeWidth
+    return (edges.contains(.left) && point.x <= bounds.minX + w)
+      || (edges.contains(.right) && point.x >= bounds.maxX - w)
+      || (edges.contains(.top) && point.y <= bounds.minY + w)
+      || (edges.contains(.bottom) && point.y >= bounds.maxY - w)
+  }
+}
+
+/// A tap: recognized when the touch lifts within 10 pt of where it went down.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+  open var numberOfTapsRequired = 1
+  open var numberOfTouchesRequired = 1
+  private var start = CGPoint.zero
+
+  override func touchBegan(at point: CGPoint, time: TimeInterval) {
+    super.touchBegan(at: point, time: time)
+    start = point
+    state = .possible
+  }
+
+  override func touchMoved(to point: CGPoint, time: TimeInterval) {
+    super.touchMoved(to: point, time: time)
+    if hypot(point.x - start.x, point.y - start.y) > UIPanGestureRecognizer.hysteresis { state = .failed }
+  }
+
+  override func touchEnded(at point: CGPoint, time: TimeInterval) {
+    super.touchEnded(at: point, time: time)
+    if state == .possible, shouldBegin() { set(.ended) }
+  }
+}
+
+// MARK: - Attaching
+
+extension UIView {
+  /// The recognizers attached to the view.
+  public var gestureRecognizers: [UIGestureRecognizer]? {
+    get { recognizers.isEmpty ? nil : recognizers }
+    set {
+      recognizers.forEach { $0.view = nil }
+      recognizers = []
+      newValue?.forEach(addGestureRecognizer)
+    }
+  }
+
+  /// Attaches a recognizer.
+  public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+    gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+    gestureRecognizer.view = self
+    recognizers.append(gestureRecognizer)
+  }
+
+  /// Detaches a recognizer.
+  public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+    recognizers.removeAll { $0 === gestureRecognizer }
+    if gestureRecognizer.view === self { gestureRecognizer.view = nil }
+  }
+}
+
+// MARK: - Scripted touches
+
+/// How a scripted touch ends.
+public enum TouchEnding: Equatable, Sendable {
+  /// The finger lifts.
+  case lift
+  /// The system cancels the touch.
+  case cancel
+}
+
+extension UIWindow {
+  /// Plays a drag: the finger goes down at `start`, moves in a straight line
+  /// to `end` over `duration` seconds (one step per 1/60 s, advancing the
+  /// clock), and lifts or is cancelled.
+  public func drag(from start: CGPoint, to end: CGPoint, duration: TimeInterval, ending: TouchEnding = .lift) {
+    drag(along: [start, end], duration: duration, ending: ending)
+  }
+
+  /// Plays a drag along a polyline, at constant speed along its length.
+  public func drag(along path: [CGPoint], duration: TimeInterval, ending: TouchEnding = .lift) {
+    guard let first = path.first else { return }
+    let simulation = self.simulation
+    simulation.drainRunLoop()
+    let hit = hitTest(first, with: nil) ?? self
+    var recognizers: [UIGestureRecognizer] = []
+    var current: UIView? = hit
+    while let view = current {
+      recognizers += view.recognizers.filter(\.isEnabled)
+      current = view.superview
+    }
+    simulation.record(.note, "touch", "down at (\(format(Double(first.x))), \(format(Double(first.y))))")
+    let t0 = simulation.now
+    for r in recognizers { r.touchBegan(at: first, time: t0) }
+    let steps = max(1, Int((duration * 60).rounded()))
+    var last = first
+    for i in 1...steps {
+      let f = Double(i) / Double(steps)
+      simulation.advance(to: t0 + duration * f)
+      last = Self.point(along: path, at: f)
+      for r in recognizers { r.touchMoved(to: last, time: simulation.now) }
+    }
+    switch ending {
+    case .lift:
+      simulation.record(.note, "touch", "up at (\(format(Double(last.x))), \(format(Double(last.y))))")
+      for r in recognizers { r.touchEnded(at: last, time: simulation.now) }
+    case .cancel:
+      simulation.record(.note, "touch", "cancelled")
+      for r in recognizers { r.touchCancelled() }
+    }
+    simulation.drainRunLoop()
+  }
+
+  /// Plays a tap at `point`.
+  public func tap(at point: CGPoint) {
+    drag(along: [point, point], duration: 0.1)
+  }
+
+  private static func point(along path: [CGPoint], at fraction: Double) -> CGPoint {
+    guard path.count > 1 else { return path[0] }
+    var lengths: [Double] = []
+    for i in 1..<path.count {
+      lengths.append(Double(hypot(path[i].x - path[i - 1].x, path[i].y - path[i - 1].y)))
+    }
+    let total = lengths.reduce(0, +)
+    guard total > 0 else { return path.last! }
+    var remaining = fraction * total
+    for (i, length) in lengths.enumerated() {
+      if remaining <= length || i == lengths.count - 1 {
+        let f = length > 0 ? CGFloat(min(remaining / length, 1)) : 1
+        let a = path[i], b = path[i + 1]
+        return CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
+      }
+      remaining -= length
+    }
+    return path.last!
+  }
+}

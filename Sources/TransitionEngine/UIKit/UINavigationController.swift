@@ -1,0 +1,339 @@
+// UINavigationController: a stack of controllers, a navigation bar, push
+// and pop transitions (custom through the delegate), and the interactive
+// pop from the left edge.
+
+/// Vends custom push/pop animators and hears what is shown. All optional.
+public protocol UINavigationControllerDelegate: AnyObject {
+  func navigationController(_ navigationController: UINavigationController,
+                            animationControllerFor operation: UINavigationController.Operation,
+                            from fromVC: UIViewController,
+                            to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+  func navigationController(_ navigationController: UINavigationController,
+                            interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+    -> UIViewControllerInteractiveTransitioning?
+  func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController,
+                            animated: Bool)
+  func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
+                            animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+  public func navigationController(_ navigationController: UINavigationController,
+                                   animationControllerFor operation: UINavigationController.Operation,
+                                   from fromVC: UIViewController,
+                                   to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    OptionalRequirement.markDefault()
+    return nil
+  }
+  public func navigationController(_ navigationController: UINavigationController,
+                                   interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+    -> UIViewControllerInteractiveTransitioning? {
+    OptionalRequirement.markDefault()
+    return nil
+  }
+  public func navigationController(_ navigationController: UINavigationController,
+                                   willShow viewController: UIViewController, animated: Bool) {
+    OptionalRequirement.markDefault()
+  }
+  public func navigationController(_ navigationController: UINavigationController,
+                                   didShow viewController: UIViewController, animated: Bool) {
+    OptionalRequirement.markDefault()
+  }
+}
+
+/// A stack of view controllers with a navigation bar.
+open class UINavigationController: UIViewController {
+  /// A push or a pop.
+  public enum Operation: Int {
+    case none, push, pop
+  }
+
+  /// The bar at the top: 44 pt tall below a 20 pt status bar.
+  public let navigationBar = UINavigationBar(frame: .zero)
+  /// The delegate (weak, as in UIKit).
+  open weak var delegate: UINavigationControllerDelegate?
+  /// The left-edge swipe that pops interactively.
+  open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+
+  private var stack: [UIViewController] = []
+  /// The view that holds the children's views (UIKit's `UINavigationTransitionView`).
+  let transitionView = NavigationTransitionView(frame: .zero)
+
+  /// Creates a navigation controller with a root.
+  public init(rootViewController: UIViewController) {
+    super.init(nibName: nil, bundle: nil)
+    setViewControllers([rootViewController], animated: false)
+  }
+
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  open override func loadView() {
+    let root = UIView(frame: UIScreen.main.bounds)
+    root.backgroundColor = .systemBackground
+    transitionView.frame = root.bounds
+    transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    root.addSubview(transitionView)
+    navigationBar.frame = CGRect(x: 0, y: 20, width: root.bounds.width, height: 44)
+    navigationBar.autoresizingMask = [.flexibleWidth]
+    root.addSubview(navigationBar)
+    view = root
+    let edge = UIScreenEdgePanGestureRecognizer(target: self, action: Selector(UINavigationController.handleInteractivePop(_:)))
+    edge.edges = .left
+    root.addGestureRecognizer(edge)
+    interactivePopGestureRecognizer = edge
+    if let top = topViewController { install(top) }
+    updateBar()
+  }
+
+  // MARK: The stack
+
+  /// The controllers on the stack, root first.
+  open var viewControllers: [UIViewController] {
+    get { stack }
+    set { setViewControllers(newValue, animated: false) }
+  }
+
+  /// The controller on top of the stack.
+  open var topViewController: UIViewController? { stack.last }
+
+  /// The top controller, or what it presents.
+  open var visibleViewController: UIViewController? { topViewController?.presentedViewController ?? topViewController }
+
+  override var visibleChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }
+
+  /// Whether the navigation bar is hidden.
+  open var isNavigationBarHidden: Bool {
+    get { navigationBar.isHidden }
+    set { navigationBar.isHidden = newValue }
+  }
+
+  open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
+
+  /// Pushes a controller: it becomes the top, with the push transition.
+  open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+    simulation.record(.appCall, traceName, "pushViewController(\(viewController.traceName), animated: \(animated))")
+    if stack.contains(where: { $0 === viewController }) {
+      simulation.warn("Pushing the same view controller instance more than once is not supported (\(viewController.debugDescriptor))")
+      return
+    }
+    guard let from = topViewController else {
+      setViewControllers([viewController], animated: false)
+      return
+    }
+    addChild(viewController)
+    stack.append(viewController)
+    transition(from: from, to: viewController, operation: .push, animated: animated) { completed in
+      if completed {
+        viewController.didMove(toParent: self)
+      } else {
+        self.stack.removeAll { $0 === viewController }
+        viewController.willMove(toParent: nil)
+        viewController.removeFromParent()
+      }
+    }
+  }
+
+  /// Pops the top controller; returns it.
+  @discardableResult
+  open func popViewController(animated: Bool) -> UIViewController? {
+    guard stack.count > 1 else { return nil }
+    simulation.record(.appCall, traceName, "popViewController(animated: \(animated))")
+    return pop(to: stack[stack.count - 2], animated: animated).first
+  }
+
+  /// Pops to the root; returns the popped controllers.
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+    guard stack.count > 1 else { return nil }
+    simulation.record(.appCall, traceName, "popToRootViewController(animated: \(animated))")
+    return pop(to: stack[0], animated: animated)
+  }
+
+  /// Pops to `viewController`; returns the popped controllers.
+  @discardableResult
+  open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+    guard stack.contains(where: { $0 === viewController }), topViewController !== viewController else { return nil }
+    simulation.record(.appCall, traceName, "popToViewController(\(viewController.traceName), animated: \(animated))")
+    return pop(to: viewController, animated: animated)
+  }
+
+  private func pop(to target: UIViewController, animated: Bool) -> [UIViewController] {
+    guard let from = topViewController, let index = stack.firstIndex(where: { $0 === target }) else { return [] }
+    let popped = Array(stack[(index + 1)...])
+    stack.removeSubrange((index + 1)...)
+    for vc in popped { vc.willMove(toParent: nil) }
+    from.isMovingFromParent = true
+    transition(from: from, to: target, operation: .pop, animated: animated) { completed in
+      from.isMovingFromParent = false
+      if completed {
+        for vc in popped { vc.removeFromParent() }
+      } else {
+        self.stack += popped
+      }
+    }
+    return popped
+  }
+
+  /// Replaces the stack; animated like a push (or a pop when the new top was on the stack).
+  open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+    let oldTop = topViewController
+    for vc in stack where !viewControllers.contains(where: { $0 === vc }) {
+      vc.willMove(toParent: nil)
+      vc.viewIfLoaded?.removeFromSuperview()
+      vc.removeFromParent()
+    }
+    for vc in viewControllers where vc.parent !== self { addChild(vc) }
+    let wasOnStack = stack.contains { $0 === viewControllers.last }
+    stack = viewControllers
+    for vc in viewControllers { vc.didMove(toParent: self) }
+    guard let newTop = stack.last, newTop !== oldTop else { updateBar(); return }
+    if let oldTop, isViewLoaded, view.window != nil {
+      transition(from: oldTop, to: newTop, operation: wasOnStack ? .pop : .push, animated: animated) { _ in }
+    } else if isViewLoaded {
+      oldTop?.viewIfLoaded?.removeFromSuperview()
+      install(newTop)
+      updateBar()
+    }
+  }
+
+  private func install(_ vc: UIViewController) {
+    let child = vc.view!
+    child.frame = transitionView.bounds
+    child.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    transitionView.addSubview(child)
+  }
+
+  private func updateBar() {
+    navigationBar.topItemTitle = topViewController.map { $0.navigationItem.title ?? $0.title ?? "" }
+  }
+
+  // MARK: Transitions
+
+  private var builtInInteraction: UIPercentDrivenInteractiveTransition?
+
+  private func transition(from: UIViewController, to: UIViewController, operation: Operation, animated: Bool,
+                          update: @escaping (Bool) -> Void) {
+    guard isViewLoaded, view.window != nil else {
+      // Off screen: swap without a transition.
+      if isViewLoaded {
+        from.viewIfLoaded?.removeFromSuperview()
+        install(to)
+      }
+      update(true)
+      updateBar()
+      return
+    }
+    if simulation.activeTransitions.contains(where: { $0.kind == .push || $0.kind == .pop }) {
+      simulation.warn("nested push animation can result in corrupted navigation bar")
+    }
+    var animator: UIViewControllerAnimatedTransitioning?
+    var interactor: UIViewControllerInteractiveTransitioning?
+    if let delegate {
+      let answer = OptionalRequirement.call {
+        delegate.navigationController(self, animationControllerFor: operation, from: from, to: to)
+      }
+      if answer.implemented {
+        simulation.record(.call, typeName(delegate), "navigationController(_:animationControllerFor: .\(operation == .push ? "push" : "pop"), from:to:)",
+                          result: answer.result.map(typeName) ?? "nil")
+      }
+      animator = answer.result
+      if let animator {
+        let interaction = OptionalRequirement.call {
+          delegate.navigationController(self, interactionControllerFor: animator)
+        }
+        if interaction.implemented {
+          simulation.record(.call, typeName(delegate), "navigationController(_:interactionControllerFor:)",
+                            result: interaction.result.map(typeName) ?? "nil")
+        }
+        interactor = interaction.result
+      }
+    }
+    if animator == nil, operation == .pop, let builtIn = builtInInteraction { interactor = builtIn }
+    if to.hidesBottomBarWhenPushed || from.hidesBottomBarWhenPushed {
+      tabBarController?.tabBar.isHidden = to.hidesBottomBarWhenPushed
+    }
+    var request = ContainerTransition.Request(
+      kind: operation == .push ? .push : .pop, container: transitionView, from: from, to: to, animated: animated,
+      animator: animator, interactor: interactor, defaultAnimator: NavigationDefaultAnimator(operation: operation))
+    request.willBegin = { [weak self] in
+      guard let self, let delegate = self.delegate else { return }
+      let answer = OptionalRequirement.call { delegate.navigationController(self, willShow: to, animated: animated) }
+      if answer.implemented { self.simulation.record(.call, typeName(delegate), "navigationController(_:willShow: \(to.traceName), animated:)") }
+    }
+    request.didFinish = { [weak self] completed in
+      guard let self else { return }
+      update(completed)
+      self.updateBar()
+      if !completed, to.hidesBottomBarWhenPushed != from.hidesBottomBarWhenPushed {
+        self.tabBarController?.tabBar.isHidden = from.hidesBottomBarWhenPushed
+      }
+      if completed, let delegate = self.delegate {
+        let answer = OptionalRequirement.call { delegate.navigationController(self, didShow: to, animated: animated) }
+        if answer.implemented { self.simulation.record(.call, typeName(delegate), "navigationController(_:didShow: \(to.traceName), animated:)") }
+      }
+    }
+    ContainerTransition.run(request)
+  }
+
+  /// The built-in interactive pop: a left-edge swipe pops with UIKit's
+  /// animation under the finger; released past half way (or flung right) it
+  /// finishes, otherwise it cancels.
+  func handleInteractivePop(_ gesture: UIScreenEdgePanGestureRecognizer) {
+    let width = view.bounds.width
+    switch gesture.state {
+    case .began:
+      guard stack.count > 1 else { return }
+      let interaction = UIPercentDrivenInteractiveTransition()
+      builtInInteraction = interaction
+      popViewController(animated: true)
+    case .changed:
+      builtInInteraction?.update(max(0, min(1, gesture.translation(in: view).x / width)))
+    case .ended:
+      guard let interaction = builtInInteraction else { return }
+      builtInInteraction = nil
+      let velocity = gesture.velocity(in: view).x
+      if interaction.percentComplete > 0.5 || velocity > 300 { interaction.finish() } else { interaction.cancel() }
+    case .cancelled, .failed:
+      builtInInteraction?.cancel()
+      builtInInteraction = nil
+    default:
+      break
+    }
+  }
+}
+
+/// The holder of a navigation controller's child views.
+final class NavigationTransitionView: UIView {
+  override var diagramLabel: String { accessibilityIdentifier ?? "UINavigationTransitionView" }
+}
+
+/// A navigation bar: shows the top controller's title.
+open class UINavigationBar: UIView {
+  /// The title shown (the top item's).
+  var topItemTitle: String? {
+    didSet { titleLabel.text = topItemTitle }
+  }
+  let titleLabel = UILabel(frame: .zero)
+  open var prefersLargeTitles = false
+  open var isTranslucent = true
+  open var barTintColor: UIColor?
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    backgroundColor = .secondarySystemBackground
+    titleLabel.frame = CGRect(x: 0, y: 0, width: frame.width, height: 44)
+    titleLabel.autoresizingMask = [.flexibleWidth]
+    titleLabel.textAlignment = .center
+    addSubview(titleLabel)
+  }
+
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  open override func layoutSubviews() {
+    titleLabel.frame = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+  }
+}

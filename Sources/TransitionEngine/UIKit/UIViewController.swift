@@ -1,0 +1,345 @@
+// UIViewController: a lazily loaded view, appearance callbacks, child
+// containment, and the entry points of modal presentation (the dance
+// itself is in Transitions/ModalPresentation.swift).
+
+/// A view controller, as UIKit's `UIViewController`.
+open class UIViewController: UIResponder {
+  let simulation: Simulation
+  let debugID: Int
+
+  // MARK: Initialisers
+
+  /// Creates a controller (nib loading is not modelled; the names are kept).
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    simulation = Simulation.current
+    debugID = simulation.nextSequence()
+    nibName = nibNameOrNil
+    super.init()
+  }
+
+  /// Controllers are not decoded from storyboards in the engine; subclasses
+  /// may still declare `required init?(coder:)`, as UIKit subclasses must.
+  public required init?(coder: NSCoder) {
+    simulation = Simulation.current
+    debugID = simulation.nextSequence()
+    nibName = nil
+    super.init()
+  }
+
+  /// Creates a controller.
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
+  public let nibName: String?
+
+  // MARK: The view
+
+  private var _view: UIView?
+
+  /// The root view, loaded on first access (`loadView`, then `viewDidLoad`).
+  open var view: UIView! {
+    get {
+      if _view == nil { loadViewIfNeeded() }
+      return _view
+    }
+    set {
+      _view?.owningTitle = nil
+      _view = newValue
+      attachOwnership()
+    }
+  }
+
+  /// The view if it is loaded, else nil (does not load it).
+  open var viewIfLoaded: UIView? { _view }
+
+  /// Whether the view is loaded.
+  open var isViewLoaded: Bool { _view != nil }
+
+  /// Loads the view now if it is not loaded.
+  open func loadViewIfNeeded() {
+    guard _view == nil else { return }
+    loadView()
+    if _view == nil { _view = UIView(frame: UIScreen.main.bounds) }
+    attachOwnership()
+    viewDidLoad()
+  }
+
+  private func attachOwnership() {
+    _view?.owningTitle = { [weak self] in self?.title ?? self?.navigationItem.title }
+    _view?.owningController = self
+  }
+
+  /// Creates the view: override to build your own (set `view`); the default
+  /// is a plain view the size of the screen.
+  open func loadView() {
+    view = UIView(frame: UIScreen.main.bounds)
+  }
+
+  /// Called once, after the view is loaded.
+  open func viewDidLoad() {}
+
+  /// The title (diagrams label the controller's view with it).
+  open var title: String? {
+    didSet { if navigationItem.title == nil || navigationItem.title == oldValue { navigationItem.title = title } }
+  }
+
+  /// The navigation item (its title shows in the navigation bar).
+  public private(set) lazy var navigationItem = UINavigationItem(title: title ?? "")
+
+  /// The tab bar item.
+  open var tabBarItem: UITabBarItem! = UITabBarItem(title: nil, image: nil, tag: 0)
+
+  /// Whether a navigation controller hides the tab bar while this controller is on top.
+  open var hidesBottomBarWhenPushed = false
+
+  /// The preferred size when presented in a sheet or popover (kept).
+  open var preferredContentSize = CGSize.zero
+
+  /// Kept so Auto Layout code compiles (the engine has no safe-area insets).
+  open var additionalSafeAreaInsets = UIEdgeInsets.zero
+
+  open func viewWillLayoutSubviews() {}
+  open func viewDidLayoutSubviews() {}
+
+  // MARK: Appearance
+
+  /// Where the controller is in its appearance cycle.
+  enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+  var appearanceState: AppearanceState = .disappeared
+  private var appearanceAnimated = false
+
+  open func viewWillAppear(_ animated: Bool) {}
+  open func viewDidAppear(_ animated: Bool) {}
+  open func viewWillDisappear(_ animated: Bool) {}
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  /// Whether containers forward appearance callbacks to their children (default true).
+  open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+  /// Starts an appearance transition: calls `viewWillAppear` or `viewWillDisappear`.
+  open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    switch (appearanceState, isAppearing) {
+    case (.appearing, true), (.disappearing, false):
+      simulation.warn("Unbalanced calls to begin/end appearance transitions for \(debugDescriptor).")
+      return
+    case (.appeared, true), (.disappeared, false):
+      return  // already there: UIKit sends nothing
+    default: break
+    }
+    appearanceState = isAppearing ? .appearing : .disappearing
+    appearanceAnimated = animated
+    loadViewIfNeeded()
+    simulation.record(.call, traceName, isAppearing ? "viewWillAppear(\(animated))" : "viewWillDisappear(\(animated))")
+    simulation.traced { if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) } }
+    if shouldAutomaticallyForwardAppearanceMethods {
+      for child in visibleChildren { child.beginAppearanceTransition(isAppearing, animated: animated) }
+    }
+  }
+
+  /// Ends the appearance transition: calls `viewDidAppear` or `viewDidDisappear`.
+  open func endAppearanceTransition() {
+    let appearing: Bool
+    switch appearanceState {
+    case .appearing: appearing = true
+    case .disappearing: appearing = false
+    default:
+      return
+    }
+    appearanceState = appearing ? .appeared : .disappeared
+    let animated = appearanceAnimated
+    simulation.record(.call, traceName, appearing ? "viewDidAppear(\(animated))" : "viewDidDisappear(\(animated))")
+    simulation.traced { if appearing { viewDidAppear(animated) } else { viewDidDisappear(animated) } }
+    if shouldAutomaticallyForwardAppearanceMethods {
+      for child in visibleChildren { child.endAppearanceTransition() }
+    }
+  }
+
+  /// Children whose views are shown (containers override: the top or selected child).
+  var visibleChildren: [UIViewController] {
+    children.filter { child in child.viewIfLoaded.map { $0.isDescendant(of: view) } ?? false }
+  }
+
+  // MARK: Containment
+
+  /// The child controllers, in the order they were added.
+  open private(set) var children: [UIViewController] = []
+
+  /// The parent controller.
+  open private(set) weak var parent: UIViewController?
+
+  /// Adds a child: calls its `willMove(toParent:)`; call `didMove(toParent:)` after adding its view.
+  open func addChild(_ childController: UIViewController) {
+    if childController.parent === self { return }
+    childController.removeFromParent()
+    childController.willMove(toParent: self)
+    children.append(childController)
+    childController.parent = self
+  }
+
+  /// Removes the controller from its parent: calls `didMove(toParent: nil)`.
+  /// Call `willMove(toParent: nil)` before, and remove its view yourself.
+  open func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    didMove(toParent: nil)
+  }
+
+  open func willMove(toParent parent: UIViewController?) {}
+  open func didMove(toParent parent: UIViewController?) {}
+
+  /// Whether the controller is being added to a parent right now (during push).
+  open internal(set) var isMovingToParent = false
+  /// Whether it is being removed from its parent right now (during pop).
+  open internal(set) var isMovingFromParent = false
+
+  /// The nearest ancestor navigation controller.
+  open var navigationController: UINavigationController? {
+    var current = parent
+    while let c = current {
+      if let nav = c as? UINavigationController { return nav }
+      current = c.parent
+    }
+    return nil
+  }
+
+  /// The nearest ancestor tab bar controller.
+  open var tabBarController: UITabBarController? {
+    var current = parent
+    while let c = current {
+      if let tab = c as? UITabBarController { return tab }
+      current = c.parent
+    }
+    return nil
+  }
+
+  // MARK: Presentation state
+
+  /// The controller this one presents.
+  open internal(set) weak var presentedViewController: UIViewController?
+  /// Kept alive while presented (UIKit retains presented controllers).
+  var presentedStrong: UIViewController?
+  /// The controller that presented this one.
+  open internal(set) weak var presentingViewController: UIViewController?
+
+  /// How `present` shows this controller (default `.automatic`: a sheet on iPhone).
+  open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+  /// UIKit's animation when no custom animator is vended.
+  open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+  /// Vends custom animators and the presentation controller. Weak, as in UIKit.
+  open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+  /// Whether this controller's view is the context for `.currentContext` presentations.
+  open var definesPresentationContext = false
+  /// Whether presentations in this context use this controller's transition style.
+  open var providesPresentationContextTransitionStyle = false
+  /// Whether the presented controller may be dismissed by a swipe (sheets; kept).
+  open var isModalInPresentation = false
+
+  /// True from `present` until the presentation completes.
+  open internal(set) var isBeingPresented = false
+  /// True from `dismiss` until the dismissal completes.
+  open internal(set) var isBeingDismissed = false
+
+  /// The coordinator of the transition this controller takes part in (nil outside transitions).
+  open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+    if let coordinator = activeCoordinator { return coordinator }
+    return parent?.transitionCoordinator
+  }
+  weak var activeCoordinator: TransitionCoordinator?
+
+  private var _presentationController: UIPresentationController?
+
+  /// The presentation controller of this controller's presentation, created
+  /// on first access and cached (so reading it before setting
+  /// `transitioningDelegate` means the delegate is never asked, as in UIKit).
+  open var presentationController: UIPresentationController? {
+    if let existing = _presentationController { return existing }
+    let controller = ModalPresentation.makePresentationController(for: self, presenting: presentingViewController,
+                                                                  source: presentingViewController)
+    _presentationController = controller
+    return controller
+  }
+
+  /// How the current presentation of this controller was set up.
+  var presentationRecord: PresentationRecord?
+
+  func setPresentationController(_ controller: UIPresentationController?) { _presentationController = controller }
+  var cachedPresentationController: UIPresentationController? { _presentationController }
+
+  // MARK: Present and dismiss
+
+  /// Presents a controller modally. The transition starts on the next
+  /// run-loop turn and ends when the animator calls `completeTransition(_:)`.
+  open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
+                    completion: (() -> Void)? = nil) {
+    ModalPresentation.present(viewControllerToPresent, from: self, animated: flag, completion: completion)
+  }
+
+  /// Dismisses the controller this one presents (or this one, if it presents none).
+  open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    ModalPresentation.dismiss(from: self, animated: flag, completion: completion)
+  }
+
+  // MARK: Naming
+
+  /// How traces and diagnostics name this controller: its title, else its class.
+  var traceName: String {
+    if let title, !title.isEmpty { return title }
+    return String(describing: type(of: self))
+  }
+
+  /// UIKit's `<ClassName: 0x…>` with a deterministic address.
+  var debugDescriptor: String { "<\(type(of: self)): 0x\(String(debugID, radix: 16))>" }
+
+  open override var description: String { debugDescriptor }
+
+  /// The window the controller's view is in.
+  var window: UIWindow? { viewIfLoaded?.window }
+}
+
+extension Simulation {
+  /// Reports a UIKit console warning and records it in the trace.
+  func warn(_ message: String, kind: Diagnostic.Kind = .other) {
+    report(Diagnostic(kind: kind, message: message))
+    record(.warning, "UIKit", message)
+  }
+}
+
+extension UIView {
+  /// The controller whose root view this is.
+  var owningController: UIViewController? {
+    get { owningControllerBox?.controller }
+    set { owningControllerBox = newValue.map(WeakController.init) }
+  }
+}
+
+/// A weak reference to a controller.
+final class WeakController {
+  weak var controller: UIViewController?
+  init(_ controller: UIViewController) { self.controller = controller }
+}
+
+// MARK: - Items
+
+/// The title (and more, in UIKit) a navigation bar shows for a controller.
+open class UINavigationItem: NSObject {
+  open var title: String?
+  open var prompt: String?
+  open var hidesBackButton = false
+  public init(title: String) {
+    self.title = title.isEmpty ? nil : title
+    super.init()
+  }
+}
+
+/// The title and image a tab bar shows for a controller.
+open class UITabBarItem: NSObject {
+  open var title: String?
+  open var image: UIImage?
+  open var tag: Int
+  public init(title: String?, image: UIImage?, tag: Int) {
+    self.title = title
+    self.image = image
+    self.tag = tag
+    super.init()
+  }
+}
