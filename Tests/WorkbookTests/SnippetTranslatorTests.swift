@@ -34,4 +34,24 @@ import WorkbookCore
   @Test func otherModulesAreLeftAlone() {
     #expect(translator.translate("import SwiftUI\nimport UIKitExtras\n") == "import SwiftUI\nimport UIKitExtras\n")
   }
+
+  @Test func objectiveCSpellingsBecomeEngineSpellings() {
+    let code = """
+      @objc func handlePan(_ gesture: UIPanGestureRecognizer) {}
+      @objc dynamic var progress: CGFloat = 0
+      @objc(closeWithSender:) func close(_ sender: Any) {}
+      pan.addTarget(self, action: #selector(handlePan(_:)))
+      button.addTarget(self, action: #selector(Interactor.handlePan(_:)), for: .touchUpInside)
+      let doc = "#selector(x) and @objc stay in strings" // #selector(y) in a comment
+      """
+    let expected = """
+            func handlePan(_ gesture: UIPanGestureRecognizer) {}
+            dynamic var progress: CGFloat = 0
+                              func close(_ sender: Any) {}
+      pan.addTarget(self, action: Selector(Self.handlePan(_:)))
+      button.addTarget(self, action: Selector(Interactor.handlePan(_:)), for: .touchUpInside)
+      let doc = "#selector(x) and @objc stay in strings" // #selector(y) in a comment
+      """
+    #expect(translator.translate(code) == expected)
+  }
 }

@@ -4,8 +4,8 @@
 // A snippet is written for iOS (`import UIKit`); it is compiled against
 // TransitionEngine. Each rule rewrites one line into one line, so line
 // numbers never move and diagnostics map back to the Markdown unchanged.
-// A later issue adds rules for the Objective-C runtime spellings
-// (`@objc`, `#selector`) here.
+// The Objective-C runtime spellings real iOS code uses (`@objc`,
+// `#selector`) are rewritten here too: Linux has no Objective-C runtime.
 
 /// A rewrite of one line of snippet code into exactly one line.
 public struct TranslationRule: Sendable {
@@ -29,7 +29,7 @@ public struct SnippetTranslator: Sendable {
   }
 
   /// The translator verify uses.
-  public static let standard = SnippetTranslator(rules: [.engineImports])
+  public static let standard = SnippetTranslator(rules: [.engineImports, .objectiveCSpellings])
 
   /// Translates code; the result has exactly as many lines as the input.
   ///
@@ -90,5 +90,72 @@ extension TranslationRule {
     let rest = components.count > 1 ? "." + components[1] : ""
     let translated = indentation + prefix.joined(separator: " ") + " TransitionEngine" + rest
     return comment.isEmpty ? String(translated) : translated + " " + comment
+  }
+}
+
+extension TranslationRule {
+  /// The Objective-C runtime spellings, for the engine:
+  /// - `@objc`, `@objc(name)` and `@objcMembers` become spaces of the same
+  ///   width (columns stay put); `@objc dynamic var` keeps `dynamic`.
+  /// - `#selector(method(_:))` becomes `Selector(Self.method(_:))`, a typed
+  ///   reference to the method of the enclosing class;
+  ///   `#selector(Type.method(_:))` becomes `Selector(Type.method(_:))`.
+  ///   The engine's `Selector` calls the method on the target with the sender.
+  /// Code in string literals and comments is left alone.
+  public static let objectiveCSpellings = TranslationRule(name: "objc-spellings") { line in
+    guard line.contains("@objc") || line.contains("#selector") else { return nil }
+    var output = ""
+    var index = line.startIndex
+    var inString = false
+    var changed = false
+    while index < line.endIndex {
+      let rest = line[index...]
+      if !inString && rest.hasPrefix("//") { output += rest; break }
+      let c = line[index]
+      if c == "\"", !(index > line.startIndex && line[line.index(before: index)] == "\\") {
+        inString.toggle()
+      }
+      if !inString, rest.hasPrefix("@objcMembers") {
+        output += String(repeating: " ", count: "@objcMembers".count)
+        index = line.index(index, offsetBy: "@objcMembers".count)
+        changed = true
+        continue
+      }
+      if !inString, rest.hasPrefix("@objc"), !rest.dropFirst(5).hasPrefix("Members") {
+        var end = line.index(index, offsetBy: 5)
+        if end < line.endIndex, line[end] == "(", let close = line[end...].firstIndex(of: ")") {
+          end = line.index(after: close)
+        }
+        output += String(repeating: " ", count: line.distance(from: index, to: end))
+        index = end
+        changed = true
+        continue
+      }
+      if !inString, rest.hasPrefix("#selector("), let close = matchingParenthesis(in: line, openAt: line.index(index, offsetBy: 9)) {
+        let inside = line[line.index(index, offsetBy: 10)..<close].trimmingCharacters(in: .whitespaces)
+        let qualified = inside.first?.isUppercase == true && inside.contains(".") ? inside : "Self." + inside
+        output += "Selector(\(qualified))"
+        index = line.index(after: close)
+        changed = true
+        continue
+      }
+      output.append(c)
+      index = line.index(after: index)
+    }
+    return changed ? output : nil
+  }
+
+  private static func matchingParenthesis(in line: Substring, openAt open: Substring.Index) -> Substring.Index? {
+    var depth = 0
+    var index = open
+    while index < line.endIndex {
+      if line[index] == "(" { depth += 1 }
+      if line[index] == ")" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index = line.index(after: index)
+    }
+    return nil
   }
 }
