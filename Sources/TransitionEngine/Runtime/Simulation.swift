@@ -91,6 +91,7 @@ public final class Simulation: @unchecked Sendable {
       }
       advance(to: max(next, now))
     }
+    for run in activeTransitions { run.checkStall() }
     return true
   }
 

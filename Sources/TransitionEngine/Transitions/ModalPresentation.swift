@@ -192,14 +192,6 @@ enum ModalPresentation {
       let frame = presenterView.frame
       context.frames[ObjectIdentifier(presenter)] = (frame, frame)
     }
-    if style == .custom {
-      simulation.record(.call, typeName(controller), "presentationTransitionWillBegin()")
-      simulation.traced { controller.presentationTransitionWillBegin() }
-    }
-    // Appearance: the presenter disappears only if its view is removed.
-    if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
-    presented.beginAppearanceTransition(true, animated: animated)
-
     let usedAnimator: UIViewControllerAnimatedTransitioning
     if let animator {
       usedAnimator = animator
@@ -211,6 +203,14 @@ enum ModalPresentation {
     }
     let run = TransitionRun(kind: .present, simulation: simulation, context: context, animator: usedAnimator,
                             interactor: interactor)
+    if style == .custom {
+      simulation.record(.call, typeName(controller), "presentationTransitionWillBegin()")
+      simulation.traced { controller.presentationTransitionWillBegin() }
+    }
+    // Appearance: the presenter disappears only if its view is removed.
+    if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
+    presented.beginAppearanceTransition(true, animated: animated)
+
     run.finish = { completed in
       if style == .custom {
         simulation.record(.call, typeName(controller), "presentationTransitionDidEnd(\(completed))")
@@ -335,13 +335,6 @@ enum ModalPresentation {
     } else {
       context.frames[ObjectIdentifier(presenter)] = (presenterView.frame, presenterView.frame)
     }
-    if style == .custom {
-      simulation.record(.call, typeName(controller), "dismissalTransitionWillBegin()")
-      simulation.traced { controller.dismissalTransitionWillBegin() }
-    }
-    presented.beginAppearanceTransition(false, animated: animated)
-    if record.removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
-
     let usedAnimator: UIViewControllerAnimatedTransitioning
     if let animator {
       usedAnimator = animator
@@ -353,6 +346,13 @@ enum ModalPresentation {
     }
     let run = TransitionRun(kind: .dismiss, simulation: simulation, context: context, animator: usedAnimator,
                             interactor: interactor)
+    if style == .custom {
+      simulation.record(.call, typeName(controller), "dismissalTransitionWillBegin()")
+      simulation.traced { controller.dismissalTransitionWillBegin() }
+    }
+    presented.beginAppearanceTransition(false, animated: animated)
+    if record.removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
+
     run.finish = { completed in
       if style == .custom {
         simulation.record(.call, typeName(controller), "dismissalTransitionDidEnd(\(completed))")

@@ -40,6 +40,8 @@ final class TransitionRun {
     self.animator = animator
     self.interactor = interactor
     context.run = self
+    // The coordinator exists from here on, so that presentationTransitionWillBegin can use it.
+    for vc in [context.fromViewController, context.toViewController] { vc?.activeCoordinator = coordinator }
   }
 
   /// The name traces use for the animator.
@@ -51,7 +53,6 @@ final class TransitionRun {
   func start() {
     simulation.activeTransitions.append(self)
     startTime = simulation.now
-    for vc in [context.fromViewController, context.toViewController] { vc?.activeCoordinator = coordinator }
     simulation.currentTransitionProgress = { [weak self] in self?.progress }
     duration = simulation.traced { animator.transitionDuration(using: context) }
     simulation.record(.call, animatorName, "transitionDuration(using:)", result: format(duration))
