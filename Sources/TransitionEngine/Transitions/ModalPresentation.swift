@@ -78,6 +78,11 @@ enum ModalPresentation {
                           result: answer.result.map(typeName) ?? "nil")
       }
       if let controller = answer.result { return controller }
+      // No presentation controller vended: UIKit's base presentation
+      // controller, which fills the container and keeps the presenter's view
+      // (shouldRemovePresentersView is false), as the iOS 7-era custom
+      // transitions rely on.
+      return UIPresentationController(presentedViewController: presented, presenting: presenting)
     }
     switch style {
     case .pageSheet: return SheetPresentationController(presentedViewController: presented, presenting: presenting)
@@ -155,6 +160,7 @@ enum ModalPresentation {
         interactor = interaction.result
       }
     }
+    // `.custom` with no delegate at all: UIKit presents full screen.
     let usedStyle: UIModalPresentationStyle = (style == .custom && controller is FullscreenPresentationController)
       ? .fullScreen : style
     let removesPresenter = removesPresentersView(usedStyle, controller)
