@@ -69,15 +69,12 @@ enum ModalPresentation {
     let style = resolvedStyle(presented.modalPresentationStyle)
     let simulation = presented.simulation
     if style == .custom, let delegate = presented.transitioningDelegate {
-      let answer = OptionalRequirement.call {
+      let vended = simulation.askDelegate(delegate, "presentationController(forPresented:presenting:source:)",
+                                          answer: objectName) {
         delegate.presentationController(forPresented: presented, presenting: presenting,
                                         source: source ?? presenting ?? presented)
       }
-      if answer.implemented {
-        simulation.record(.call, typeName(delegate), "presentationController(forPresented:presenting:source:)",
-                          result: answer.result.map(typeName) ?? "nil")
-      }
-      if let controller = answer.result { return controller }
+      if let controller = vended { return controller }
       // No presentation controller vended: UIKit's base presentation
       // controller, which fills the container and keeps the presenter's view
       // (shouldRemovePresentersView is false), as the iOS 7-era custom
@@ -143,21 +140,15 @@ enum ModalPresentation {
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
     if let delegate, animated || style == .custom {
-      let answer = OptionalRequirement.call {
+      animator = simulation.askDelegate(delegate, "animationController(forPresented:presenting:source:)",
+                                        answer: objectName) {
         delegate.animationController(forPresented: presented, presenting: presenter, source: source)
       }
-      if answer.implemented {
-        simulation.record(.call, typeName(delegate), "animationController(forPresented:presenting:source:)",
-                          result: answer.result.map(typeName) ?? "nil")
-      }
-      animator = answer.result
       if let animator {
-        let interaction = OptionalRequirement.call { delegate.interactionControllerForPresentation(using: animator) }
-        if interaction.implemented {
-          simulation.record(.call, typeName(delegate), "interactionControllerForPresentation(using:)",
-                            result: interaction.result.map(typeName) ?? "nil")
+        interactor = simulation.askDelegate(delegate, "interactionControllerForPresentation(using:)",
+                                            answer: objectName) {
+          delegate.interactionControllerForPresentation(using: animator)
         }
-        interactor = interaction.result
       }
     }
     // `.custom` with no delegate at all: UIKit presents full screen.
@@ -312,19 +303,14 @@ enum ModalPresentation {
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
     if let delegate, animated || style == .custom {
-      let answer = OptionalRequirement.call { delegate.animationController(forDismissed: presented) }
-      if answer.implemented {
-        simulation.record(.call, typeName(delegate), "animationController(forDismissed:)",
-                          result: answer.result.map(typeName) ?? "nil")
+      animator = simulation.askDelegate(delegate, "animationController(forDismissed:)", answer: objectName) {
+        delegate.animationController(forDismissed: presented)
       }
-      animator = answer.result
       if let animator {
-        let interaction = OptionalRequirement.call { delegate.interactionControllerForDismissal(using: animator) }
-        if interaction.implemented {
-          simulation.record(.call, typeName(delegate), "interactionControllerForDismissal(using:)",
-                            result: interaction.result.map(typeName) ?? "nil")
+        interactor = simulation.askDelegate(delegate, "interactionControllerForDismissal(using:)",
+                                            answer: objectName) {
+          delegate.interactionControllerForDismissal(using: animator)
         }
-        interactor = interaction.result
       }
     }
     let container = record.container

@@ -56,6 +56,21 @@ enum OptionalRequirement {
   }
 }
 
+extension Simulation {
+  /// Calls an optional method of the app's `delegate`, and traces the call
+  /// (with what it answered) only when the app implements the method — as
+  /// UIKit calls only what `responds(to:)`.
+  func askDelegate<R>(_ delegate: AnyObject, _ message: String, answer describe: (R) -> String? = { _ in nil },
+                      _ call: () -> R) -> R {
+    let answer = OptionalRequirement.call(call)
+    if answer.implemented { record(.call, typeName(delegate), message, result: describe(answer.result)) }
+    return answer.result
+  }
+}
+
+/// How traces show a returned object: its type name, or "nil".
+func objectName<T>(_ object: T?) -> String? { object.map { typeName($0 as AnyObject) } ?? "nil" }
+
 // MARK: - Transitioning delegate
 
 /// Vends the objects of a custom modal transition. All methods optional.

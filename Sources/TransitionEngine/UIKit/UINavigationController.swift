@@ -85,7 +85,7 @@ open class UINavigationController: UIViewController {
     edge.edges = .left
     root.addGestureRecognizer(edge)
     interactivePopGestureRecognizer = edge
-    if let top = topViewController { install(top) }
+    if let top = topViewController { embedView(of: top, in: transitionView) }
     updateBar()
   }
 
@@ -195,16 +195,9 @@ open class UINavigationController: UIViewController {
       transition(from: oldTop, to: newTop, operation: wasOnStack ? .pop : .push, animated: animated) { _ in }
     } else if isViewLoaded {
       oldTop?.viewIfLoaded?.removeFromSuperview()
-      install(newTop)
+      embedView(of: newTop, in: transitionView)
       updateBar()
     }
-  }
-
-  private func install(_ vc: UIViewController) {
-    let child = vc.view!
-    child.frame = transitionView.bounds
-    child.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    transitionView.addSubview(child)
   }
 
   private func updateBar() {
@@ -221,7 +214,7 @@ open class UINavigationController: UIViewController {
       // Off screen: swap without a transition.
       if isViewLoaded {
         from.viewIfLoaded?.removeFromSuperview()
-        install(to)
+        embedView(of: to, in: transitionView)
       }
       update(true)
       updateBar()
@@ -233,23 +226,16 @@ open class UINavigationController: UIViewController {
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
     if let delegate {
-      let answer = OptionalRequirement.call {
+      let name = operation == .push ? "push" : "pop"
+      animator = simulation.askDelegate(delegate, "navigationController(_:animationControllerFor: .\(name), from:to:)",
+                                        answer: objectName) {
         delegate.navigationController(self, animationControllerFor: operation, from: from, to: to)
       }
-      if answer.implemented {
-        simulation.record(.call, typeName(delegate), "navigationController(_:animationControllerFor: .\(operation == .push ? "push" : "pop"), from:to:)",
-                          result: answer.result.map(typeName) ?? "nil")
-      }
-      animator = answer.result
       if let animator {
-        let interaction = OptionalRequirement.call {
+        interactor = simulation.askDelegate(delegate, "navigationController(_:interactionControllerFor:)",
+                                            answer: objectName) {
           delegate.navigationController(self, interactionControllerFor: animator)
         }
-        if interaction.implemented {
-          simulation.record(.call, typeName(delegate), "navigationController(_:interactionControllerFor:)",
-                            result: interaction.result.map(typeName) ?? "nil")
-        }
-        interactor = interaction.result
       }
     }
     if animator == nil, operation == .pop, let builtIn = builtInInteraction { interactor = builtIn }
@@ -261,8 +247,9 @@ open class UINavigationController: UIViewController {
       animator: animator, interactor: interactor, defaultAnimator: NavigationDefaultAnimator(operation: operation))
     request.willBegin = { [weak self] in
       guard let self, let delegate = self.delegate else { return }
-      let answer = OptionalRequirement.call { delegate.navigationController(self, willShow: to, animated: animated) }
-      if answer.implemented { self.simulation.record(.call, typeName(delegate), "navigationController(_:willShow: \(to.traceName), animated:)") }
+      self.simulation.askDelegate(delegate, "navigationController(_:willShow: \(to.traceName), animated:)") {
+        delegate.navigationController(self, willShow: to, animated: animated)
+      }
     }
     request.didFinish = { [weak self] completed in
       guard let self else { return }
@@ -272,8 +259,9 @@ open class UINavigationController: UIViewController {
         self.tabBarController?.tabBar.isHidden = from.hidesBottomBarWhenPushed
       }
       if completed, let delegate = self.delegate {
-        let answer = OptionalRequirement.call { delegate.navigationController(self, didShow: to, animated: animated) }
-        if answer.implemented { self.simulation.record(.call, typeName(delegate), "navigationController(_:didShow: \(to.traceName), animated:)") }
+        self.simulation.askDelegate(delegate, "navigationController(_:didShow: \(to.traceName), animated:)") {
+          delegate.navigationController(self, didShow: to, animated: animated)
+        }
       }
     }
     ContainerTransition.run(request)

@@ -62,7 +62,7 @@ open class UITabBarController: UIViewController {
     tabBar.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
     root.addSubview(tabBar)
     view = root
-    if let vc = selectedViewController { install(vc) }
+    if let vc = selectedViewController { embedView(of: vc, in: transitionView) }
   }
 
   /// The children, one per tab.
@@ -84,7 +84,7 @@ open class UITabBarController: UIViewController {
     }
     selected = min(selected, max(0, tabs.count - 1))
     tabBar.titles = tabs.map { $0.tabBarItem?.title ?? $0.title ?? "" }
-    if isViewLoaded, let vc = selectedViewController { install(vc) }
+    if isViewLoaded, let vc = selectedViewController { embedView(of: vc, in: transitionView) }
   }
 
   override var visibleChildren: [UIViewController] { selectedViewController.map { [$0] } ?? [] }
@@ -106,23 +106,15 @@ open class UITabBarController: UIViewController {
   /// What a tap on a tab does: asks `shouldSelect`, switches, tells `didSelect`.
   public func tapTab(at index: Int) { select(index, byUser: true) }
 
-  private func install(_ vc: UIViewController) {
-    let child = vc.view!
-    child.frame = transitionView.bounds
-    child.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    transitionView.addSubview(child)
-  }
-
   private func select(_ index: Int, byUser: Bool) {
     guard tabs.indices.contains(index) else { return }
     let to = tabs[index]
     if byUser, let delegate {
-      let answer = OptionalRequirement.call { delegate.tabBarController(self, shouldSelect: to) }
-      if answer.implemented {
-        simulation.record(.call, typeName(delegate), "tabBarController(_:shouldSelect: \(to.traceName))",
-                          result: "\(answer.result)")
+      let allowed = simulation.askDelegate(delegate, "tabBarController(_:shouldSelect: \(to.traceName))",
+                                           answer: { "\($0)" }) {
+        delegate.tabBarController(self, shouldSelect: to)
       }
-      guard answer.result else { return }
+      guard allowed else { return }
     }
     guard index != selected, let from = selectedViewController else {
       selected = index
@@ -133,28 +125,22 @@ open class UITabBarController: UIViewController {
     guard isViewLoaded, view.window != nil else {
       if isViewLoaded {
         from.viewIfLoaded?.removeFromSuperview()
-        install(to)
+        embedView(of: to, in: transitionView)
       }
       return
     }
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
     if let delegate {
-      let answer = OptionalRequirement.call {
+      animator = simulation.askDelegate(delegate, "tabBarController(_:animationControllerForTransitionFrom:to:)",
+                                        answer: objectName) {
         delegate.tabBarController(self, animationControllerForTransitionFrom: from, to: to)
       }
-      if answer.implemented {
-        simulation.record(.call, typeName(delegate), "tabBarController(_:animationControllerForTransitionFrom:to:)",
-                          result: answer.result.map(typeName) ?? "nil")
-      }
-      animator = answer.result
       if let animator {
-        let interaction = OptionalRequirement.call { delegate.tabBarController(self, interactionControllerFor: animator) }
-        if interaction.implemented {
-          simulation.record(.call, typeName(delegate), "tabBarController(_:interactionControllerFor:)",
-                            result: interaction.result.map(typeName) ?? "nil")
+        interactor = simulation.askDelegate(delegate, "tabBarController(_:interactionControllerFor:)",
+                                            answer: objectName) {
+          delegate.tabBarController(self, interactionControllerFor: animator)
         }
-        interactor = interaction.result
       }
     }
     var request = ContainerTransition.Request(
@@ -167,9 +153,8 @@ open class UITabBarController: UIViewController {
         self.tabBar.selectedIndex = self.selected
       }
       if completed, byUser, let delegate = self.delegate {
-        let answer = OptionalRequirement.call { delegate.tabBarController(self, didSelect: to) }
-        if answer.implemented {
-          self.simulation.record(.call, typeName(delegate), "tabBarController(_:didSelect: \(to.traceName))")
+        self.simulation.askDelegate(delegate, "tabBarController(_:didSelect: \(to.traceName))") {
+          delegate.tabBarController(self, didSelect: to)
         }
       }
     }

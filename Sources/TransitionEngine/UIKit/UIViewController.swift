@@ -279,6 +279,15 @@ open class UIViewController: UIResponder {
     ModalPresentation.dismiss(from: self, animated: flag, completion: completion)
   }
 
+  /// Puts a child's view into `container`, filling it and resizing with it
+  /// (how navigation and tab controllers show their children).
+  func embedView(of child: UIViewController, in container: UIView) {
+    let view = child.view!
+    view.frame = container.bounds
+    view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    container.addSubview(view)
+  }
+
   // MARK: Naming
 
   /// How traces and diagnostics name this controller: its title, else its class.
