@@ -22,12 +22,14 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
   open var completionSpeed: CGFloat = 1
   /// Curve of the completion (default ease-in-out).
   open var completionCurve: UIView.AnimationCurve = .easeInOut
-  /// A timing curve for interruptible animators (kept).
+  /// The timing of the completion of an interruptible animator (nil: its own).
   open var timingCurve: UITimingCurveProvider?
   /// Whether the transition starts interactively (default true).
   open var wantsInteractiveStart = true
 
   private weak var context: TransitionContext?
+  /// The animator's interruptible animator, when it vends one (iOS 10).
+  private var interruptible: UIViewImplicitlyAnimating?
   private var driven: [(layer: CALayer, attached: AttachedAnimation, origin: Double)] = []
   private var segment: (startTime: TimeInterval, from: Double, to: Double, length: TimeInterval,
                         curve: CAMediaTimingFunction)?
@@ -35,11 +37,23 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
 
   public override init() { super.init() }
 
-  /// Runs the animator's `animateTransition(using:)` and holds its animations at 0 %.
+  /// Runs the animator's `animateTransition(using:)` and holds its animations
+  /// at 0 % — or, when the animator vends an interruptible animator
+  /// (`interruptibleAnimator(using:)`, iOS 10), pauses that animator and
+  /// scrubs and continues it instead ("If there is an interruptible animator,
+  /// these methods will either scrub or continue the transition").
   open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
     guard let context = transitionContext as? TransitionContext, let run = context.run else { return }
     self.context = context
     percentComplete = 0
+    let vended = OptionalRequirement.call { run.animator.interruptibleAnimator(using: context) }
+    if vended.implemented {
+      simulation.record(.call, run.animatorName, "interruptibleAnimator(using:)", result: objectName(vended.result))
+      interruptible = vended.result
+      vended.result.pauseAnimation()
+      if !wantsInteractiveStart { vended.result.startAnimation() }
+      return
+    }
     let created = run.animate()
     if created.isEmpty {
       simulation.warn("The animator of this interactive transition created no UIView animation in animateTransition(using:): UIPercentDrivenInteractiveTransition has nothing to drive, so update(_:) moves nothing on screen")
@@ -51,10 +65,11 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
   }
 
   /// Whether this object is driving a transition's animations now.
-  var isDriving: Bool { context != nil && !driven.isEmpty }
+  var isDriving: Bool { context != nil && (!driven.isEmpty || interruptible != nil) }
 
   /// The percentage shown now (moves during finish and cancel).
   var currentPercent: Double {
+    if let interruptible { return Double(interruptible.fractionComplete) }
     guard let s = segment else { return Double(percentComplete) }
     let u = s.length > 0 ? min(1, max(0, (simulation.now - s.startTime) / s.length)) : 1
     return s.from + (s.to - s.from) * s.curve.progress(at: u)
@@ -69,24 +84,42 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
   open func update(_ percentComplete: CGFloat) {
     self.percentComplete = min(max(percentComplete, 0), 1)
     context?.updateInteractiveTransition(self.percentComplete)
+    interruptible?.fractionComplete = self.percentComplete
   }
 
   /// Plays the rest forward; the animations end at 100 %.
   open func finish() {
     context?.finishInteractiveTransition()
-    play(to: 1)
+    if let interruptible {
+      interruptible.isReversed = false
+      continueInterruptible(interruptible, remaining: 1 - Double(interruptible.fractionComplete))
+    } else {
+      play(to: 1)
+    }
   }
 
   /// Plays back to 0 %; the transition reports `transitionWasCancelled`.
   open func cancel() {
     context?.cancelInteractiveTransition()
-    play(to: 0)
+    if let interruptible {
+      interruptible.isReversed = true
+      continueInterruptible(interruptible, remaining: Double(interruptible.fractionComplete))
+    } else {
+      play(to: 0)
+    }
+  }
+
+  /// Continues the interruptible animator for the rest of its way at `completionSpeed`.
+  private func continueInterruptible(_ animator: UIViewImplicitlyAnimating, remaining: Double) {
+    let factor = remaining / max(Double(completionSpeed), 0.0001)
+    animator.continueAnimation(withTimingParameters: timingCurve, durationFactor: CGFloat(factor))
   }
 
   /// Pauses a transition that plays (iOS 10).
   open func pause() {
     percentComplete = CGFloat(currentPercent)
     segment = nil
+    interruptible?.pauseAnimation()
     context?.pauseInteractiveTransition()
   }
 

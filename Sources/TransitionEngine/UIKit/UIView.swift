@@ -285,11 +285,13 @@ open class UIView: UIResponder, CALayerDelegate {
 
   private func notifyWillMove(toWindow newWindow: UIWindow?) {
     willMove(toWindow: newWindow)
+    owningController?.viewWillMove(toWindow: newWindow)
     for view in subviews { view.notifyWillMove(toWindow: newWindow) }
   }
 
   private func notifyDidMoveToWindow() {
     didMoveToWindow()
+    owningController?.viewDidMoveToWindow()
     for view in subviews { view.notifyDidMoveToWindow() }
   }
 

@@ -153,6 +153,31 @@ open class UIViewController: UIResponder {
     }
   }
 
+  /// A child controller whose view enters or leaves a window while its parent
+  /// is on screen gets its appearance calls, as UIKit sends them when you
+  /// add a child's view (containers and transitions send their own).
+  func viewWillMove(toWindow window: UIWindow?) {
+    guard let parent, parent.appearanceState == .appeared, !isInTransition else { return }
+    if window != nil, appearanceState == .disappeared {
+      appearanceStartedByViewMove = true
+      beginAppearanceTransition(true, animated: false)
+    } else if window == nil, appearanceState == .appeared {
+      appearanceStartedByViewMove = true
+      beginAppearanceTransition(false, animated: false)
+    }
+  }
+
+  func viewDidMoveToWindow() {
+    guard appearanceStartedByViewMove else { return }
+    appearanceStartedByViewMove = false
+    endAppearanceTransition()
+  }
+
+  /// Whether a running transition manages this controller's appearance.
+  private var isInTransition: Bool { activeCoordinator != nil || parent?.activeCoordinator != nil }
+  /// Set between the will and did calls that a view move started.
+  private var appearanceStartedByViewMove = false
+
   /// Children whose views are shown (containers override: the top or selected child).
   var visibleChildren: [UIViewController] {
     children.filter { child in child.viewIfLoaded.map { $0.isDescendant(of: view) } ?? false }

@@ -1,0 +1,166 @@
+import Testing
+@testable import TransitionEngine
+
+/// An interruptible animator (iOS 10 style): animateTransition starts the
+/// property animator that interruptibleAnimator(using:) vends.
+final class InterruptibleSlide: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+  private var animator: UIViewPropertyAnimator?
+  let interactor = UIPercentDrivenInteractiveTransition()
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func interruptibleAnimator(using ctx: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+    if let animator { return animator }
+    let toVC = ctx.viewController(forKey: .to)!
+    let toView = ctx.view(forKey: .to)!
+    let final = ctx.finalFrame(for: toVC)
+    ctx.containerView.addSubview(toView)
+    toView.frame = final.offsetBy(dx: 0, dy: final.height)
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { toView.frame = final }
+    animator.addCompletion { position in
+      if position == .start { toView.removeFromSuperview() }
+      ctx.completeTransition(position == .end)
+      self.animator = nil
+    }
+    self.animator = animator
+    return animator
+  }
+
+  func animateTransition(using ctx: UIViewControllerContextTransitioning) {
+    interruptibleAnimator(using: ctx).startAnimation()
+  }
+
+  func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                           source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+  func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+    -> UIViewControllerInteractiveTransitioning? { interactor }
+}
+
+@Suite struct InteractiveTransitionTests {
+  @Test("An interruptible animator is scrubbed and continued by UIPercentDrivenInteractiveTransition")
+  func interruptible() {
+    Simulation.run { sim in
+      let home = LoggingController("Home"), sheet = LoggingController("Sheet")
+      _ = showing(home, in: sim)
+      let slide = InterruptibleSlide()
+      sheet.modalPresentationStyle = .fullScreen
+      sheet.transitioningDelegate = slide
+      home.present(sheet, animated: true)
+      sim.advance(by: 0)
+      #expect(sim.trace.contains { $0.message == "interruptibleAnimator(using:)" })
+      slide.interactor.update(0.25)
+      expectClose(sheet.view.layer.presentation()!.frame.minY, 426, 1e-9)
+      sim.advance(by: 2)
+      expectClose(sheet.view.layer.presentation()!.frame.minY, 426, 1e-9)
+      slide.interactor.finish()
+      sim.runUntilIdle()
+      expectClose(sim.now, 2.75, 1e-9)
+      #expect(sheet.view.frame.minY == 0)
+      #expect(home.presentedViewController === sheet)
+      #expect(!sheet.isBeingPresented)
+    }
+  }
+
+  @Test("Cancelling an interruptible transition reverses its animator and cancels the presentation")
+  func interruptibleCancel() {
+    Simulation.run { sim in
+      let home = LoggingController("Home"), sheet = LoggingController("Sheet")
+      let window = showing(home, in: sim)
+      let slide = InterruptibleSlide()
+      sheet.modalPresentationStyle = .fullScreen
+      sheet.transitioningDelegate = slide
+      var completed = false
+      home.present(sheet, animated: true) { completed = true }
+      sim.advance(by: 0)
+      slide.interactor.update(0.4)
+      slide.interactor.cancel()
+      sim.runUntilIdle()
+      expectClose(sim.now, 0.4, 1e-9)
+      #expect(home.presentedViewController == nil)
+      #expect(home.view.window === window)
+      #expect(!completed)
+      #expect(sheet.log == ["willAppear", "willDisappear", "didDisappear"])
+    }
+  }
+
+  @Test("notifyWhenInteractionChanges runs when the interaction ends, before the appearance calls of a cancel")
+  func interactionChanges() {
+    Simulation.run { sim in
+      let home = LoggingController("Home"), sheet = LoggingController("Sheet")
+      _ = showing(home, in: sim)
+      let slide = InterruptibleSlide()
+      sheet.modalPresentationStyle = .fullScreen
+      sheet.transitioningDelegate = slide
+      home.present(sheet, animated: true)
+      sim.advance(by: 0)
+      var seen: [(cancelled: Bool, interactive: Bool, logCount: Int)] = []
+      sheet.transitionCoordinator?.notifyWhenInteractionChanges { context in
+        seen.append((context.isCancelled, context.isInteractive, sheet.log.count))
+      }
+      slide.interactor.update(0.3)
+      slide.interactor.cancel()
+      sim.runUntilIdle()
+      #expect(seen.count == 1)
+      #expect(seen.first?.cancelled == true)
+      #expect(seen.first?.interactive == false)
+      #expect(seen.first?.logCount == 1, "only viewWillAppear had run")
+    }
+  }
+
+  @Test("definesPresentationContext: .currentContext covers only the context; the rest of the screen stays")
+  func currentContext() {
+    Simulation.run { sim in
+      let root = LoggingController("Root")
+      let window = showing(root, in: sim)
+      let panel = LoggingController("Panel")
+      root.addChild(panel)
+      panel.view.frame = CGRect(x: 0, y: 284, width: 320, height: 284)
+      root.view.addSubview(panel.view)
+      panel.didMove(toParent: root)
+      panel.definesPresentationContext = true
+      let overlay = LoggingController("Overlay")
+      overlay.modalPresentationStyle = .overCurrentContext
+      overlay.modalTransitionStyle = .crossDissolve
+      panel.present(overlay, animated: true)
+      sim.runUntilIdle()
+      #expect(overlay.presentingViewController === panel)
+      #expect(overlay.view.convert(overlay.view.bounds, to: nil) == CGRect(x: 0, y: 284, width: 320, height: 284))
+      #expect(panel.view.window === window, ".over… keeps the context's view")
+      #expect(panel.log == ["willAppear", "didAppear"])
+    }
+  }
+
+  @Test(".overFullScreen keeps the presenter without appearance calls; a full-screen presentation from a child presents from the root")
+  func overFullScreen() {
+    Simulation.run { sim in
+      let list = LoggingController("List")
+      let nav = UINavigationController(rootViewController: list)
+      _ = showing(nav, in: sim)
+      let alert = LoggingController("Alert")
+      alert.modalPresentationStyle = .overFullScreen
+      list.present(alert, animated: true)
+      sim.runUntilIdle()
+      #expect(alert.presentingViewController === nav, "full-screen styles present from the root of the parent chain")
+      #expect(list.log == ["willAppear", "didAppear"])
+      #expect(nav.view.window != nil)
+    }
+  }
+
+  @Test("hidesBottomBarWhenPushed hides the tab bar while that controller is on top")
+  func hidesBottomBar() {
+    Simulation.run { sim in
+      let list = LoggingController("List"), detail = LoggingController("Detail")
+      detail.hidesBottomBarWhenPushed = true
+      let nav = UINavigationController(rootViewController: list)
+      let tabs = UITabBarController()
+      tabs.viewControllers = [nav]
+      _ = showing(tabs, in: sim)
+      nav.pushViewController(detail, animated: true)
+      sim.runUntilIdle()
+      #expect(tabs.tabBar.isHidden)
+      nav.popViewController(animated: true)
+      sim.runUntilIdle()
+      #expect(!tabs.tabBar.isHidden)
+    }
+  }
+}
