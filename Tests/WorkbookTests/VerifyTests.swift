@@ -210,3 +210,41 @@ import Testing
     #expect(report.chapter("02.md")?.findings.map(\.message) == ["cannot find 'transitionEngineVersion' in scope"])
   }
 }
+
+/// Diagrams a snippet publishes travel beside its output, not in it.
+@Suite struct DiagramChannelTests {
+  @Test func publishedDiagramsAreCollectedPerSnippetAndLeftOutOfTheOutput() throws {
+    let target = try Fixtures.temporaryDirectory()
+    let book = target + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    try """
+      # Diagrams
+
+      ```swift
+      import UIKit
+      Simulation.main.publish(PublishedDiagram(kind: "frame", text: "[box]", framesJSON: "{}"))
+      print("[box]")
+      ```
+
+      ```output
+      [box]
+      ```
+
+      ```swift
+      Simulation.main.publish(PublishedDiagram(kind: "trace", text: "a -> b"))
+      print("a -> b")
+      ```
+
+      ```output
+      a -> b
+      ```
+
+      """.write(toFile: book + "/01-diagrams.md", atomically: true, encoding: .utf8)
+    let report = try Fixtures.verify(book)
+    #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
+    let snippets = try #require(report.chapters.first?.snippets)
+    #expect(snippets.map(\.diagrams.count) == [1, 1])
+    #expect(snippets[0].diagrams.first?.contains("\"kind\":\"frame\"") == true)
+    #expect(snippets[1].diagrams.first?.contains("\"kind\":\"trace\"") == true, "the last snippet's diagrams are flushed at exit")
+  }
+}

@@ -17,6 +17,9 @@ public struct SnippetReport: Hashable, Sendable, Codable {
   public var kind: String
   public var hidden: Bool
   public var status: SnippetStatus
+  /// The diagrams the snippet published (JSON objects: kind, text,
+  /// framesJSON), for the site's player and `workbook play`.
+  public var diagrams: [String] = []
 }
 
 /// The verdict on one chapter.

@@ -36,9 +36,15 @@ public enum Evaluator {
     for result in run.compileFail { e.evaluateCompileFail(result) }
     e.evaluateExercises(run.standalone)
     for snippet in chapter.snippets where snippet.kind == .ignore { e.status[snippet.index] = .ignored }
+    var diagrams: [Int: [String]] = [:]
+    for output in run.program?.outputs ?? [] { diagrams[output.snippet] = output.diagrams }
+    for standalone in run.standalone {
+      for output in standalone.run.outputs { diagrams[output.snippet, default: []] += output.diagrams }
+    }
     let reports = chapter.snippets.map { snippet in
       SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
-                    hidden: snippet.isHidden, status: e.status[snippet.index] ?? .passed)
+                    hidden: snippet.isHidden, status: e.status[snippet.index] ?? .passed,
+                    diagrams: diagrams[snippet.index] ?? [])
     }
     return Evaluation(findings: e.findings, snippets: reports,
                       changes: e.recordable ? e.changes : [],

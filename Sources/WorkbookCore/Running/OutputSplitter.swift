@@ -8,6 +8,7 @@ final class OutputSplitter: OutputSink {
   private(set) var outputs: [Int: [UInt8]] = [:]
   private(set) var dropped: [Int: Int] = [:]
   private(set) var order: [Int] = []
+  private(set) var diagrams: [Int: [String]] = [:]
   /// Output printed before any marker (cannot happen in a generated
   /// program, but a standalone program has none).
   private let defaultSnippet: Int?
@@ -57,6 +58,18 @@ final class OutputSplitter: OutputSink {
         return
       }
       append(buffer[position..<i])
+      // A published diagram: "\u{1E}workbook-diagram {json}\u{1E}\n".
+      switch readDiagram(buffer, at: i) {
+      case .incomplete:
+        pending = Array(buffer[i...])
+        return
+      case .diagram(let json, let end):
+        if let current { diagrams[current, default: []].append(json) }
+        position = end
+        continue
+      case .none:
+        break
+      }
       // Try to read "\u{1E}workbook-snippet N\u{1E}\n" at i.
       var j = i
       var k = 0
@@ -89,6 +102,22 @@ final class OutputSplitter: OutputSink {
     }
   }
 
+  private enum DiagramRead { case none, incomplete, diagram(String, end: Int) }
+
+  /// Reads a diagram marker at `i` (which holds 0x1E).
+  private func readDiagram(_ buffer: [UInt8], at i: Int) -> DiagramRead {
+    let prefix = ProgramBuilder.diagramPrefix
+    let n = buffer.count
+    var j = i
+    var k = 0
+    while k < prefix.count && j < n && buffer[j] == prefix[k] { j += 1; k += 1 }
+    if k < prefix.count { return j == n ? .incomplete : .none }
+    guard let close = buffer[j...].firstIndex(of: 0x1E) else { return .incomplete }
+    guard close + 1 < n else { return .incomplete }
+    guard buffer[close + 1] == 10 else { return .none }
+    return .diagram(String(decoding: buffer[j..<close], as: UTF8.self), end: close + 2)
+  }
+
   /// Call when the stream ends: a cut marker is plain output after all.
   func finish() {
     if !pending.isEmpty {
@@ -100,6 +129,6 @@ final class OutputSplitter: OutputSink {
 
   func snippetOutputs() -> [SnippetOutput] {
     order.map { SnippetOutput(snippet: $0, text: String(decoding: outputs[$0] ?? [], as: UTF8.self),
-                              droppedBytes: dropped[$0] ?? 0) }
+                              droppedBytes: dropped[$0] ?? 0, diagrams: diagrams[$0] ?? []) }
   }
 }

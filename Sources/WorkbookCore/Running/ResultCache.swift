@@ -17,7 +17,7 @@ public struct ResultCache: Sendable {
   }
 
   /// Bumped whenever ChapterRun or the program layout changes.
-  static let format = "chapter-run-v1"
+  static let format = "chapter-run-v2"
 
   /// The key of a chapter's run.
   public static func key(
@@ -30,6 +30,7 @@ public struct ResultCache: Sendable {
     hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
     hasher.add("pipeline", settings.pipeline.rawValue)
     hasher.add("output-cap", String(settings.outputCap))
+    hasher.add("prelude", ProgramBuilder.prelude)
     hasher.add("file", chapter.fileName)
     for snippet in chapter.snippets where snippet.kind != .ignore {
       hasher.add("kind", snippet.kind.attribute)
