@@ -290,6 +290,9 @@ public final class Simulation: @unchecked Sendable {
   public internal(set) var trace: [TraceEvent] = []
   var traceDepth = 0
 
+  /// Diagrams published and not yet taken by the runner.
+  var publishedDiagrams: [PublishedDiagram] = []
+
   // MARK: Diagnostics
 
   /// Warnings the engine reported, in order (UIKit's console messages, with
