@@ -16,6 +16,7 @@ enum Text {
   /// `text` with anything but printable ASCII replaced by `?`, so that every
   /// character takes exactly one column.
   static func ascii(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     var out = String.UnicodeScalarView()
     for s in text.unicodeScalars { out.append(s.value >= 0x20 && s.value < 0x7F ? s : "?") }
     return String(out)
@@ -25,11 +26,11 @@ enum Text {
   /// too long, the mark kept. Nil when there is no room at all.
   static func fitted(_ label: String, mark: String, width: Int) -> String? {
     guard width > 0 else { return nil }
-    let text = ascii(label)
-    let full = text + mark
-    if full.count <= width { return full }
-    if width == 1 { return String(full.prefix(1)) }
-    let keep = width - 1 - mark.count
+    let text = ascii(label)  // one byte per character from here on
+    let count = text.utf8.count + mark.utf8.count
+    if count <= width { return mark.isEmpty ? text : text + mark }
+    if width == 1 { return String(text.prefix(1)) }
+    let keep = width - 1 - mark.utf8.count
     guard keep >= 1 else { return String(text.prefix(width)) }
     return String(text.prefix(keep)) + "~" + mark
   }
@@ -107,6 +108,19 @@ enum Key {
 /// "0", huge values without decimals, "nan"/"inf" spelled out.
 func diagramNumber(_ v: Double) -> String {
   guard v.isFinite else { return v.isNaN ? "nan" : (v < 0 ? "-inf" : "inf") }
-  guard abs(v) < 1e15 else { return String(format: "%.0f", v) }
-  return format(v)
+  let scaled = (v * 1000).rounded()
+  guard abs(scaled) < 1e15 else { return String(format: "%.0f", v) }
+  // What `format(_:)` prints, without going through String(format:).
+  let thousandths = Int(scaled)
+  if thousandths == 0 { return "0" }
+  let magnitude = thousandths.magnitude
+  var text = String(magnitude / 1000)
+  var fraction = magnitude % 1000
+  if fraction != 0 {
+    var digits = 3
+    while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+    let f = String(fraction)
+    text += "." + String(repeating: "0", count: digits - f.utf8.count) + f
+  }
+  return thousandths < 0 ? "-" + text : text
 }

@@ -48,16 +48,20 @@ public struct FrameRenderer: Sendable {
   /// The picture alone, as rows of exactly `columns` characters.
   func draw(_ capture: ScreenCapture, fills: FillAssignment) -> FrameDrawing {
     var painter = Painter(style: style, screen: capture.screenSize, fills: fills)
-    for layer in capture.layers {
-      let parent = layer.parent.flatMap { $0 >= 0 && $0 < capture.layers.count ? capture.layers[$0] : nil }
-      painter.paint(layer, parent: parent)
+    let layers = capture.layers
+    for i in layers.indices {
+      if let p = layers[i].parent, p >= 0, p < layers.count {
+        painter.paint(layers[i], parent: layers[p])
+      } else {
+        painter.paint(layers[i], parent: nil)
+      }
     }
     painter.drawScreenEdge()
     // The key lists the fills that can still be seen, in reading order.
     var shown = FillAssignment(entries: [])
     var seen: [Unicode.Scalar] = []
-    for i in painter.grid.scalars.indices where painter.grid.kinds[i] == .fill {
-      let scalar = painter.grid.scalars[i]
+    for cell in painter.grid.cells where cell.kind == .fill {
+      let scalar = cell.scalar
       guard !seen.contains(scalar) else { continue }
       seen.append(scalar)
       shown.entries += fills.entries.filter { $0.character.unicodeScalars.first == scalar }
@@ -96,7 +100,13 @@ struct Painter {
   let style: DiagramStyle
   let fills: FillAssignment
   var grid: CharacterGrid
-  private var clipCache: [(polygons: [[CGPoint]], mask: [Bool])] = []
+  private var clipCache: [(polygons: [[CGPoint]], mask: ClipMask)] = []
+
+  /// The cells a clipped layer may draw in.
+  struct ClipMask {
+    var cells: [Bool]
+    var showsAnything: Bool
+  }
 
   init(style: DiagramStyle, screen: CGSize, fills: FillAssignment) {
     self.style = style
@@ -106,8 +116,9 @@ struct Painter {
   }
 
   mutating func paint(_ layer: CapturedLayer, parent: CapturedLayer? = nil) {
-    let mask = clipMask(for: layer.clips)
-    if let mask, !mask.contains(true) { return }
+    let clip = clipMask(for: layer.clips)
+    if let clip, !clip.showsAnything { return }
+    let mask = clip?.cells
     let shape = RasterShape(quad: layer.quad, pointsPerColumn: style.pointsPerColumn,
                             pointsPerRow: style.pointsPerRow, columns: grid.columns, rows: grid.rows)
     guard !shape.isEmpty else { return }
@@ -126,16 +137,16 @@ struct Painter {
     if let fillLook {
       let fillMark = CellMark(fillLook)
       for r in shape.minR...shape.maxR {
-        for c in shape.minC...shape.maxC where shape.cells[shape.index(c, r)] == RasterShape.inside && visible(c, r) {
+        for c in shape.minC...shape.maxC where shape.cell(c, r) == RasterShape.inside && visible(c, r) {
           switch fillLook {
           case .opaque:
             grid.set(c, r, fillScalar, .fill)
           case .translucent:
-            if (c + r) % 2 == 0, grid.kinds[r * columns + c].isBackground {
+            if (c + r) % 2 == 0, grid.kind(c, r).isBackground {
               grid.set(c, r, fillScalar, .fill, fillMark)
             }
           case .faint:
-            if (c + 2 * r) % 4 == 0, grid.kinds[r * columns + c].isBackground {
+            if (c + 2 * r) % 4 == 0, grid.kind(c, r).isBackground {
               grid.set(c, r, fillScalar, .fill, fillMark)
             }
           }
@@ -147,22 +158,39 @@ struct Painter {
     let edgeMark = CellMark(edgeLook)
     switch shape.form {
     case let .box(c0, r0, c1, r1):
-      for r in shape.minR...shape.maxR {
-        for c in shape.minC...shape.maxC where visible(c, r) {
-          let kind = shape.cells[shape.index(c, r)]
-          if kind == RasterShape.inside {
-            // A one-cell view without a fill is a mark.
-            if c0 == c1 && r0 == r1 && fillLook == nil { grid.set(c, r, "+", .edge) }
-            continue
+      func drawEdge(_ c: Int, _ r: Int) {
+        guard visible(c, r) else { return }
+        var scalar = Self.boxScalar(c, r, c0, r0, c1, r1, edgeLook)
+        if edgeLook == .opaque, let own = Arms(scalar) {
+          // Join the edges that reach this cell from its neighbours (├ ┬ ┼ …). An
+          // opaque box's inside is already filled, so a back edge ends at its edge (┴).
+          scalar = own.union(joins(c, r)).scalar
+        }
+        grid.set(c, r, scalar, .edge, r0 == r1 ? .none : edgeMark)
+      }
+      if r0 == r1 || c0 == c1 {
+        // A row ([label]), a column, or one cell (a mark when it has no fill).
+        for r in shape.minR...shape.maxR {
+          for c in shape.minC...shape.maxC {
+            if shape.cell(c, r) == RasterShape.edge {
+              drawEdge(c, r)
+            } else if c0 == c1 && r0 == r1 && fillLook == nil && visible(c, r) {
+              grid.set(c, r, "+", .edge)
+            }
           }
-          guard kind == RasterShape.edge else { continue }
-          var scalar = Self.boxScalar(c, r, c0, r0, c1, r1, edgeLook)
-          if edgeLook == .opaque, let own = Arms(scalar) {
-            // Join the edges that reach this cell from its neighbours (├ ┬ ┼ …). An
-            // opaque box's inside is already filled, so a back edge ends at its edge (┴).
-            scalar = own.union(joins(c, r)).scalar
+        }
+      } else {
+        // Only the perimeter, as far as it is on the grid.
+        for c in shape.minC...shape.maxC {
+          if r0 >= shape.minR { drawEdge(c, r0) }
+          if r1 <= shape.maxR { drawEdge(c, r1) }
+        }
+        let top = max(r0 + 1, shape.minR), bottom = min(r1 - 1, shape.maxR)
+        if top <= bottom {
+          for r in top...bottom {
+            if c0 >= shape.minC { drawEdge(c0, r) }
+            if c1 <= shape.maxC { drawEdge(c1, r) }
           }
-          grid.set(c, r, scalar, .edge, r0 == r1 ? .none : edgeMark)
         }
       }
     case .polygon, .line:
@@ -182,9 +210,10 @@ struct Painter {
 
     // 3. The outline of the layer's own mask: the shape it shows as.
     let inherited = parent?.clips ?? []
-    let ownMasks = layer.clips.filter { clip in !inherited.contains(clip) && clip != parent?.quad }
+    let ownMasks = layer.clips.count > inherited.count
+      ? layer.clips.filter { clip in !inherited.contains(clip) && clip != parent?.quad } : []
     if !ownMasks.isEmpty {
-      let outer = clipMask(for: layer.clips.filter { clip in !ownMasks.contains(clip) })
+      let outer = clipMask(for: layer.clips.filter { clip in !ownMasks.contains(clip) })?.cells
       for polygon in ownMasks { drawOutline(of: polygon, look: edgeLook, mask: outer) }
     }
 
@@ -254,7 +283,7 @@ struct Painter {
       // A horizontal line carries its label: +-label----+
       if shape.minR == shape.maxR, shape.minR >= lowR, shape.minR <= highR {
         var first = Int.max, last = Int.min
-        for c in shape.minC...shape.maxC where shape.cells[shape.index(c, shape.minR)] == RasterShape.edge {
+        for c in shape.minC...shape.maxC where shape.cell(c, shape.minR) == RasterShape.edge {
           first = min(first, c); last = max(last, c)
         }
         if first != Int.max, last - first >= 5 {
@@ -306,9 +335,9 @@ struct Painter {
       var c = max(shape.minC, lowC)
       let end = min(shape.maxC, highC)
       while c <= end {
-        guard shape.cells[shape.index(c, r)] == RasterShape.inside, visible(c, r) else { c += 1; continue }
+        guard shape.cell(c, r) == RasterShape.inside, visible(c, r) else { c += 1; continue }
         var d = c
-        while d + 1 <= end, shape.cells[shape.index(d + 1, r)] == RasterShape.inside, visible(d + 1, r) { d += 1 }
+        while d + 1 <= end, shape.cell(d + 1, r) == RasterShape.inside, visible(d + 1, r) { d += 1 }
         let run = (from: c, to: d)
         if let b = best {
           let holdsCentre = run.from <= centreColumn && centreColumn <= run.to
@@ -330,17 +359,18 @@ struct Painter {
 
   /// The cells a layer may draw in: inside every clip (their edges excluded,
   /// so a clipping view's edge stays visible), or nil when nothing clips.
-  private mutating func clipMask(for polygons: [[CGPoint]]) -> [Bool]? {
+  private mutating func clipMask(for polygons: [[CGPoint]]) -> ClipMask? {
     guard !polygons.isEmpty else { return nil }
     if let cached = clipCache.first(where: { $0.polygons == polygons }) { return cached.mask }
-    var mask: [Bool]
+    var cells: [Bool]
     if polygons.count > 1, let prefix = clipCache.first(where: { $0.polygons == Array(polygons.dropLast()) }) {
-      mask = prefix.mask
-      intersect(&mask, with: polygons[polygons.count - 1])
+      cells = prefix.mask.cells
+      intersect(&cells, with: polygons[polygons.count - 1])
     } else {
-      mask = Array(repeating: true, count: grid.columns * grid.rows)
-      for polygon in polygons { intersect(&mask, with: polygon) }
+      cells = Array(repeating: true, count: grid.columns * grid.rows)
+      for polygon in polygons { intersect(&cells, with: polygon) }
     }
+    let mask = ClipMask(cells: cells, showsAnything: cells.contains(true))
     clipCache.append((polygons, mask))
     return mask
   }
@@ -348,11 +378,15 @@ struct Painter {
   private func intersect(_ mask: inout [Bool], with polygon: [CGPoint]) {
     let shape = RasterShape(quad: polygon, pointsPerColumn: style.pointsPerColumn, pointsPerRow: style.pointsPerRow,
                             columns: grid.columns, rows: grid.rows)
-    for r in 0..<grid.rows {
-      for c in 0..<grid.columns where mask[r * grid.columns + c] {
-        if shape.cell(c, r) != RasterShape.inside { mask[r * grid.columns + c] = false }
+    var result = Array(repeating: false, count: mask.count)
+    if !shape.isEmpty {
+      for r in shape.minR...shape.maxR {
+        for c in shape.minC...shape.maxC where mask[r * grid.columns + c] {
+          result[r * grid.columns + c] = shape.cell(c, r) == RasterShape.inside
+        }
       }
     }
+    mask = result
   }
 
   /// The directions in which a neighbouring cell's box-drawing edge reaches this cell.
@@ -360,8 +394,9 @@ struct Painter {
     var arms: Arms = []
     func reaches(_ dc: Int, _ dr: Int, _ back: Arms) -> Bool {
       let nc = c + dc, nr = r + dr
-      guard grid.contains(nc, nr), grid.kinds[nr * grid.columns + nc] == .edge,
-            let neighbour = Arms(grid.scalars[nr * grid.columns + nc]) else { return false }
+      guard grid.contains(nc, nr), grid.kind(nc, nr) == .edge, let neighbour = Arms(grid.scalar(nc, nr)) else {
+        return false
+      }
       return neighbour.contains(back)
     }
     if reaches(0, -1, .down) { arms.insert(.up) }

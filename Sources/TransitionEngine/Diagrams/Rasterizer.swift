@@ -15,42 +15,45 @@ enum CellKind: UInt8 {
 
 /// A grid of fixed-width characters, row by row.
 struct CharacterGrid {
+  /// One cell: its character, what it holds, and what it tells the key.
+  struct Cell {
+    var scalar: Unicode.Scalar
+    var kind: CellKind
+    var mark: CellMark
+  }
+
   let columns: Int
   let rows: Int
-  var scalars: [Unicode.Scalar]
-  var kinds: [CellKind]
-  /// What each cell tells the key about: 0 nothing, else a ``CellMark``.
-  var marks: [UInt8]
+  var cells: [Cell]
 
   init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
-    scalars = Array(repeating: " ", count: columns * rows)
-    kinds = Array(repeating: .empty, count: columns * rows)
-    marks = Array(repeating: 0, count: columns * rows)
+    cells = Array(repeating: Cell(scalar: " ", kind: .empty, mark: .none), count: columns * rows)
   }
 
   @inline(__always) func contains(_ c: Int, _ r: Int) -> Bool {
     c >= 0 && r >= 0 && c < columns && r < rows
   }
 
+  @inline(__always) func kind(_ c: Int, _ r: Int) -> CellKind { cells[r * columns + c].kind }
+
+  @inline(__always) func scalar(_ c: Int, _ r: Int) -> Unicode.Scalar { cells[r * columns + c].scalar }
+
   @inline(__always) mutating func set(_ c: Int, _ r: Int, _ scalar: Unicode.Scalar, _ kind: CellKind,
                                       _ mark: CellMark = .none) {
-    let i = r * columns + c
-    scalars[i] = scalar
-    kinds[i] = kind
-    marks[i] = mark.rawValue
+    cells[r * columns + c] = Cell(scalar: scalar, kind: kind, mark: mark)
   }
 
   /// The looks and marks that can still be seen (for the key).
   var looksShown: LooksUsed {
     var looks = LooksUsed()
-    for m in marks where m != 0 {
-      switch CellMark(rawValue: m) {
+    for cell in cells {
+      switch cell.mark {
+      case .none: break
       case .translucent: looks.translucent = true
       case .faint: looks.faint = true
       case .dimmed: looks.dimmed = true
-      default: break
       }
     }
     return looks
@@ -58,10 +61,24 @@ struct CharacterGrid {
 
   /// The rows as strings of exactly `columns` characters.
   func lines() -> [String] {
-    (0..<rows).map { r in
-      var line = String.UnicodeScalarView()
-      line.append(contentsOf: scalars[(r * columns)..<((r + 1) * columns)])
-      return String(line)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(columns * 3)
+    return (0..<rows).map { r in
+      bytes.removeAll(keepingCapacity: true)
+      for cell in cells[(r * columns)..<((r + 1) * columns)] {
+        let v = cell.scalar.value
+        if v < 0x80 {
+          bytes.append(UInt8(v))
+        } else if v < 0x800 {
+          bytes.append(UInt8(0xC0 | (v >> 6)))
+          bytes.append(UInt8(0x80 | (v & 0x3F)))
+        } else {
+          bytes.append(UInt8(0xE0 | (v >> 12)))
+          bytes.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+          bytes.append(UInt8(0x80 | (v & 0x3F)))
+        }
+      }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 }
@@ -176,8 +193,12 @@ struct RasterShape {
   var form: Form
   /// The region, clamped to the grid (empty when minC > maxC or minR > maxR).
   var minC = 0, minR = 0, maxC = -1, maxR = -1
-  /// Per region cell: outside, inside or edge.
+  /// Per region cell: outside, inside or edge (empty for a box, whose
+  /// cells follow from its corners).
   var cells: [UInt8] = []
+  /// A box's cells, when `form` is a box.
+  private var isBox = false
+  private var c0 = 0, r0 = 0, c1 = 0, r1 = 0
   /// The edge character of each edge cell (polygons and lines).
   var edgeScalars: [Unicode.Scalar] = []
   /// The position of each edge cell along its edge (for dashes); -1 for a corner.
@@ -190,9 +211,12 @@ struct RasterShape {
 
   @inline(__always) func index(_ c: Int, _ r: Int) -> Int { (r - minR) * regionWidth + (c - minC) }
 
+  /// The class of a cell: outside, inside or edge.
   @inline(__always) func cell(_ c: Int, _ r: Int) -> UInt8 {
     guard c >= minC, c <= maxC, r >= minR, r <= maxR else { return Self.outside }
-    return cells[index(c, r)]
+    guard isBox else { return cells[index(c, r)] }
+    if r0 == r1 { return (c == c0 || c == c1) && c0 != c1 ? Self.edge : Self.inside }
+    return c == c0 || c == c1 || r == r0 || r == r1 ? Self.edge : Self.inside
   }
 
   /// Rasterises `quad` (screen points) for a grid of `columns` × `rows`;
@@ -200,6 +224,22 @@ struct RasterShape {
   init(quad: [CGPoint], pointsPerColumn ppc: Double, pointsPerRow ppr: Double, columns: Int, rows: Int,
        forceOutline: Bool = false) {
     form = .polygon
+    if !forceOutline, quad.count == 4, let box = Self.axisAlignedBox(quad) {
+      // The common case, without the general machinery: an upright rectangle.
+      let (minX, minY, maxX, maxY) = box
+      let w = maxX - minX, h = maxY - minY
+      if w * h / (w * w + h * h).squareRoot() >= 1 {
+        centroid = ((minX + maxX) / 2 / ppc, (minY + maxY) / 2 / ppr)
+        let c0 = CellMapping.firstCell(minX / ppc), c1 = max(c0, CellMapping.lastCell(maxX / ppc))
+        let r0 = CellMapping.firstCell(minY / ppr), r1 = max(r0, CellMapping.lastCell(maxY / ppr))
+        minC = max(c0, 0); maxC = min(c1, columns - 1)
+        minR = max(r0, 0); maxR = min(r1, rows - 1)
+        form = .box(c0: c0, r0: r0, c1: c1, r1: r1)
+        isBox = true
+        (self.c0, self.r0, self.c1, self.r1) = (c0, r0, c1, r1)
+        return
+      }
+    }
     let points = quad.map { (x: Double($0.x), y: Double($0.y)) }
     guard points.count >= 3, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
       form = .line
@@ -247,17 +287,6 @@ struct RasterShape {
       drawSegment(from, to, scalar)
       markCorner(from)
       markCorner(to)
-      return
-    }
-
-    if !forceOutline, points.count == 4, Self.isAxisAligned(points) {
-      form = .box(c0: c0, r0: r0, c1: c1, r1: r1)
-      for r in minR...maxR {
-        for c in minC...maxC {
-          let onEdge = (r0 == r1) ? (c == c0 || c == c1) && c0 != c1 : (c == c0 || c == c1 || r == r0 || r == r1)
-          cells[index(c, r)] = onEdge ? Self.edge : Self.inside
-        }
-      }
       return
     }
 
@@ -332,13 +361,19 @@ struct RasterShape {
     return (dx > 0) == (dy > 0) ? "\\" : "/"
   }
 
-  static func isAxisAligned(_ p: [(x: Double, y: Double)]) -> Bool {
+  /// The bounds of a finite quad whose edges are horizontal and vertical
+  /// (upright, or turned by a multiple of 90 degrees); nil for any other.
+  static func axisAlignedBox(_ q: [CGPoint]) -> (Double, Double, Double, Double)? {
+    let x0 = Double(q[0].x), y0 = Double(q[0].y), x1 = Double(q[1].x), y1 = Double(q[1].y)
+    let x2 = Double(q[2].x), y2 = Double(q[2].y), x3 = Double(q[3].x), y3 = Double(q[3].y)
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, x3.isFinite, y3.isFinite
+    else { return nil }
     let e = 1e-6
-    let upright = abs(p[0].y - p[1].y) < e && abs(p[2].y - p[3].y) < e
-      && abs(p[1].x - p[2].x) < e && abs(p[3].x - p[0].x) < e
-    let turned = abs(p[0].x - p[1].x) < e && abs(p[2].x - p[3].x) < e
-      && abs(p[1].y - p[2].y) < e && abs(p[3].y - p[0].y) < e
-    return upright || turned
+    let upright = abs(y0 - y1) < e && abs(y2 - y3) < e && abs(x1 - x2) < e && abs(x3 - x0) < e
+    let turned = abs(x0 - x1) < e && abs(x2 - x3) < e && abs(y1 - y2) < e && abs(y3 - y0) < e
+    guard upright || turned else { return nil }
+    return (min(min(x0, x1), min(x2, x3)), min(min(y0, y1), min(y2, y3)),
+            max(max(x0, x1), max(x2, x3)), max(max(y0, y1), max(y2, y3)))
   }
 
   static func signedArea(_ p: [(x: Double, y: Double)]) -> Double {
