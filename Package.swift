@@ -65,6 +65,7 @@ let package = Package(
     .testTarget(
       name: "TransitionEngineTests",
       dependencies: ["TransitionEngine"],
+      exclude: ["Diagrams/__Snapshots__"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
   ]
