@@ -161,16 +161,20 @@ struct CaptureBuilder {
     if let labelView = view as? UILabel { content = labelView.text }
     if let imageView = view as? UIImageView { content = imageView.image?.name }
     if view == nil, layer is CAShapeLayer, layer.name == nil { label = "CAShapeLayer" }
+    // UIKit's private containers (the transition views) have no look of
+    // their own: draw what they hold, not them.
+    let isPrivateContainer = (view is UITransitionView || view is NavigationTransitionView)
+      && state.backgroundColor == nil
     addState(&state, layer: layer, frozen: nil, parentState: parentState, parentToScreen: parentToScreen,
              parent: parent, depth: depth, clips: clips, opacity: opacity, dimmed: isDimmed, label: label,
              content: content, isView: view != nil,
-             interactive: view?.isUserInteractionEnabled ?? false)
+             interactive: view?.isUserInteractionEnabled ?? false, drawn: !isPrivateContainer)
   }
 
   private mutating func addState(
     _ state: inout LayerState, layer: CALayer?, frozen: FrozenLayer?, parentState: LayerState?,
     parentToScreen: Homography, parent: Int?, depth: Int, clips: [[CGPoint]], opacity: Double, dimmed: Bool,
-    label: String, content: String?, isView: Bool, interactive: Bool
+    label: String, content: String?, isView: Bool, interactive: Bool, drawn: Bool = true
   ) {
     guard !state.isHidden else { return }
     let alpha = state.opacity
@@ -186,13 +190,16 @@ struct CaptureBuilder {
     }
     let frame = CALayer.frame(bounds: state.bounds, position: state.position, anchorPoint: state.anchorPoint,
                               transform: state.transform)
-    let index = layers.count
-    layers.append(CapturedLayer(
-      id: index, parent: parent, depth: depth, label: label, isView: isView, quad: quad, frame: frame,
-      alpha: alpha, effectiveAlpha: effective, fill: fill, isDimmed: dimmed, clips: clips,
-      transformSummary: Self.summary(of: state.transform), transform: state.transform.elements.map { Double($0) },
-      cornerRadius: Double(state.cornerRadius),
-      content: content, isUserInteractionEnabled: interactive))
+    let index: Int? = drawn ? layers.count : parent
+    let childDepth = drawn ? depth + 1 : depth
+    if drawn {
+      layers.append(CapturedLayer(
+        id: layers.count, parent: parent, depth: depth, label: label, isView: isView, quad: quad, frame: frame,
+        alpha: alpha, effectiveAlpha: effective, fill: fill, isDimmed: dimmed, clips: clips,
+        transformSummary: Self.summary(of: state.transform), transform: state.transform.elements.map { Double($0) },
+        cornerRadius: Double(state.cornerRadius),
+        content: content, isUserInteractionEnabled: interactive))
+    }
     var childClips = clips
     if state.masksToBounds { childClips.append(quad) }
     if let mask = layer?.mask {
@@ -206,7 +213,7 @@ struct CaptureBuilder {
         childClips.append(Self.corners(of: maskState.bounds).map(maskToScreen.map))
       }
       // The mask clips the layer itself too.
-      layers[index].clips = childClips
+      if drawn, let index { layers[index].clips = childClips }
     }
     // Frozen content (a snapshot) fills the bounds, scaled to them.
     let frozenContent = frozen?.content ?? layer?.frozenContent
@@ -220,22 +227,22 @@ struct CaptureBuilder {
       }
       var rootState = content.state
       rootState.isHidden = false
-      addFrozenRoot(content, state: rootState, toScreen: scaleToBounds.then(toScreen), parent: index,
-                    depth: depth + 1, clips: childClips, opacity: effective, dimmed: dimmed)
+      addFrozenRoot(content, state: rootState, toScreen: scaleToBounds.then(toScreen), parent: index ?? 0,
+                    depth: childDepth, clips: childClips, opacity: effective, dimmed: dimmed)
     }
     // Sublayers, sorted by zPosition (stable), back to front.
     if let layer {
       let sublayers = layer._sublayers.enumerated()
         .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
       for sublayer in sublayers {
-        addLayer(sublayer, parentState: state, toScreen: toScreen, parent: index, depth: depth + 1,
+        addLayer(sublayer, parentState: state, toScreen: toScreen, parent: index, depth: childDepth,
                  clips: childClips, opacity: effective, dimmed: dimmed)
       }
     } else if let frozen {
       for sub in frozen.sublayers {
         var subState = sub.state
         addState(&subState, layer: nil, frozen: sub, parentState: state, parentToScreen: toScreen, parent: index,
-                 depth: depth + 1, clips: childClips, opacity: effective, dimmed: dimmed,
+                 depth: childDepth, clips: childClips, opacity: effective, dimmed: dimmed,
                  label: sub.label ?? "CALayer", content: nil, isView: sub.label != nil, interactive: false)
       }
     }

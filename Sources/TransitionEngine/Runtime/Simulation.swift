@@ -162,6 +162,10 @@ public final class Simulation: @unchecked Sendable {
   // MARK: Things that animate
 
   private var animatingLayers: [CALayer] = []
+  /// The layers with animations, for inspection (the stage's key moments).
+  var animatingLayersForInspection: [CALayer] { animatingLayers }
+  /// Called after every step of a scripted touch (the stage films drags).
+  var stepObservers: [() -> Void] = []
   var propertyAnimators: [UIViewPropertyAnimator] = []
 
   func layerDidAddAnimation(_ layer: CALayer) {

@@ -201,7 +201,7 @@ enum ModalPresentation {
     let run = TransitionRun(kind: .present, simulation: simulation, context: context, animator: usedAnimator,
                             interactor: interactor)
     if style == .custom {
-      simulation.record(.call, typeName(controller), "presentationTransitionWillBegin()")
+      controller.traceHook("presentationTransitionWillBegin()")
       simulation.traced { controller.presentationTransitionWillBegin() }
     }
     // Appearance: the presenter disappears only if its view is removed.
@@ -210,7 +210,7 @@ enum ModalPresentation {
 
     run.finish = { completed in
       if style == .custom {
-        simulation.record(.call, typeName(controller), "presentationTransitionDidEnd(\(completed))")
+        controller.traceHook("presentationTransitionDidEnd(\(completed))")
         controller.presentationTransitionDidEnd(completed)
       }
       run.coordinator.runCompletions()
@@ -339,7 +339,7 @@ enum ModalPresentation {
     let run = TransitionRun(kind: .dismiss, simulation: simulation, context: context, animator: usedAnimator,
                             interactor: interactor)
     if style == .custom {
-      simulation.record(.call, typeName(controller), "dismissalTransitionWillBegin()")
+      controller.traceHook("dismissalTransitionWillBegin()")
       simulation.traced { controller.dismissalTransitionWillBegin() }
     }
     presented.beginAppearanceTransition(false, animated: animated)
@@ -347,7 +347,7 @@ enum ModalPresentation {
 
     run.finish = { completed in
       if style == .custom {
-        simulation.record(.call, typeName(controller), "dismissalTransitionDidEnd(\(completed))")
+        controller.traceHook("dismissalTransitionDidEnd(\(completed))")
         controller.dismissalTransitionDidEnd(completed)
       }
       run.coordinator.runCompletions()

@@ -43,6 +43,19 @@ open class UIPresentationController: NSObject {
   open func containerViewWillLayoutSubviews() {}
   open func containerViewDidLayoutSubviews() {}
 
+  /// Whether this is one of UIKit's own presentation controllers (their
+  /// hooks run but are not traced: the app's code is not involved).
+  var isUIKitOwn: Bool {
+    type(of: self) == UIPresentationController.self || self is FullscreenPresentationController
+      || self is OverPresentationController || self is SheetPresentationController
+  }
+
+  /// Records a call of one of the presentation controller's hooks, when it is the app's.
+  func traceHook(_ message: String) {
+    guard !isUIKitOwn else { return }
+    presentedViewController.simulation.record(.call, typeName(self), message)
+  }
+
   /// The adaptive style (the engine models a compact-width iPhone: no adaptation).
   open var adaptivePresentationStyle: UIModalPresentationStyle { presentationStyle }
   open weak var delegate: AnyObject?
@@ -60,9 +73,9 @@ final class UITransitionView: UIView {
   override func layoutSubviews() {
     guard let controller = presentationController else { return }
     let simulation = controller.presentedViewController.simulation
-    simulation.record(.call, String(describing: type(of: controller)), "containerViewWillLayoutSubviews()")
+    controller.traceHook("containerViewWillLayoutSubviews()")
     simulation.traced { controller.containerViewWillLayoutSubviews() }
-    simulation.record(.call, String(describing: type(of: controller)), "containerViewDidLayoutSubviews()")
+    controller.traceHook("containerViewDidLayoutSubviews()")
     simulation.traced { controller.containerViewDidLayoutSubviews() }
   }
 }

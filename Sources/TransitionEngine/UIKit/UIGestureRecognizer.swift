@@ -288,6 +288,7 @@ extension UIWindow {
       simulation.advance(to: t0 + duration * f)
       last = Self.point(along: path, at: f)
       for r in recognizers { r.touchMoved(to: last, time: simulation.now) }
+      for observer in simulation.stepObservers { observer() }
     }
     switch ending {
     case .lift:

@@ -1,0 +1,98 @@
+import Testing
+@testable import TransitionEngine
+
+/// The stage: the harness chapters use to film transitions.
+@Suite struct StageTests {
+  final class Fade: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+    func animateTransition(using ctx: UIViewControllerContextTransitioning) {
+      let view = ctx.view(forKey: .to)!
+      view.frame = CGRect(x: 40, y: 200, width: 240, height: 160)
+      view.alpha = 0
+      ctx.containerView.addSubview(view)
+      UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: { view.alpha = 1 }) { _ in
+        ctx.completeTransition(true)
+      }
+    }
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+  }
+
+  func presentation(_ sim: Simulation) -> (Stage, UIViewController, Fade) {
+    let home = UIViewController()
+    home.title = "Home"
+    home.view.backgroundColor = .white
+    let card = UIViewController()
+    card.title = "Card"
+    card.view.backgroundColor = .systemBlue
+    let fade = Fade()
+    card.modalPresentationStyle = .custom
+    card.transitioningDelegate = fade
+    let stage = Stage(home)
+    home.present(card, animated: true)
+    return (stage, card, fade)
+  }
+
+  @Test("film() captures the transition's key moments, with captions from its start")
+  func keyMoments() {
+    Simulation.run { sim in
+      let (stage, _, fade) = presentation(sim)
+      let film = stage.film()
+      _ = fade
+      #expect(film.captures.map(\.time) == [0, 0.1, 0.2, 0.3, 0.4])
+      #expect(film.captures.map(\.transitionProgress) == [0, 0.25, 0.5, 0.75, 1])
+      let cardAlpha = film.captures.map { $0.layers.first { $0.label == "Card" }?.alpha ?? 0 }
+      #expect(cardAlpha.map { ($0 * 100).rounded() / 100 } == [0, 0.25, 0.5, 0.75, 1])
+      #expect(film.description.hasPrefix("t=0s progress=0"))
+      #expect(!film.captures.flatMap(\.layers).contains { $0.label == "UITransitionView" },
+              "UIKit's private container is not drawn")
+      let published = sim.takePublishedDiagrams()
+      #expect(published.map(\.kind) == ["filmstrip"])
+      #expect(published.first?.text == film.text)
+      #expect(published.first?.framesJSON?.isEmpty == false)
+    }
+  }
+
+  @Test("trace() returns the dance since the last call")
+  func trace() {
+    Simulation.run { sim in
+      let (stage, _, fade) = presentation(sim)  // keep the delegate: transitioningDelegate is weak
+      stage.settle()
+      _ = fade
+      let trace = stage.trace().text
+      #expect(trace.contains("animationController(forPresented:presenting:source:)"))
+      #expect(trace.contains("completeTransition(true)"))
+      #expect(stage.trace().text.contains("present(") == false, "the second call starts where the first ended")
+    }
+  }
+
+  @Test("Moments.every and timelines sample at fixed steps; warnings lists what UIKit would log")
+  func everyAndTimeline() {
+    Simulation.run { sim in
+      let (stage, _, fade) = presentation(sim)
+      defer { _ = fade }
+      let timeline = stage.timeline(.alpha, of: ["Card"], .every(0.1, for: 0.4))
+      #expect(timeline.captures.count == 5)
+      #expect(timeline.text.contains("Card"))
+      #expect(stage.warnings() == "no warnings")
+    }
+  }
+
+  @Test("drag(filmingEvery:) films the gesture and what it sets off")
+  func dragFilm() {
+    Simulation.run { sim in
+      let list = UIViewController(), detail = UIViewController()
+      list.title = "List"
+      detail.title = "Detail"
+      let nav = UINavigationController(rootViewController: list)
+      let stage = Stage(nav)
+      nav.pushViewController(detail, animated: false)
+      stage.settle()
+      let film = stage.drag(from: CGPoint(x: 5, y: 300), to: CGPoint(x: 260, y: 300), duration: 0.3,
+                            filmingEvery: 0.1)
+      #expect(film.captures.first?.time == 0)
+      #expect(film.captures.count >= 4)
+      #expect(nav.viewControllers == [list])
+    }
+  }
+}
