@@ -333,3 +333,128 @@ func trace(_ sim: Simulation, from start: Int = 0) -> [String] {
     }
   }
 }
+
+/// Whole call sequences for the other kinds of transition.
+@Suite struct CallSequenceTests {
+  @Test("Custom dismissal: the whole sequence")
+  func customDismissal() {
+    Simulation.run { sim in
+      let home = LoggingController("Home"), menu = LoggingController("Menu")
+      _ = showing(home, in: sim)
+      let delegate = ProbeDelegate()
+      delegate.makePresentationController = { SmallCard(presentedViewController: $0, presenting: $1) }
+      menu.modalPresentationStyle = .custom
+      menu.transitioningDelegate = delegate
+      home.present(menu, animated: true)
+      sim.runUntilIdle()
+      let start = sim.trace.count
+      var done = false
+      menu.dismiss(animated: true) { done = true }
+      sim.runUntilIdle()
+      #expect(done)
+      #expect(trace(sim, from: start) == [
+        "Menu.dismiss(animated: true)",
+        "ProbeDelegate.animationController(forDismissed:) -> ProbeAnimator",
+        "SmallCard.dismissalTransitionWillBegin()",
+        "Menu.viewWillDisappear(true)",
+        "ProbeAnimator.transitionDuration(using:) -> 0.5",
+        "ProbeAnimator.animateTransition(using:)",
+        "ProbeAnimator.completeTransition(true)",
+        "SmallCard.dismissalTransitionDidEnd(true)",
+        "Menu.viewDidDisappear(true)",
+        "ProbeAnimator.animationEnded(true)",
+      ])
+      #expect(home.log == ["willAppear", "didAppear"], ".custom: the presenter gets no appear callbacks on dismissal")
+    }
+  }
+
+  @Test("Pop with a delegate: the whole sequence")
+  func pop() {
+    Simulation.run { sim in
+      let list = LoggingController("List"), detail = LoggingController("Detail")
+      let nav = UINavigationController(rootViewController: list)
+      _ = showing(nav, in: sim)
+      nav.pushViewController(detail, animated: false)
+      sim.runUntilIdle()
+      let delegate = NavDelegate()
+      nav.delegate = delegate
+      let start = sim.trace.count
+      nav.popViewController(animated: true)
+      sim.runUntilIdle()
+      #expect(trace(sim, from: start) == [
+        "UINavigationController.popViewController(animated: true)",
+        "NavDelegate.navigationController(_:animationControllerFor: .pop, from:to:) -> PushAnimator",
+        "NavDelegate.navigationController(_:interactionControllerFor:) -> nil",
+        "Detail.viewWillDisappear(true)",
+        "List.viewWillAppear(true)",
+        "PushAnimator.transitionDuration(using:) -> 0.4",
+        "PushAnimator.animateTransition(using:)",
+        "PushAnimator.completeTransition(true)",
+        "Detail.viewDidDisappear(true)",
+        "List.viewDidAppear(true)",
+        "NavDelegate.navigationController(_:didShow: List, animated:)",
+      ])
+    }
+  }
+
+  @Test("Interactive push cancelled: the whole sequence, with the reversed appearance calls")
+  func interactiveCancel() {
+    Simulation.run { sim in
+      let list = LoggingController("List"), detail = LoggingController("Detail")
+      let nav = UINavigationController(rootViewController: list)
+      let delegate = NavDelegate()
+      delegate.interactor = UIPercentDrivenInteractiveTransition()
+      nav.delegate = delegate
+      _ = showing(nav, in: sim)
+      let start = sim.trace.count
+      nav.pushViewController(detail, animated: true)
+      delegate.interactor!.update(0.3)
+      delegate.interactor!.cancel()
+      sim.runUntilIdle()
+      #expect(trace(sim, from: start) == [
+        "UINavigationController.pushViewController(Detail, animated: true)",
+        "NavDelegate.navigationController(_:animationControllerFor: .push, from:to:) -> PushAnimator",
+        "NavDelegate.navigationController(_:interactionControllerFor:) -> UIPercentDrivenInteractiveTransition",
+        "List.viewWillDisappear(true)",
+        "Detail.viewWillAppear(true)",
+        "PushAnimator.transitionDuration(using:) -> 0.4",
+        "UIPercentDrivenInteractiveTransition.startInteractiveTransition(_:)",
+        "PushAnimator.animateTransition(using:)",
+        "context.updateInteractiveTransition(0.3)",
+        "context.cancelInteractiveTransition()",
+        "PushAnimator.completeTransition(false)",
+        "Detail.viewWillDisappear(true)",
+        "Detail.viewDidDisappear(true)",
+        "List.viewWillAppear(true)",
+        "List.viewDidAppear(true)",
+      ])
+      #expect(nav.viewControllers == [list])
+    }
+  }
+
+  @Test("An interactive transition whose animator makes no UIView animation is reported")
+  func nothingToDrive() {
+    final class Manual: NSObject, UIViewControllerAnimatedTransitioning, UINavigationControllerDelegate {
+      let interactor = UIPercentDrivenInteractiveTransition()
+      func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+      func animateTransition(using ctx: UIViewControllerContextTransitioning) {
+        ctx.containerView.addSubview(ctx.view(forKey: .to)!)
+      }
+      func navigationController(_ navigationController: UINavigationController,
+                                animationControllerFor operation: UINavigationController.Operation,
+                                from fromVC: UIViewController, to toVC: UIViewController)
+        -> UIViewControllerAnimatedTransitioning? { self }
+      func navigationController(_ navigationController: UINavigationController,
+                                interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? { interactor }
+    }
+    Simulation.run { sim in
+      let nav = UINavigationController(rootViewController: LoggingController("A"))
+      let manual = Manual()
+      nav.delegate = manual
+      _ = showing(nav, in: sim)
+      nav.pushViewController(LoggingController("B"), animated: true)
+      #expect(sim.diagnostics.last?.message.contains("created no UIView animation") == true)
+    }
+  }
+}
