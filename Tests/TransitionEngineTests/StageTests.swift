@@ -96,3 +96,54 @@ import Testing
     }
   }
 }
+
+/// UIView.transition shows on screen: cross-dissolves blend, flips turn.
+@Suite struct TransitionRenderingTests {
+  @Test("A cross-dissolve shows the old content fading out over the new one")
+  func crossDissolve() {
+    Simulation.run { sim in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let panel = UIView(frame: CGRect(x: 40, y: 100, width: 240, height: 200))
+      panel.accessibilityIdentifier = "panel"
+      panel.backgroundColor = .systemBlue
+      window.addSubview(panel)
+      sim.advance(by: 0)
+      UIView.transition(with: panel, duration: 1, options: [.transitionCrossDissolve, .curveLinear], animations: {
+        panel.backgroundColor = .systemRed
+      })
+      sim.advance(to: 0.25)
+      let shown = sim.capture().layers.filter { $0.label == "panel" }
+      #expect(shown.count == 2)
+      #expect(shown.map { $0.fill?.name ?? "-" } == ["systemRed", "systemBlue"])
+      expectClose(shown[0].effectiveAlpha, 0.25, 1e-9)
+      expectClose(shown[1].effectiveAlpha, 0.75, 1e-9)
+      sim.runUntilIdle()
+      #expect(sim.capture().layers.filter { $0.label == "panel" }.count == 1)
+    }
+  }
+
+  @Test("A flip turns the old content away in the first half and the new one in")
+  func flip() {
+    Simulation.run { sim in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let card = UIView(frame: CGRect(x: 60, y: 100, width: 200, height: 300))
+      card.accessibilityIdentifier = "card"
+      card.backgroundColor = .white
+      window.addSubview(card)
+      sim.advance(by: 0)
+      UIView.transition(with: card, duration: 1, options: [.transitionFlipFromRight, .curveLinear], animations: {
+        card.backgroundColor = .systemBlue
+      })
+      sim.advance(to: 0.25)
+      let first = sim.capture().layers.first { $0.label == "card" }!
+      #expect(first.fill?.name == "white")
+      let width = first.quad[1].x - first.quad[0].x
+      #expect(width < 200 && width > 100, "turned 45° away: narrower")
+      sim.advance(to: 0.75)
+      let second = sim.capture().layers.first { $0.label == "card" }!
+      #expect(second.fill?.name == "systemBlue")
+    }
+  }
+}

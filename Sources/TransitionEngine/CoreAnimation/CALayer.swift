@@ -579,6 +579,16 @@ open class CALayer: NSObject, CAMediaTiming {
     }
   }
 
+  /// The `CATransition` running on the layer now, if any: its style, its
+  /// eased progress and the content before it.
+  func runningTransition() -> (style: String, progress: Double, before: FrozenLayer)? {
+    guard let attached = attachedAnimations.last(where: { $0.animation is CATransition && !$0.isFinished }),
+          let transition = attached.animation as? CATransition, let before = transition.frozenContent,
+          let p = transition.currentFraction(parentTime: localTime, begin: attached.begin) else { return nil }
+    let style = transition.engineTransitionStyle ?? transition.type.rawValue
+    return (style, p, before)
+  }
+
   /// Freezes the layer's current look as the transition's "before" content.
   func prepare(_ transition: CATransition) {
     if transition.frozenContent == nil {

@@ -165,6 +165,13 @@ struct CaptureBuilder {
     // their own: draw what they hold, not them.
     let isPrivateContainer = (view is UITransitionView || view is NavigationTransitionView)
       && state.backgroundColor == nil
+    if let transition = layer.runningTransition() {
+      addTransition(transition, state: state, layer: layer, parentState: parentState, parentToScreen: parentToScreen,
+                    parent: parent, depth: depth, clips: clips, opacity: opacity, dimmed: isDimmed, label: label,
+                    content: content, isView: view != nil, interactive: view?.isUserInteractionEnabled ?? false,
+                    drawn: !isPrivateContainer)
+      return
+    }
     addState(&state, layer: layer, frozen: nil, parentState: parentState, parentToScreen: parentToScreen,
              parent: parent, depth: depth, clips: clips, opacity: opacity, dimmed: isDimmed, label: label,
              content: content, isView: view != nil,
@@ -246,6 +253,60 @@ struct CaptureBuilder {
                  label: sub.label ?? "CALayer", content: nil, isView: sub.label != nil, interactive: false)
       }
     }
+  }
+
+  /// A layer in the middle of a `CATransition` (`UIView.transition`): a
+  /// fade shows the content before fading out over the content after; a
+  /// flip turns the content before away (0 to 90°, first half) and the
+  /// content after in (−90° to 0, second half) about the layer's centre,
+  /// with perspective. Curls are drawn as fades.
+  private mutating func addTransition(
+    _ transition: (style: String, progress: Double, before: FrozenLayer), state: LayerState, layer: CALayer,
+    parentState: LayerState?, parentToScreen: Homography, parent: Int?, depth: Int, clips: [[CGPoint]],
+    opacity: Double, dimmed: Bool, label: String, content: String?, isView: Bool, interactive: Bool, drawn: Bool
+  ) {
+    let p = transition.progress
+    func before(_ state: LayerState) -> FrozenLayer {
+      var merged = state
+      merged.backgroundColor = transition.before.state.backgroundColor
+      merged.backgroundColorName = transition.before.state.backgroundColorName
+      return FrozenLayer(state: merged, label: label, sublayers: transition.before.sublayers, mask: nil,
+                         content: transition.before.content)
+    }
+    let flip = transition.style.hasPrefix("flip")
+    if flip {
+      let horizontal = transition.style == "flipFromLeft" || transition.style == "flipFromRight"
+      let sign: CGFloat = transition.style == "flipFromLeft" || transition.style == "flipFromTop" ? 1 : -1
+      let angle = sign * CGFloat.pi * CGFloat(p < 0.5 ? p : p - 1)
+      var perspective = CATransform3DIdentity
+      perspective.m34 = -1 / 1000
+      var turned = state
+      turned.transform = CATransform3DConcat(
+        CATransform3DRotate(perspective, angle, horizontal ? 0 : 1, horizontal ? 1 : 0, 0), state.transform)
+      if p < 0.5 {
+        var frozenState = before(turned).state
+        addState(&frozenState, layer: nil, frozen: before(turned), parentState: parentState,
+                 parentToScreen: parentToScreen, parent: parent, depth: depth, clips: clips, opacity: opacity,
+                 dimmed: dimmed, label: label, content: content, isView: isView, interactive: false, drawn: drawn)
+      } else {
+        addState(&turned, layer: layer, frozen: nil, parentState: parentState, parentToScreen: parentToScreen,
+                 parent: parent, depth: depth, clips: clips, opacity: opacity, dimmed: dimmed, label: label,
+                 content: content, isView: isView, interactive: interactive, drawn: drawn)
+      }
+      return
+    }
+    var after = state
+    after.opacity *= p
+    addState(&after, layer: layer, frozen: nil, parentState: parentState, parentToScreen: parentToScreen,
+             parent: parent, depth: depth, clips: clips, opacity: opacity, dimmed: dimmed, label: label,
+             content: content, isView: isView, interactive: interactive, drawn: drawn)
+    var faded = state
+    faded.opacity *= 1 - p
+    let frozen = before(faded)
+    var old = frozen.state
+    addState(&old, layer: nil, frozen: frozen, parentState: parentState, parentToScreen: parentToScreen,
+             parent: parent, depth: depth, clips: clips, opacity: opacity, dimmed: dimmed, label: label,
+             content: content, isView: isView, interactive: false, drawn: drawn)
   }
 
   /// Draws a frozen tree's root (its background and sublayers) directly in

@@ -443,8 +443,10 @@ final class DefaultModalAnimator: NSObject, UIViewControllerAnimatedTransitionin
         }
       case .flipHorizontal:
         let from = transitionContext.view(forKey: .from) ?? container
+        view.isHidden = true
         UIView.transition(from: from, to: view, duration: duration,
                           options: [.transitionFlipFromRight, .showHideTransitionViews]) { _ in
+          from.isHidden = false
           transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
       default:
