@@ -19,6 +19,7 @@ public struct Diagram<Value>: Sendable {
   /// Draws a value.
   public var render: @Sendable (Value) -> String
 
+  /// Creates a diagram from a function that draws a value.
   public init(render: @escaping @Sendable (Value) -> String) {
     self.render = render
   }

@@ -82,6 +82,7 @@ public enum AlphaLook: Int, Comparable, Sendable, CaseIterable {
   /// Dotted edges (`┈ ┊`), one cell in four of the fill.
   case faint
 
+  /// Opaque < translucent < faint: the further along, the weaker it shows.
   public static func < (a: AlphaLook, b: AlphaLook) -> Bool { a.rawValue < b.rawValue }
 }
 

@@ -17,6 +17,7 @@ public struct FilmstripRenderer: Sendable {
   /// Scale, width, gap, looks and palette.
   public var style: DiagramStyle
 
+  /// Creates a filmstrip renderer with `style` (scale, width, gap, palette).
   public init(style: DiagramStyle = .default) {
     self.style = style
   }

@@ -24,6 +24,7 @@
 /// bottom-right, bottom-left in screen points; `clips` are polygons the
 /// layer shows inside; a fill is `{"name", "hex", "alpha"}`.
 public struct FrameJSONEncoder: Sendable {
+  /// Creates an encoder (it has no options: the format is fixed).
   public init() {}
 
   /// Encodes `captures` (the screen size is the first capture's).

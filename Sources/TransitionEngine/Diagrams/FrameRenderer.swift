@@ -25,6 +25,7 @@ public struct FrameRenderer: Sendable {
   /// Scale, looks and palette.
   public var style: DiagramStyle
 
+  /// Creates a frame renderer with `style` (scale, looks, palette).
   public init(style: DiagramStyle = .default) {
     self.style = style
   }

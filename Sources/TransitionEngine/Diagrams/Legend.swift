@@ -20,6 +20,7 @@ public struct LegendRenderer: Sendable {
   /// The palette (for the fill characters, as the frame shows them).
   public var style: DiagramStyle
 
+  /// Creates a legend renderer; `style` gives the palette and the caption.
   public init(style: DiagramStyle = .default) {
     self.style = style
   }

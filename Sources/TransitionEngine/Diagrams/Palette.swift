@@ -23,6 +23,7 @@ public struct FillPalette: Equatable, Sendable {
     /// The fill character (ASCII, not a letter or digit).
     public var character: Character
 
+    /// Fixes `character` for the colour named `colorName`.
     public init(colorName: String, character: Character) {
       self.colorName = colorName
       self.character = character
@@ -38,6 +39,13 @@ public struct FillPalette: Equatable, Sendable {
   /// The relative luminance (0…1) from which a colour counts as light.
   public var lightFrom: Double
 
+  /// Creates a palette.
+  ///
+  /// - Parameters:
+  ///   - pinned: Colours with a fixed character; their characters are not handed out to others.
+  ///   - lightFills: Characters for light colours, in order (then again from the start).
+  ///   - darkFills: Characters for the other colours, in order (then again from the start).
+  ///   - lightFrom: The relative luminance from which a colour counts as light.
   public init(pinned: [Entry] = [], lightFills: [Character], darkFills: [Character], lightFrom: Double = 0.8) {
     precondition(!lightFills.isEmpty && !darkFills.isEmpty, "A palette needs at least one light and one dark fill")
     for c in lightFills + darkFills + pinned.map(\.character) {
@@ -97,6 +105,7 @@ public struct FillAssignment: Equatable, Sendable {
   /// Colour names and their characters, in order of first appearance.
   public var entries: [FillPalette.Entry]
 
+  /// Creates an assignment from its entries.
   public init(entries: [FillPalette.Entry]) { self.entries = entries }
 
   /// The character that fills `color` (`?` for a colour not assigned).

@@ -300,21 +300,54 @@ struct RasterShape {
         if Self.contains(points, x, y) { cells[index(c, r)] = Self.inside }
       }
     }
+    let height = maxR - minR + 1
+    var spans = EdgeSpans(edges: points.count, rows: height)
     for i in points.indices {
       let a = points[i], b = points[(i + 1) % points.count]
-      drawSegment(vertexCell(a), vertexCell(b), Self.slopeScalar(dx: (b.x - a.x) / ppc, dy: (b.y - a.y) / ppr))
+      drawSegment(vertexCell(a), vertexCell(b), Self.slopeScalar(dx: (b.x - a.x) / ppc, dy: (b.y - a.y) / ppr),
+                  edge: i, spans: &spans)
     }
     for p in points { markCorner(vertexCell(p)) }
-    // Keep the inside between the edges as drawn: a centre just inside the
-    // true edge may lie outside its staircase.
+    // Keep the inside within the edges as drawn: a cell centre just inside the
+    // true edge may lie beyond its staircase. In each row, the leftmost and
+    // rightmost edges the row's centre line crosses bound the inside.
     for r in minR...maxR {
-      var first = Int.max, last = Int.min
-      for c in minC...maxC where cells[index(c, r)] == Self.edge { first = min(first, c); last = max(last, c) }
-      guard first != Int.max else { continue }
+      let y = (Double(r) + 0.5) * ppr
+      var left: (x: Double, edge: Int)?, right: (x: Double, edge: Int)?
+      for i in points.indices {
+        let a = points[i], b = points[(i + 1) % points.count]
+        guard (a.y > y) != (b.y > y) else { continue }
+        let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+        if left == nil || x < left!.x { left = (x, i) }
+        if right == nil || x > right!.x { right = (x, i) }
+      }
+      let first = left.flatMap { spans.first(edge: $0.edge, row: r - minR) } ?? Int.min
+      let last = right.flatMap { spans.last(edge: $0.edge, row: r - minR) } ?? Int.max
       for c in minC...maxC where (c < first || c > last) && cells[index(c, r)] == Self.inside {
         cells[index(c, r)] = Self.outside
       }
     }
+  }
+
+  /// The first and last column each edge drew in each row of the region.
+  struct EdgeSpans {
+    let rows: Int
+    var firsts: [Int], lasts: [Int]
+
+    init(edges: Int, rows: Int) {
+      self.rows = rows
+      firsts = Array(repeating: Int.max, count: edges * rows)
+      lasts = Array(repeating: Int.min, count: edges * rows)
+    }
+
+    mutating func note(edge: Int, row: Int, column: Int) {
+      let i = edge * rows + row
+      firsts[i] = min(firsts[i], column)
+      lasts[i] = max(lasts[i], column)
+    }
+
+    func first(edge: Int, row: Int) -> Int? { firsts[edge * rows + row] == Int.max ? nil : firsts[edge * rows + row] }
+    func last(edge: Int, row: Int) -> Int? { lasts[edge * rows + row] == Int.min ? nil : lasts[edge * rows + row] }
   }
 
   private mutating func markCorner(_ cell: (Int, Int)) {
@@ -327,12 +360,26 @@ struct RasterShape {
   }
 
   /// Bresenham between two cells; cells outside the region are skipped.
-  private mutating func drawSegment(_ from: (Int, Int), _ to: (Int, Int), _ scalar: Unicode.Scalar) {
+  private mutating func drawSegment(_ start: (Int, Int), _ end: (Int, Int), _ scalar: Unicode.Scalar) {
+    var unused = EdgeSpans(edges: 0, rows: 0)
+    drawSegment(start, end, scalar, edge: -1, spans: &unused)
+  }
+
+  private mutating func drawSegment(_ start: (Int, Int), _ end: (Int, Int), _ scalar: Unicode.Scalar,
+                                    edge: Int, spans: inout EdgeSpans) {
+    var from = start, to = end
+    var ordinal: Int32 = 0
+    let span = max(abs(end.0 - start.0), abs(end.1 - start.1))
+    if span > 4 * (regionWidth + maxR - minR + 1) + 16 {
+      // Far-off ends (a nearly singular projection): draw only the part near the region.
+      guard let near = Self.clip(start, end, to: (minC - 2, minR - 2, maxC + 2, maxR + 2)) else { return }
+      ordinal = Int32(truncatingIfNeeded: max(abs(near.0.0 - start.0), abs(near.0.1 - start.1)))
+      (from, to) = near
+    }
     var (c, r) = from
     let dc = abs(to.0 - c), dr = -abs(to.1 - r)
     let sc = c < to.0 ? 1 : -1, sr = r < to.1 ? 1 : -1
     var err = dc + dr
-    var ordinal: Int32 = 0
     var steps = 0
     while true {
       if c >= minC, c <= maxC, r >= minR, r <= maxR {
@@ -342,6 +389,7 @@ struct RasterShape {
           edgeScalars[i] = scalar
           edgeOrdinals[i] = ordinal
         }
+        if edge >= 0 { spans.note(edge: edge, row: r - minR, column: c) }
       }
       if c == to.0 && r == to.1 { break }
       steps += 1
@@ -351,6 +399,27 @@ struct RasterShape {
       if e2 <= dc { err += dc; r += sr }
       ordinal += 1
     }
+  }
+
+  /// The part of the segment from `p` to `q` inside `box` (Liang–Barsky),
+  /// its ends rounded to cells; nil when it misses the box.
+  static func clip(_ p: (Int, Int), _ q: (Int, Int), to box: (Int, Int, Int, Int)) -> ((Int, Int), (Int, Int))? {
+    let dx = Double(q.0 - p.0), dy = Double(q.1 - p.1)
+    var t0 = 0.0, t1 = 1.0
+    let bounds = [(-dx, Double(p.0 - box.0)), (dx, Double(box.2 - p.0)),
+                  (-dy, Double(p.1 - box.1)), (dy, Double(box.3 - p.1))]
+    for (direction, distance) in bounds {
+      if direction == 0 {
+        if distance < 0 { return nil }
+      } else if direction < 0 {
+        t0 = max(t0, distance / direction)
+      } else {
+        t1 = min(t1, distance / direction)
+      }
+    }
+    guard t0 <= t1 else { return nil }
+    return ((p.0 + Int((t0 * dx).rounded()), p.1 + Int((t0 * dy).rounded())),
+            (p.0 + Int((t1 * dx).rounded()), p.1 + Int((t1 * dy).rounded())))
   }
 
   /// The ASCII character for an edge going (dx, dy) cells (y grows downwards).

@@ -5,9 +5,12 @@
 public struct TimelineSeries: Equatable, Sendable {
   /// One sample: a time in seconds and the value then.
   public struct Sample: Equatable, Sendable {
+    /// The time, in seconds.
     public var time: Double
+    /// The value then.
     public var value: Double
 
+    /// Creates a sample.
     public init(time: Double, value: Double) {
       self.time = time
       self.value = value
@@ -19,6 +22,7 @@ public struct TimelineSeries: Equatable, Sendable {
   /// The samples, in time order.
   public var samples: [Sample]
 
+  /// Creates a series from samples in time order.
   public init(name: String, samples: [Sample]) {
     self.name = name
     self.samples = samples
@@ -56,6 +60,7 @@ public struct CapturedProperty: Sendable {
   /// Reads the property.
   public var value: @Sendable (CapturedLayer) -> Double
 
+  /// Creates a property called `name` that `value` reads.
   public init(name: String, value: @escaping @Sendable (CapturedLayer) -> Double) {
     self.name = name
     self.value = value
@@ -101,6 +106,7 @@ public struct TimelineRenderer: Sendable {
   /// The widest line, in columns.
   public var maxWidth: Int
 
+  /// Creates a renderer drawing `height` rows of plot, no line wider than `maxWidth`.
   public init(height: Int = 10, maxWidth: Int = 120) {
     precondition(height >= 2, "A timeline needs at least two rows")
     self.height = height

@@ -21,6 +21,7 @@
 /// UIKit; `[views]` is a change UIKit made to the view hierarchy,
 /// `WARNING:` a message UIKit would log and `--` a note (a touch).
 public struct TraceRenderer: Sendable {
+  /// Creates a trace renderer (it has no options).
   public init() {}
 
   /// Renders `events` in order, under a header.

@@ -198,3 +198,44 @@ struct FrameDiagramTests {
     assertDiagramSnapshot(of: capture, as: .frame(style: style), named: "scale-8x16")
   }
 }
+
+@Suite("Frame diagrams: odd captures")
+struct OddCaptureTests {
+  private func layer(_ id: Int, _ quad: [CGPoint], fill: CapturedColor? = nil) -> CapturedLayer {
+    CapturedLayer(id: id, parent: nil, depth: 0, label: "odd \(id)", isView: true, quad: quad,
+                  frame: .zero, alpha: 1, effectiveAlpha: 1, fill: fill, isDimmed: false, clips: [],
+                  transformSummary: "3D", transform: [], cornerRadius: 0, content: nil,
+                  isUserInteractionEnabled: true)
+  }
+
+  @Test func farAwayAndBrokenQuadsAreDrawnQuicklyOrNotAtAll() {
+    let blue = CapturedColor(name: "systemBlue", red: 0, green: 0.478, blue: 1, alpha: 1)
+    let layers = [
+      layer(0, [CGPoint(x: -1e12, y: -1e12), CGPoint(x: 1e12, y: -3e11), CGPoint(x: 160, y: 300),
+                CGPoint(x: -5e11, y: 2e12)], fill: blue),
+      layer(1, [CGPoint(x: Double.nan, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10)]),
+      layer(2, [CGPoint(x: Double.infinity, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10)]),
+      layer(3, [CGPoint(x: 50, y: 50), CGPoint(x: 50, y: 50), CGPoint(x: 50, y: 50), CGPoint(x: 50, y: 50)]),
+      layer(4, [CGPoint(x: 50, y: 50)]),
+      layer(5, []),
+      layer(6, [CGPoint(x: 1e300, y: 1e300), CGPoint(x: 2e300, y: 1e300), CGPoint(x: 2e300, y: 2e300),
+                CGPoint(x: 1e300, y: 2e300)]),
+    ]
+    let capture = ScreenCapture(time: 0, screenSize: CGSize(width: 320, height: 568), transitionProgress: nil,
+                                layers: layers)
+    let start = ContinuousClock.now
+    let text = FrameRenderer().render(capture)
+    #expect(ContinuousClock.now - start < .seconds(1))
+    #expect(text.split(separator: "\n").count == 26)
+    _ = LegendRenderer().render(capture)
+    _ = FrameJSONEncoder().encode(capture)
+  }
+
+  @Test func anEmptyScreenIsJustItsEdge() {
+    let empty = ScreenCapture(time: 0, screenSize: CGSize(width: 320, height: 568), transitionProgress: nil, layers: [])
+    let lines = FrameRenderer().render(empty).split(separator: "\n")
+    #expect(lines.count == 25 && lines[1] == "\u{250C}" + String(repeating: "\u{2500}", count: 25) + "\u{2510}")
+    let tiny = ScreenCapture(time: 0, screenSize: .zero, transitionProgress: nil, layers: [])
+    #expect(FrameRenderer().render(tiny) == "t=0s\n\n")
+  }
+}
