@@ -105,7 +105,11 @@ import Testing
 
   @Test func transaction() {
     Simulation.run { sim in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
       let layer = CALayer()
+      window.layer.addSublayer(layer)
+      sim.advance(by: 0)
       var done = false
       pulse(layer) { done = true }
       sim.advance(to: 0.1)

@@ -102,10 +102,17 @@ import Testing
     }
   }
 
-  @Test("Standalone layers animate implicitly for 0.25 s; view layers and disabled actions do not")
+  @Test("Standalone layers on screen animate implicitly for 0.25 s; new layers, view layers and disabled actions do not")
   func implicitAnimations() {
     Simulation.run { sim in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
       let layer = CALayer()
+      layer.opacity = 0.5
+      #expect(layer.animation(forKey: "opacity") == nil, "never rendered: nothing to animate from")
+      layer.opacity = 1
+      window.layer.addSublayer(layer)
+      sim.advance(by: 0)
       layer.opacity = 0
       #expect(layer.animation(forKey: "opacity") != nil)
       sim.advance(to: 0.125)
@@ -127,7 +134,11 @@ import Testing
   @Test("CATransaction: duration applies to implicit animations; the completion block waits for them")
   func transactionCompletion() {
     Simulation.run { sim in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
       let layer = CALayer()
+      window.layer.addSublayer(layer)
+      sim.advance(by: 0)
       var doneAt: TimeInterval?
       CATransaction.begin()
       CATransaction.setAnimationDuration(2)

@@ -224,3 +224,44 @@ import Testing
     }
   }
 }
+
+/// Ownership, as in UIKit: a superview retains its subviews.
+@Suite struct OwnershipTests {
+  @Test("A subview held only by its superview stays alive and stays a view")
+  func superviewRetainsSubviews() {
+    Simulation.run { sim in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      weak var weakChild: UIView?
+      do {
+        let child = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
+        child.accessibilityIdentifier = "child"
+        window.addSubview(child)
+        weakChild = child
+      }
+      #expect(weakChild != nil)
+      #expect(window.subviews.count == 1)
+      #expect(sim.capture().layers.last?.label == "child")
+      weakChild?.removeFromSuperview()
+      #expect(weakChild == nil, "removed from its superview, nothing holds it")
+    }
+  }
+
+  @Test("A shape-layer mask with an empty path shows nothing")
+  func emptyMask() {
+    Simulation.run { sim in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let card = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+      card.accessibilityIdentifier = "card"
+      card.backgroundColor = .systemBlue
+      window.addSubview(card)
+      let mask = CAShapeLayer()
+      mask.path = UIBezierPath().cgPath
+      card.layer.mask = mask
+      sim.advance(by: 0)
+      let rendered = FrameRenderer().render(sim.capture())
+      #expect(!rendered.contains("card"))
+    }
+  }
+}

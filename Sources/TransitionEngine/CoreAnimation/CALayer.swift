@@ -55,6 +55,15 @@ open class CALayer: NSObject, CAMediaTiming {
   private var cachedAnimatedKeys: [LayerKey]?
   /// Whether the simulation watches this layer's animations for events.
   var isRegisteredForEvents = false
+  /// Whether the layer has been on screen (in a visible window) at a run-loop turn.
+  private(set) var isCommitted = false
+
+  /// Marks the layer, its mask and its standalone sublayers as rendered.
+  func markCommitted() {
+    isCommitted = true
+    mask?.markCommitted()
+    for sublayer in _sublayers where sublayer.owningView == nil { sublayer.markCommitted() }
+  }
   /// Frozen content: what a snapshot view shows.
   var frozenContent: FrozenLayer?
 
@@ -319,7 +328,9 @@ open class CALayer: NSObject, CAMediaTiming {
   open private(set) weak var superlayer: CALayer?
 
   /// A layer whose opacity masks this layer's content (in this layer's coordinates).
-  open var mask: CALayer?
+  open var mask: CALayer? {
+    didSet { simulation.needsLayoutPass = true }
+  }
 
   private func setSublayers(_ layers: [CALayer]) {
     for layer in _sublayers { layer.superlayer = nil }
@@ -340,6 +351,7 @@ open class CALayer: NSObject, CAMediaTiming {
     _sublayers.insert(layer, at: index)
     layer.superlayer = self
     simulation.invalidateEvents()
+    simulation.needsLayoutPass = true
   }
 
   /// Inserts a sublayer below `sibling` (at the end when `sibling` is not a sublayer).
@@ -435,6 +447,9 @@ open class CALayer: NSObject, CAMediaTiming {
       return action is NSNull ? nil : action
     }
     if let action = actions?[event] { return action is NSNull ? nil : action }
+    // A layer that was never on screen has nothing to animate from: Core
+    // Animation runs implicit animations only for layers already rendered.
+    guard isCommitted else { return nil }
     return Self.defaultAction(forKey: event)
   }
 

@@ -213,9 +213,14 @@ struct CaptureBuilder {
       let maskState = mask.presentationState
       let maskToScreen = maskState.toSuperlayer(parent: nil).then(toScreen)
       if let path = maskState.path {
-        for polygon in CGPath(elements: path).flattened(segmentsPerCurve: 8) {
+        let polygons = CGPath(elements: path).flattened(segmentsPerCurve: 8)
+        // An empty mask path shows nothing (an empty polygon lets no point in).
+        if polygons.isEmpty { childClips.append([]) }
+        for polygon in polygons {
           childClips.append(polygon.map(maskToScreen.map))
         }
+      } else if (mask as? CAShapeLayer) != nil {
+        childClips.append([])
       } else {
         childClips.append(Self.corners(of: maskState.bounds).map(maskToScreen.map))
       }

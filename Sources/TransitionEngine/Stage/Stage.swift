@@ -34,6 +34,8 @@ public final class Stage {
     self.style = style
     window = UIWindow(frame: CGRect(origin: .zero, size: simulation.device.screenSize))
     window.rootViewController = root
+    // A new stage takes over the screen: earlier stages' windows are hidden.
+    for other in simulation.windows where other !== window { other.isHidden = true }
     window.makeKeyAndVisible()
     simulation.advance(by: 0)
     traceMark = simulation.trace.count

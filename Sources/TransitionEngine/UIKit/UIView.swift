@@ -184,6 +184,10 @@ open class UIView: UIResponder, CALayerDelegate {
   /// The view that contains this one.
   open private(set) weak var superview: UIView?
 
+  /// The subviews, strongly held (as UIKit's superviews retain their
+  /// subviews); their order is the layer tree's.
+  private var retainedSubviews: [UIView] = []
+
   /// The subviews, back to front.
   open var subviews: [UIView] { layer._sublayers.compactMap(\.owningView) }
 
@@ -257,6 +261,7 @@ open class UIView: UIResponder, CALayerDelegate {
     willMove(toSuperview: nil)
     layer.removeFromSuperlayer()
     superview = nil
+    defer { parent.retainedSubviews.removeAll { $0 === self } }
     didMoveToSuperview()
     if oldWindow != nil { notifyDidMoveToWindow() }
   }
@@ -275,6 +280,8 @@ open class UIView: UIResponder, CALayerDelegate {
     view.willMove(toSuperview: self)
     view.layer.removeFromSuperlayer()
     attach()
+    view.superview?.retainedSubviews.removeAll { $0 === view }
+    retainedSubviews.append(view)
     view.superview = self
     view.didMoveToSuperview()
     if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
@@ -445,7 +452,10 @@ open class UIView: UIResponder, CALayerDelegate {
       layoutSubviews()
     }
     let inWindow = inWindow ?? (window != nil)
-    if inWindow && !isHidden { hasBeenRendered = true }
+    if inWindow && !isHidden {
+      hasBeenRendered = true
+      layer.markCommitted()
+    }
     for sublayer in layer._sublayers {
       (sublayer.delegate as? UIView)?.layoutSubtreeIfNeeded(inWindow: inWindow)
     }
