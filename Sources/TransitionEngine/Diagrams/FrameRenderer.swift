@@ -219,7 +219,7 @@ struct Painter {
     }
 
     // 4. The label.
-    writeLabel(of: layer, shape: shape, visible: visible)
+    writeLabel(of: layer, shape: shape, visible: visible, fill: fillLook == nil ? nil : fillScalar)
   }
 
   /// Draws a polygon's edges only (a mask's shape), in ASCII.
@@ -258,7 +258,8 @@ struct Painter {
 
   // MARK: Labels
 
-  private mutating func writeLabel(of layer: CapturedLayer, shape: RasterShape, visible: (Int, Int) -> Bool) {
+  private mutating func writeLabel(of layer: CapturedLayer, shape: RasterShape, visible: (Int, Int) -> Bool,
+                                   fill: Unicode.Scalar?) {
     let mark = layer.isDimmed ? "*" : ""
     let label = Self.displayedLabel(of: layer)
     // Keep labels off the screen's edge, which is drawn last.
@@ -309,6 +310,15 @@ struct Painter {
       let c = column + i
       guard c >= 0, c < grid.columns, visible(c, place.row) else { continue }
       grid.set(c, place.row, scalar, .text, !mark.isEmpty && i == count - 1 ? .dimmed : .none)
+    }
+    // The rest of a label below this one would read as part of this label
+    // ("shade" + "wView"): cover it with this layer's fill.
+    if case .box = shape.form {
+      var c = column + count
+      while c <= place.to, c < grid.columns, grid.kind(c, place.row) == .text {
+        if visible(c, place.row) { grid.set(c, place.row, fill ?? " ", fill == nil ? .empty : .fill) }
+        c += 1
+      }
     }
   }
 

@@ -58,8 +58,14 @@ public struct FillPalette: Equatable, Sendable {
     self.lightFrom = lightFrom
   }
 
-  /// `. : '` for light colours; `# = % @ & $ ~ ^ " ;` for the others.
+  /// `. : '` for light colours; `# = % @ & $ ~ ^ " ;` for the others. The
+  /// book's most common colours keep one character in every figure (white
+  /// `.`, black `=`, systemBlue `#`, systemRed `%`, systemGreen `@`), so
+  /// frames printed apart read alike.
   public static let standard = FillPalette(
+    pinned: [Entry(colorName: "white", character: "."), Entry(colorName: "black", character: "="),
+             Entry(colorName: "systemBlue", character: "#"), Entry(colorName: "systemRed", character: "%"),
+             Entry(colorName: "systemGreen", character: "@")],
     lightFills: [".", ":", "'"], darkFills: ["#", "=", "%", "@", "&", "$", "~", "^", "\"", ";"])
 
   /// Assigns characters to the fills of `captures`, in order of first appearance.
