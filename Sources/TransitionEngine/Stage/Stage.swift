@@ -112,9 +112,40 @@ public final class Stage {
   /// who asked whom for what, in order, with virtual times.
   public func trace() -> Figure {
     simulation.drainRunLoop()
-    let events = Array(simulation.trace[traceMark...])
+    let events = Self.collapsingRepeats(Array(simulation.trace[traceMark...]))
     traceMark = simulation.trace.count
     return publish(Figure(kind: "trace", text: Diagram.callTrace.render(events), captures: []))
+  }
+
+  /// Folds a run of the same call with different arguments (a finger's
+  /// `updateInteractiveTransition` every 1/60 s) into one line:
+  /// `updateInteractiveTransition(0.04 ... 0.405), 28 calls`.
+  static func collapsingRepeats(_ events: [TraceEvent]) -> [TraceEvent] {
+    func name(_ e: TraceEvent) -> Substring { e.message.prefix { $0 != "(" } }
+    func argument(_ e: TraceEvent) -> Substring {
+      guard let open = e.message.firstIndex(of: "("), e.message.hasSuffix(")") else { return "" }
+      return e.message[e.message.index(after: open)..<e.message.index(before: e.message.endIndex)]
+    }
+    var result: [TraceEvent] = []
+    var i = 0
+    while i < events.count {
+      var j = i + 1
+      while j < events.count, events[j].kind == events[i].kind, events[j].receiver == events[i].receiver,
+            events[j].depth == events[i].depth, name(events[j]) == name(events[i]),
+            events[j].message != events[i].message {
+        j += 1
+      }
+      if j - i >= 3 {
+        var folded = events[i]
+        folded.message = "\(name(events[i]))(\(argument(events[i])) ... \(argument(events[j - 1])))"
+        folded.result = "\(j - i) calls"
+        result.append(folded)
+      } else {
+        result.append(contentsOf: events[i..<j])
+      }
+      i = j
+    }
+    return result
   }
 
   /// One property of the views labelled `labels` over time, as a chart.
