@@ -164,3 +164,129 @@ final class InterruptibleSlide: NSObject, UIViewControllerAnimatedTransitioning,
     }
   }
 }
+
+/// The classic Objective-C-era interactor: one object is animator, delegate
+/// and percent-driven interactor, overrides start/update/finish/cancel
+/// without calling super, moves the frame by hand and completes exactly once.
+final class HandDrivenMenu: UIPercentDrivenInteractiveTransition, UIViewControllerAnimatedTransitioning,
+  UIViewControllerTransitioningDelegate {
+  private weak var context: UIViewControllerContextTransitioning?
+  private var menuView: UIView?
+  let endFrame = CGRect(x: 80, y: 280, width: 160, height: 100)
+  var completions: [Bool] = []
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {}
+
+  override func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
+    context = transitionContext
+    let menu = transitionContext.view(forKey: .to)!
+    menu.frame = endFrame.offsetBy(dx: 320, dy: 0)
+    transitionContext.containerView.addSubview(menu)
+    menuView = menu
+  }
+
+  override func update(_ percentComplete: CGFloat) {
+    menuView?.frame = endFrame.offsetBy(dx: 320 * (1 - percentComplete), dy: 0)
+    context?.updateInteractiveTransition(percentComplete)
+  }
+
+  override func finish() {
+    context?.finishInteractiveTransition()
+    UIView.animate(withDuration: 0.5, animations: { self.menuView?.frame = self.endFrame }) { _ in
+      self.completions.append(true)
+      self.context?.completeTransition(true)
+    }
+  }
+
+  override func cancel() {
+    context?.cancelInteractiveTransition()
+    UIView.animate(withDuration: 0.5, animations: {
+      self.menuView?.frame = self.endFrame.offsetBy(dx: 320, dy: 0)
+    }) { _ in
+      self.completions.append(false)
+      self.context?.completeTransition(false)
+    }
+  }
+
+  func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                           source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+  func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+    -> UIViewControllerInteractiveTransitioning? { self }
+}
+
+@Suite struct HandDrivenInteractionTests {
+  @Test("A subclass that overrides start/update/finish/cancel without super drives the transition itself")
+  func handDriven() {
+    Simulation.run { sim in
+      let home = LoggingController("Home"), menu = LoggingController("Menu")
+      _ = showing(home, in: sim)
+      let driver = HandDrivenMenu()
+      menu.modalPresentationStyle = .custom
+      menu.transitioningDelegate = driver
+      home.present(menu, animated: true)
+      sim.advance(by: 0)
+      driver.update(0.5)
+      #expect(menu.view.frame.minX == 240)
+      driver.cancel()
+      sim.runUntilIdle()
+      #expect(driver.completions == [false])
+      #expect(home.presentedViewController == nil, "cancelled: nothing presented")
+      #expect(!sim.diagnostics.contains { $0.message.contains("created no UIView animation") },
+              "the base class's machinery is not involved")
+      home.present(menu, animated: true)
+      sim.advance(by: 0)
+      driver.update(0.8)
+      driver.finish()
+      sim.runUntilIdle()
+      #expect(driver.completions == [false, true])
+      #expect(home.presentedViewController === menu)
+      #expect(menu.view.frame == driver.endFrame)
+    }
+  }
+
+  @Test("Tab switch with an animator: the whole sequence")
+  func tabSequence() {
+    final class TabFade: NSObject, UITabBarControllerDelegate, UIViewControllerAnimatedTransitioning {
+      func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.25 }
+      func animateTransition(using ctx: UIViewControllerContextTransitioning) {
+        let to = ctx.view(forKey: .to)!
+        ctx.containerView.addSubview(to)
+        to.alpha = 0
+        UIView.animate(withDuration: 0.25, animations: { to.alpha = 1 }) { _ in
+          ctx.completeTransition(!ctx.transitionWasCancelled)
+        }
+      }
+      func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+        true
+      }
+      func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+      func tabBarController(_ tabBarController: UITabBarController,
+                            animationControllerForTransitionFrom fromVC: UIViewController,
+                            to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    }
+    Simulation.run { sim in
+      let a = LoggingController("A"), b = LoggingController("B")
+      let tabs = UITabBarController()
+      tabs.viewControllers = [a, b]
+      let fade = TabFade()
+      tabs.delegate = fade
+      _ = showing(tabs, in: sim)
+      let start = sim.trace.count
+      tabs.tapTab(at: 1)
+      sim.runUntilIdle()
+      #expect(trace(sim, from: start) == [
+        "TabFade.tabBarController(_:shouldSelect: B) -> true",
+        "TabFade.tabBarController(_:animationControllerForTransitionFrom:to:) -> TabFade",
+        "A.viewWillDisappear(true)",
+        "B.viewWillAppear(true)",
+        "TabFade.transitionDuration(using:) -> 0.25",
+        "TabFade.animateTransition(using:)",
+        "TabFade.completeTransition(true)",
+        "A.viewDidDisappear(true)",
+        "B.viewDidAppear(true)",
+        "TabFade.tabBarController(_:didSelect: B)",
+      ])
+    }
+  }
+}
