@@ -40,7 +40,7 @@ open class CALayer: NSObject, CAMediaTiming {
   var _cornerRadius: CGFloat = 0
   var _backgroundColor: CGColor?
   var _borderWidth: CGFloat = 0
-  var _borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+  var _borderColor: CGColor? = CGColor.opaqueBlack
   var _shadowOpacity: Float = 0
   var _shadowRadius: CGFloat = 3
   var _shadowOffset = CGSize(width: 0, height: -3)
@@ -230,7 +230,7 @@ open class CALayer: NSObject, CAMediaTiming {
     get { _shadowOffset }
     set { change(.shadowOffset, to: .size(newValue)) }
   }
-  open var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
+  open var shadowColor: CGColor? = CGColor.opaqueBlack
   open var shadowPath: CGPath?
 
   /// The layer's content (an image); the engine only keeps the reference.

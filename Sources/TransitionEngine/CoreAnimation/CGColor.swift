@@ -39,6 +39,10 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible {
     self.init(red: gray, green: gray, blue: gray, alpha: alpha)
   }
 
+  /// Opaque black, the default of borders, shadows and shape fills (shared:
+  /// colours are immutable).
+  static let opaqueBlack = CGColor(rgba: RGBA(red: 0, green: 0, blue: 0, alpha: 1))
+
   /// The colour's alpha component.
   public var alpha: CGFloat { CGFloat(rgba.alpha) }
 

@@ -5,7 +5,7 @@
 /// A layer that draws a path.
 open class CAShapeLayer: CALayer {
   var _path: CGPath?
-  var _fillColor: CGColor? = CGColor(gray: 0, alpha: 1)
+  var _fillColor: CGColor? = CGColor.opaqueBlack
   var _strokeColor: CGColor?
   var _lineWidth: CGFloat = 1
   var _strokeStart: CGFloat = 0
