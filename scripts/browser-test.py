@@ -16,8 +16,10 @@ Exit status 0 when every check passes, 1 otherwise.
 """
 import argparse
 import base64
+import fcntl
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -32,17 +34,24 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="workbook-chromium-")
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
-
-        def wire():
-            # Move both ends out of the way first: they may sit on 3 or 4.
-            a, b = os.dup(to_child_r), os.dup(from_child_w)
-            os.dup2(a, 3)
-            os.dup2(b, 4)
+        # The child's ends move to fds >= 10, clear of 3 and 4.
+        for name in ("to_child_r", "from_child_w"):
+            low = locals()[name]
+            high = fcntl.fcntl(low, fcntl.F_DUPFD, 10)
+            os.close(low)
+            if name == "to_child_r":
+                to_child_r = high
+            else:
+                from_child_w = high
 
         args = [executable, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
                 "--no-first-run", "--no-default-browser-check", "--disable-extensions",
                 "--allow-file-access-from-files", "--user-data-dir=" + self.profile, "about:blank"]
-        self.process = subprocess.Popen(args, preexec_fn=wire, pass_fds=(to_child_r, from_child_w),
+        # Chromium reads commands on fd 3 and writes replies on fd 4: bash
+        # moves the pipe's ends there and runs it.
+        shell = f'exec "$0" "$@" 3<&{to_child_r} 4>&{from_child_w} {to_child_r}<&- {from_child_w}>&-'
+        self.process = subprocess.Popen(["bash", "-c", shell, executable, *args[1:]],
+                                        pass_fds=(to_child_r, from_child_w),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_child_r)
         os.close(from_child_w)
@@ -52,8 +61,11 @@ class Browser:
         self.next_id = 0
         self.events = []
 
-    def _read_message(self):
+    def _read_message(self, timeout=30):
         while b"\0" not in self.buffer:
+            ready, _, _ = select.select([self.reader], [], [], timeout)
+            if not ready:
+                raise RuntimeError(f"Chromium sent nothing for {timeout} s")
             chunk = self.reader.read(65536)
             if not chunk:
                 raise RuntimeError("Chromium closed the DevTools pipe")
@@ -108,11 +120,12 @@ class Page:
     def send(self, method, params=None):
         return self.browser.send(method, params, self.session)
 
-    def open(self, url):
+    def open(self, url, scripts=True):
         self.browser.events = [e for e in self.browser.events if e.get("sessionId") != self.session]
         self.send("Page.navigate", {"url": url})
         self.browser.wait_for("Page.loadEventFired", self.session)
-        self.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        if scripts:
+            self.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def eval(self, expression):
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
@@ -137,12 +150,15 @@ class Page:
                 found.append("log: " + params["entry"].get("text", "") + " " + params["entry"].get("url", ""))
         return found
 
-    def screenshot(self, path, width, height, mobile=False, dark=False):
+    def screenshot(self, path, width, height, mobile=False, dark=False, script=None):
         self.send("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
         self.send("Emulation.setEmulatedMedia",
                   {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
         self.eval("new Promise(r => setTimeout(r, 100))")
+        if script:
+            self.eval(script)
+            self.eval("new Promise(r => setTimeout(r, 100))")
         data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
         Path(path).write_bytes(base64.b64decode(data))
         self.send("Emulation.clearDeviceMetricsOverride")
@@ -272,7 +288,7 @@ def main():
         # Without JavaScript the diagram's text remains and no player shows.
         for name in features["player"][:1]:
             page.send("Emulation.setScriptExecutionDisabled", {"value": True})
-            page.open((site / name).as_uri())
+            page.open((site / name).as_uri(), scripts=False)
             page.send("Emulation.setScriptExecutionDisabled", {"value": False})
             # Evaluate with scripts allowed again, on the page that loaded without them.
             shown = page.eval("""[getComputedStyle(document.querySelector('figure.diagram pre')).display,
@@ -294,6 +310,15 @@ def main():
                 page.screenshot(folder / f"{stem}-desktop.png", 1280, 900)
                 page.screenshot(folder / f"{stem}-desktop-dark.png", 1280, 900, dark=True)
                 page.screenshot(folder / f"{stem}-phone.png", 390, 844, mobile=True)
+                if name in features["player"]:
+                    show = ("document.querySelector('figure.diagram').scrollIntoView({block: 'center', behavior: 'instant'});"
+                            "document.querySelector('figure.diagram button[data-step=\"1\"]').click()")
+                    page.screenshot(folder / f"{stem}-player-desktop.png", 1280, 900, script=show)
+                    page.screenshot(folder / f"{stem}-player-phone-dark.png", 390, 844, mobile=True, dark=True, script=show)
+                if name in features["solution"]:
+                    show = ("document.querySelectorAll('details').forEach(d => d.open = true);"
+                            "document.querySelector('details.solution').scrollIntoView({block: 'center', behavior: 'instant'})")
+                    page.screenshot(folder / f"{stem}-solution-phone.png", 390, 844, mobile=True, script=show)
             print(f"screenshots in {folder}")
     finally:
         browser.close()

@@ -49,8 +49,8 @@ public struct MarkdownHTMLHooks {
 public struct MarkdownSection: Hashable, Sendable {
   /// The heading that starts the section; nil for text before the first.
   public var heading: MarkdownHeading?
-  /// The section's prose as plain text (code blocks left out), words
-  /// separated by single spaces.
+  /// The section's text: prose, and code blocks unless a hook replaced
+  /// them by nothing, words separated by single spaces.
   public var text: String
 }
 
@@ -147,9 +147,10 @@ enum CmarkHTMLRenderer {
       switch cmark_node_get_type(node) {
       case CMARK_NODE_CODE_BLOCK:
         let block = CmarkParser.codeBlock(node, position: position(node))
-        if let html = hooks.codeBlock(block) {
-          replace(node, open: html, close: "")
-        }
+        let html = hooks.codeBlock(block)
+        // A block replaced by nothing is not shown, so not searched either.
+        if html != "" { addText(" " + block.content + " ") }
+        if let html { replace(node, open: html, close: "") }
       case CMARK_NODE_HEADING:
         finishSection()
         let heading = MarkdownHeading(
