@@ -303,7 +303,7 @@ def main():
         if options.screenshots:
             folder = Path(options.screenshots)
             folder.mkdir(parents=True, exist_ok=True)
-            shots = [pages[0]] + features["player"][:1] + features["solution"][:1]
+            shots = [p for p in ("index.html",) if p in pages] + pages[:1] + features["player"][:1] + features["solution"][:1]
             for name in dict.fromkeys(shots):
                 page.open((site / name).as_uri())
                 stem = Path(name).stem

@@ -79,6 +79,17 @@ import WorkbookCore
     #expect(site.text("search-index.js").contains("quokka transitions"))
   }
 
+  @Test func aBooksThemeFolderReplacesTheThemesFiles() throws {
+    let root = try SiteFixtures.book("book")
+    try FileManager.default.createDirectory(atPath: root + "/Chapters/theme", withIntermediateDirectories: true)
+    try "body { color: red; }\n".write(toFile: root + "/Chapters/theme/style.css", atomically: true, encoding: .utf8)
+    try "<p>{{title}}</p>{{{content}}}".write(toFile: root + "/Chapters/theme/page.html", atomically: true, encoding: .utf8)
+    let site = try SiteFixtures.build(root)
+    #expect(site.text("style.css") == "body { color: red; }\n")
+    #expect(site.text("01-basics.html").hasPrefix("<p>Basics &amp; alert(&quot;title&quot;)</p><h1 id="))
+    #expect(site.text("site.js").contains("diagram player"))
+  }
+
   @Test func rebuildingAnUnchangedBookGivesIdenticalBytes() throws {
     let root = try SiteFixtures.book("book")
     let first = try SiteFixtures.build(root)
