@@ -20,7 +20,7 @@ python3 "$ROOT/scripts/gen-bench-book.py" "$WORK/gen/Chapters" "$CHAPTERS" "$PER
 
 median_build() {  # DIR ARGS…: median of 7 warm builds, seconds
   local dir=$1; shift
-  (cd "$dir" && "$BIN" build --out "$WORK/out-$(basename "$dir")" "$@" >/dev/null)  # warms the cache
+  (cd "$dir" && "$BIN" build --out "$WORK/out-$(basename "$dir")" "$@" | sed "s/^/  /" >&2)  # warms the cache
   python3 - "$dir" "$BIN" "$WORK/out-$(basename "$dir")" "$@" <<'PY'
 import statistics, subprocess, sys, time
 directory, binary, out, *args = sys.argv[1:]

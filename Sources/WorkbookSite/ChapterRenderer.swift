@@ -63,7 +63,7 @@ struct ChapterRenderer {
       return ("<h\(heading.level) id=\"\(HTML.escape(id))\">", "\(anchor)</h\(heading.level)>")
     }
     hooks.labelledList = { label, _ in
-      guard ["hints", "hint"].contains(label.lowercased()) else { return nil }
+      guard label.lowercased() == "hints" else { return nil }
       return LabelledListMarkup(
         open: "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
         itemOpen: { n, count in "<details class=\"hint\"><summary>Hint \(n + 1) of \(count)</summary><div class=\"hint-body\">" },
@@ -109,6 +109,7 @@ struct ChapterRenderer {
           + renderOutput(output.content, snippet: solution, report: reports[solution.index])
       }
       let command = config.exerciseCommand.replacingOccurrences(of: "{id}", with: id)
+        .replacingOccurrences(of: "{chapter}", with: String(chapter.fileName.dropLast(3)))
       return """
         <section class="exercise" id="\(anchor)" aria-label="Exercise \(id)">\
         <p class="exercise-head"><span class="exercise-tag">Exercise</span> <code>\(id)</code></p>\

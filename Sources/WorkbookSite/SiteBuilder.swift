@@ -198,13 +198,14 @@ public struct SiteBuilder: Sendable {
   }
 }
 
-/// `<book>/site.json`: `{"title": "…", "rawHTML": false, "exerciseCommand": "… {id}"}`.
+/// `<book>/site.json`: `{"title": "…", "rawHTML": false, "exerciseCommand": "… {chapter}/{id}"}`.
 struct SiteConfig: Decodable {
   var title = "Transition Workbook"
   /// Pass raw HTML in chapters through (GFM's tag filter still applies).
   var rawHTML = false
-  /// The terminal command that opens an exercise; `{id}` is its ID.
-  var exerciseCommand = "swift run workbook step {id}"
+  /// The terminal command that opens an exercise; `{chapter}` is its
+  /// chapter's file name without `.md`, `{id}` its ID.
+  var exerciseCommand = "swift run workbook step {chapter}/{id}"
 
   init() {}
 
