@@ -15,6 +15,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     // The headless model of UIKit's views, layers, animations and transitions.
@@ -44,11 +45,25 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    // The static site: verified chapters rendered to HTML (cmark-gfm through
+    // WorkbookMarkdown, Swift highlighted by swift-syntax's classifier), a
+    // theme of templates, CSS and JS shipped as resources.
+    .target(
+      name: "WorkbookSite",
+      dependencies: [
+        "WorkbookCore",
+        "WorkbookMarkdown",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+      ],
+      resources: [.copy("Theme")]
+    ),
     // The command-line tool: a thin layer of ArgumentParser commands.
     .executableTarget(
       name: "workbook",
       dependencies: [
         "WorkbookCore",
+        "WorkbookSite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -61,6 +76,10 @@ let package = Package(
     .testTarget(
       name: "WorkbookTests",
       dependencies: ["WorkbookCore", "WorkbookMarkdown"]
+    ),
+    .testTarget(
+      name: "WorkbookSiteTests",
+      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown"]
     ),
     .testTarget(
       name: "TransitionEngineTests",

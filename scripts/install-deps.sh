@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, when they are missing.
 # Runs apt-get as root (directly, or through sudo when available).
+#   scripts/install-deps.sh            # what building and verifying need
+#   scripts/install-deps.sh --browser  # and Chromium, for the site's browser test (CI)
 set -euo pipefail
 
 packages=(
   libcmark-gfm-dev             # cmark-gfm: the Markdown parser `workbook` uses
   libcmark-gfm-extensions-dev  # its GitHub extensions (tables, strikethrough, …)
 )
+if [ "${1:-}" = "--browser" ]; then
+  packages+=(chromium)         # headless Chromium: scripts/browser-test.py
+fi
 
 missing=()
 for package in "${packages[@]}"; do

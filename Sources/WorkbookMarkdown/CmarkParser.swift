@@ -8,17 +8,21 @@ enum CmarkParser {
     return true
   }()
 
-  private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+  static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-  static func blocks(of bytes: [UInt8]) -> [MarkdownBlock] {
+  /// A parser with the named GFM extensions attached.
+  static func makeParser(options: Int32, extensions: [String]) -> OpaquePointer? {
     _ = extensionsRegistered
-    guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [] }
-    defer { cmark_parser_free(parser) }
-    for name in extensionNames {
+    guard let parser = cmark_parser_new(options) else { return nil }
+    for name in extensions {
       if let ext = cmark_find_syntax_extension(name) {
         cmark_parser_attach_syntax_extension(parser, ext)
       }
     }
+    return parser
+  }
+
+  static func feed(_ parser: OpaquePointer, _ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { buffer in
       buffer.baseAddress.map { base in
         base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -26,6 +30,12 @@ enum CmarkParser {
         }
       }
     }
+  }
+
+  static func blocks(of bytes: [UInt8]) -> [MarkdownBlock] {
+    guard let parser = makeParser(options: CMARK_OPT_DEFAULT, extensions: extensionNames) else { return [] }
+    defer { cmark_parser_free(parser) }
+    feed(parser, bytes)
     guard let root = cmark_parser_finish(parser) else { return [] }
     defer { cmark_node_free(root) }
 
@@ -67,11 +77,11 @@ enum CmarkParser {
       || t == CMARK_NODE_LIST || t == CMARK_NODE_FOOTNOTE_DEFINITION)
   }
 
-  private static func isBlock(_ node: OpaquePointer) -> Bool {
+  static func isBlock(_ node: OpaquePointer) -> Bool {
     cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
   }
 
-  private static func codeBlock(_ node: OpaquePointer, position: SourcePosition) -> MarkdownCodeBlock {
+  static func codeBlock(_ node: OpaquePointer, position: SourcePosition) -> MarkdownCodeBlock {
     var length: Int32 = 0
     var offset: Int32 = 0
     var character: CChar = 0
@@ -100,7 +110,7 @@ enum CmarkParser {
       isInsideListItem: inItem)
   }
 
-  private static func plainText(of node: OpaquePointer) -> String {
+  static func plainText(of node: OpaquePointer) -> String {
     var text = ""
     var child = cmark_node_first_child(node)
     while let c = child {

@@ -1,0 +1,266 @@
+// MarkdownHTML: Markdown to HTML with cmark-gfm's own renderer and the GFM
+// extensions, where the caller may replace code blocks, wrap headings, turn a
+// labelled list ("Hints" and a list) into markup of its own and rewrite
+// link destinations. Raw HTML in the Markdown is shown as text unless the
+// caller allows it. No cmark type appears in this file's public API.
+import CCmarkGFM
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Markup for a list introduced by a one-line label paragraph ("Hints").
+public struct LabelledListMarkup: Sendable {
+  /// Replaces the label paragraph and opens the list.
+  public var open: String
+  /// Opens item `n` (from 0); the item's own HTML follows.
+  public var itemOpen: @Sendable (_ n: Int, _ count: Int) -> String
+  public var itemClose: String
+  public var close: String
+
+  public init(open: String, itemOpen: @escaping @Sendable (Int, Int) -> String, itemClose: String, close: String) {
+    self.open = open
+    self.itemOpen = itemOpen
+    self.itemClose = itemClose
+    self.close = close
+  }
+}
+
+/// What the caller changes in cmark-gfm's HTML.
+public struct MarkdownHTMLHooks {
+  /// The HTML that replaces a fenced or indented code block; nil keeps
+  /// cmark's `<pre><code>`.
+  public var codeBlock: (MarkdownCodeBlock) -> String? = { _ in nil }
+  /// The opening and closing tags around a heading's inline HTML; nil keeps
+  /// cmark's `<hN>`.
+  public var heading: (MarkdownHeading) -> (open: String, close: String)? = { _ in nil }
+  /// Markup for a list that follows a paragraph reading `label` (its text
+  /// without emphasis and a final colon); nil leaves both alone.
+  public var labelledList: (_ label: String, _ position: SourcePosition) -> LabelledListMarkup? = { _, _ in nil }
+  /// Rewrites link and image destinations.
+  public var url: (String) -> String = { $0 }
+
+  public init() {}
+}
+
+/// A part of a document that starts at a heading (or at the top), as plain
+/// text: for a search index.
+public struct MarkdownSection: Hashable, Sendable {
+  /// The heading that starts the section; nil for text before the first.
+  public var heading: MarkdownHeading?
+  /// The section's text: prose, and code blocks unless a hook replaced
+  /// them by nothing, words separated by single spaces.
+  public var text: String
+}
+
+/// A document rendered to HTML.
+public struct MarkdownHTML: Sendable {
+  public var html: String
+  public var sections: [MarkdownSection]
+
+  /// Renders Markdown (GitHub Flavored: tables, strikethrough, autolinks,
+  /// task lists, the tag filter) to HTML.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 Markdown.
+  ///   - allowRawHTML: Pass raw HTML through (with GFM's tag filter); when
+  ///     false it is shown as text.
+  ///   - hooks: Replacements for code blocks, headings, labelled lists, URLs.
+  public static func render(bytes: [UInt8], allowRawHTML: Bool = false, hooks: MarkdownHTMLHooks = .init()) -> MarkdownHTML {
+    CmarkHTMLRenderer.render(bytes: bytes, allowRawHTML: allowRawHTML, hooks: hooks)
+  }
+}
+
+enum CmarkHTMLRenderer {
+  static func render(bytes: [UInt8], allowRawHTML: Bool, hooks: MarkdownHTMLHooks) -> MarkdownHTML {
+    let options = CMARK_OPT_DEFAULT | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
+    guard let parser = CmarkParser.makeParser(options: options, extensions: CmarkParser.extensionNames + ["tagfilter"])
+    else { return MarkdownHTML(html: "", sections: []) }
+    defer { cmark_parser_free(parser) }
+    CmarkParser.feed(parser, bytes)
+    guard let root = cmark_parser_finish(parser) else { return MarkdownHTML(html: "", sections: []) }
+    defer { cmark_node_free(root) }
+
+    var rewriter = Rewriter(hooks: hooks, allowRawHTML: allowRawHTML)
+    rewriter.visit(root)
+    rewriter.finishSection()
+
+    let extensions = cmark_parser_get_syntax_extensions(parser)
+    guard let rendered = cmark_render_html(root, options, extensions) else {
+      return MarkdownHTML(html: "", sections: rewriter.sections)
+    }
+    defer { free(rendered) }
+    return MarkdownHTML(html: String(cString: rendered), sections: rewriter.sections)
+  }
+
+  /// Rewrites the tree in place (children are collected before changes).
+  struct Rewriter {
+    let hooks: MarkdownHTMLHooks
+    let allowRawHTML: Bool
+    var sections: [MarkdownSection] = []
+    var currentHeading: MarkdownHeading? = nil
+    var buffer = ""
+
+    init(hooks: MarkdownHTMLHooks, allowRawHTML: Bool) {
+      self.hooks = hooks
+      self.allowRawHTML = allowRawHTML
+    }
+
+    mutating func finishSection() {
+      let text = buffer.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+        .joined(separator: " ")
+      if currentHeading != nil || !text.isEmpty {
+        sections.append(MarkdownSection(heading: currentHeading, text: text))
+      }
+      buffer = ""
+    }
+
+    mutating func addText(_ text: String) {
+      buffer += text
+    }
+
+    mutating func visit(_ node: OpaquePointer) {
+      var children: [OpaquePointer] = []
+      var child = cmark_node_first_child(node)
+      while let c = child {
+        children.append(c)
+        child = cmark_node_next(c)
+      }
+      var i = 0
+      while i < children.count {
+        let c = children[i]
+        if i + 1 < children.count, handleLabelledList(label: c, list: children[i + 1]) {
+          i += 2
+          continue
+        }
+        handle(c)
+        i += 1
+      }
+    }
+
+    private func position(_ node: OpaquePointer) -> SourcePosition {
+      SourcePosition(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+    }
+
+    mutating func handle(_ node: OpaquePointer) {
+      switch cmark_node_get_type(node) {
+      case CMARK_NODE_CODE_BLOCK:
+        let block = CmarkParser.codeBlock(node, position: position(node))
+        let html = hooks.codeBlock(block)
+        // A block replaced by nothing is not shown, so not searched either.
+        if html != "" { addText(" " + block.content + " ") }
+        if let html { replace(node, open: html, close: "") }
+      case CMARK_NODE_HEADING:
+        finishSection()
+        let heading = MarkdownHeading(
+          level: Int(cmark_node_get_heading_level(node)), text: CmarkParser.plainText(of: node),
+          position: position(node))
+        currentHeading = heading
+        visit(node)
+        if let tags = hooks.heading(heading), let custom = replace(node, open: tags.open, close: tags.close) {
+          // The heading's inlines move into the custom block.
+          while let c = cmark_node_first_child(node) {
+            cmark_node_unlink(c)
+            cmark_node_append_child(custom, c)
+          }
+          cmark_node_free(node)
+          return
+        }
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        if currentHeading == nil || !isInHeading(node) {
+          addText(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
+        }
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        addText(" ")
+      case CMARK_NODE_HTML_INLINE where !allowRawHTML:
+        // Shown as text: cmark escapes text nodes.
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        if let text = cmark_node_new(CMARK_NODE_TEXT) {
+          cmark_node_set_literal(text, literal)
+          let inHeading = isInHeading(node)
+          cmark_node_replace(node, text)
+          cmark_node_free(node)
+          if !inHeading { addText(literal) }
+        }
+      case CMARK_NODE_HTML_BLOCK where !allowRawHTML:
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        if let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH), let text = cmark_node_new(CMARK_NODE_TEXT) {
+          cmark_node_set_literal(text, String(literal.trimmingWhitespace()))
+          cmark_node_append_child(paragraph, text)
+          cmark_node_replace(node, paragraph)
+          cmark_node_free(node)
+          addText(literal)
+        }
+      case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+        let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+        let rewritten = hooks.url(url)
+        if rewritten != url { cmark_node_set_url(node, rewritten) }
+        visit(node)
+      case _ where CmarkParser.isBlock(node):
+        // Blocks (paragraphs, items, table cells) separate words.
+        addText(" ")
+        visit(node)
+        addText(" ")
+      default:
+        visit(node)
+      }
+    }
+
+    private func isInHeading(_ node: OpaquePointer) -> Bool {
+      var parent = cmark_node_parent(node)
+      while let p = parent {
+        if cmark_node_get_type(p) == CMARK_NODE_HEADING { return true }
+        parent = cmark_node_parent(p)
+      }
+      return false
+    }
+
+    /// A paragraph whose text is a label ("Hints", "**Hints:**") followed by
+    /// a list: the caller's markup replaces both.
+    mutating func handleLabelledList(label: OpaquePointer, list: OpaquePointer) -> Bool {
+      guard cmark_node_get_type(label) == CMARK_NODE_PARAGRAPH, cmark_node_get_type(list) == CMARK_NODE_LIST
+      else { return false }
+      var text = CmarkParser.plainText(of: label).trimmingWhitespace()
+      if text.hasSuffix(":") { text.removeLast() }
+      guard !text.isEmpty, !text.contains("\n"),
+        let markup = hooks.labelledList(text, position(label))
+      else { return false }
+      var items: [OpaquePointer] = []
+      var item = cmark_node_first_child(list)
+      while let i = item {
+        items.append(i)
+        item = cmark_node_next(i)
+      }
+      guard let container = replace(label, open: markup.open, close: markup.close) else { return false }
+      cmark_node_unlink(list)
+      for (n, item) in items.enumerated() {
+        visit(item)
+        guard let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+        cmark_node_set_on_enter(wrapper, markup.itemOpen(n, items.count))
+        cmark_node_set_on_exit(wrapper, markup.itemClose)
+        while let c = cmark_node_first_child(item) {
+          cmark_node_unlink(c)
+          cmark_node_append_child(wrapper, c)
+        }
+        cmark_node_append_child(container, wrapper)
+      }
+      cmark_node_free(list)
+      cmark_node_free(label)
+      return true
+    }
+
+    /// Puts a custom block (raw `open` and `close`) where `node` was; the
+    /// caller frees `node` unless it is a leaf replaced outright.
+    @discardableResult
+    private func replace(_ node: OpaquePointer, open: String, close: String) -> OpaquePointer? {
+      guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return nil }
+      cmark_node_set_on_enter(custom, open)
+      cmark_node_set_on_exit(custom, close)
+      cmark_node_insert_before(node, custom)
+      cmark_node_unlink(node)
+      if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK { cmark_node_free(node) }
+      return custom
+    }
+  }
+}

@@ -1,0 +1,325 @@
+// ChapterRenderer: one chapter's Markdown to the body of its page. cmark-gfm
+// renders the prose (through WorkbookMarkdown); snippets, output blocks,
+// exercises and hints are replaced by the site's own markup, built from the
+// chapter model and the verify report.
+import WorkbookCore
+import WorkbookMarkdown
+
+/// A heading on a page, with its anchor.
+struct PageHeading: Hashable {
+  var level: Int
+  var text: String
+  var id: String
+}
+
+/// A chapter rendered to HTML, with what the index, the table of contents
+/// and the search index need.
+struct RenderedChapter {
+  var body: HTML
+  var headings: [PageHeading]
+  var sections: [(heading: PageHeading?, text: String)]
+  /// The first sentence of the chapter's first paragraph.
+  var summary: String
+  /// The HTML of the prose between the title and the first `##` heading.
+  var lead: HTML
+}
+
+struct ChapterRenderer {
+  let chapter: Chapter
+  let report: ChapterReport
+  /// Chapter file names (`02-fade.md`) to page names (`02-fade.html`).
+  let pages: [String: String]
+  let config: SiteConfig
+
+  func render() -> RenderedChapter {
+    let ids = IDRegistry()
+    let state = RenderState()
+    let snippetsByFence = Dictionary(chapter.snippets.map { ($0.fenceLine, $0) }, uniquingKeysWith: { a, _ in a })
+    let snippetsByOutput = Dictionary(
+      chapter.snippets.compactMap { s in s.output.map { ($0.fenceLine, s) } }, uniquingKeysWith: { a, _ in a })
+    let reports = Dictionary(report.snippets.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+    let solutions = Dictionary(
+      chapter.snippets.compactMap { s -> (String, Snippet)? in
+        if case .exerciseSolution(let id) = s.kind { return (id, s) } else { return nil }
+      }, uniquingKeysWith: { a, _ in a })
+
+    var hooks = MarkdownHTMLHooks()
+    hooks.codeBlock = { block in
+      if let snippet = snippetsByFence[block.position.line] {
+        return render(snippet: snippet, report: reports[snippet.index], solutions: solutions, reports: reports, ids: ids).markup
+      }
+      if let snippet = snippetsByOutput[block.position.line], let output = snippet.output {
+        if case .exerciseSolution = snippet.kind { return "" }  // shown in the exercise
+        return renderOutput(output.content, snippet: snippet, report: reports[snippet.index]).markup
+      }
+      let language = ChapterLoaderWords.first(block.info)
+      return CodeMarkup.block(HTML("\(block.content)"), language: language).markup
+    }
+    hooks.heading = { heading in
+      let id = ids.claim(IDRegistry.slug(heading.text))
+      state.headings.append(PageHeading(level: heading.level, text: heading.text, id: id))
+      let anchor: HTML = heading.level == 1
+        ? "" : "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section: \(heading.text)\">#</a>"
+      return ("<h\(heading.level) id=\"\(HTML.escape(id))\">", "\(anchor)</h\(heading.level)>")
+    }
+    hooks.labelledList = { label, _ in
+      guard label.lowercased() == "hints" else { return nil }
+      return LabelledListMarkup(
+        open: "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
+        itemOpen: { n, count in "<details class=\"hint\"><summary>Hint \(n + 1) of \(count)</summary><div class=\"hint-body\">" },
+        itemClose: "</div></details>",
+        close: "</div>")
+    }
+    hooks.url = { url in rewrite(url) }
+
+    let rendered = MarkdownHTML.render(bytes: chapter.bytes, allowRawHTML: config.rawHTML, hooks: hooks)
+    // Sections pair with headings in order (both follow the document).
+    var sections: [(PageHeading?, String)] = []
+    var headingIndex = 0
+    for section in rendered.sections {
+      if section.heading != nil {
+        sections.append((headingIndex < state.headings.count ? state.headings[headingIndex] : nil, section.text))
+        headingIndex += 1
+      } else {
+        sections.append((nil, section.text))
+      }
+    }
+    let firstText = rendered.sections.first { !$0.text.isEmpty }?.text ?? ""
+    return RenderedChapter(
+      body: HTML(raw: rendered.html), headings: state.headings, sections: sections,
+      summary: Self.firstSentence(firstText), lead: lead())
+  }
+
+  // MARK: - Snippets
+
+  private func render(
+    snippet: Snippet, report: SnippetReport?, solutions: [String: Snippet], reports: [Int: SnippetReport],
+    ids: IDRegistry
+  ) -> HTML {
+    if snippet.isHidden { return "" }
+    let status = report?.status ?? .notRun
+    let code = SwiftHighlighter.html(for: snippet.code)
+    let problems = findings(for: snippet)
+    switch snippet.kind {
+    case .exerciseStarter(let id):
+      let anchor = ids.claim("exercise-" + IDRegistry.slug(id))
+      var expected: HTML = ""
+      if let solution = solutions[id], let output = solution.output {
+        expected = "<p class=\"exercise-label\">Expected output</p>"
+          + renderOutput(output.content, snippet: solution, report: reports[solution.index])
+      }
+      let command = config.exerciseCommand.replacingOccurrences(of: "{id}", with: id)
+        .replacingOccurrences(of: "{chapter}", with: String(chapter.fileName.dropLast(3)))
+      return """
+        <section class="exercise" id="\(anchor)" aria-label="Exercise \(id)">\
+        <p class="exercise-head"><span class="exercise-tag">Exercise</span> <code>\(id)</code></p>\
+        <p class="exercise-label">Starter code</p>\
+        \(CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: problems))\
+        \(expected)\
+        <p class="exercise-label">Open it in your terminal</p>\
+        \(CodeMarkup.block(HTML("\(command)"), language: "sh"))\
+        </section>
+        """
+    case .exerciseSolution(let id):
+      return """
+        <details class="solution"><summary>Solution to <code>\(id)</code></summary>\
+        \(CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: problems))\
+        </details>
+        """
+    default:
+      let badge = snippet.output == nil || !problems.isEmpty ? statusBadge(status, kind: snippet.kind) : nil
+      return CodeMarkup.block(code, language: "swift", status: badge, problems: snippet.output == nil ? problems : [])
+    }
+  }
+
+  private func renderOutput(_ content: String, snippet: Snippet, report: SnippetReport?) -> HTML {
+    let status = report?.status ?? .notRun
+    let diagrams = Diagram.decode(report?.diagrams ?? [])
+    var body: [HTML] = []
+    for piece in OutputPiece.split(content, diagrams: diagrams) {
+      switch piece {
+      case .text(let text):
+        body.append("<pre class=\"out\" tabindex=\"0\">\(text)</pre>")
+      case .diagram(let index, let text):
+        body.append(DiagramMarkup.figure(diagrams[index], text: text))
+      }
+    }
+    let problems = findings(for: snippet)
+    let css = Self.statusClass(status, kind: snippet.kind)
+    return """
+      <div class="output \(css)">\
+      <p class="output-head">\(statusBadge(status, kind: snippet.kind, output: true) ?? "")</p>\
+      \(body)\(CodeMarkup.problems(problems))</div>
+      """
+  }
+
+  /// The findings reported inside a snippet or its output block.
+  private func findings(for snippet: Snippet) -> [Finding] {
+    let last = snippet.output?.endLine ?? snippet.closingFenceLine
+    return report.findings.filter { f in
+      guard f.severity == .error, let line = f.line else { return false }
+      return line >= snippet.fenceLine && line <= last
+    }
+  }
+
+  static func statusClass(_ status: SnippetStatus, kind: SnippetKind) -> String {
+    switch (status, kind) {
+    case (.passed, .noRun): return "status-unchecked"
+    case (.passed, _): return "status-passed"
+    case (.failed, _): return "status-failed"
+    case (.notRun, _): return "status-not-run"
+    case (.ignored, _): return "status-unchecked"
+    }
+  }
+
+  private func statusBadge(_ status: SnippetStatus, kind: SnippetKind, output: Bool = false) -> HTML? {
+    let label: String
+    switch (status, kind) {
+    case (.passed, .noRun), (.ignored, _): label = output ? "Output not checked" : "Not run"
+    case (.passed, .compileFail): label = output ? "Verified compiler errors" : "Fails to compile, as expected"
+    case (.passed, _): label = output ? "Verified output" : "Verified"
+    case (.failed, _): label = "Failed verification"
+    case (.notRun, _): label = "Not verified: did not run"
+    }
+    let css = Self.statusClass(status, kind: kind)
+    return "<span class=\"badge \(css)\">\(label)</span>"
+  }
+
+  // MARK: - Links, summary, lead
+
+  /// `02-fade.md#x` becomes `02-fade.html#x` when it is a chapter.
+  private func rewrite(_ url: String) -> String {
+    guard !url.contains(":"), !url.hasPrefix("/") else { return url }
+    let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    var file = String(parts[0])
+    if file.hasPrefix("./") { file.removeFirst(2) }
+    guard let page = pages[file] else { return url }
+    return parts.count > 1 ? page + "#" + parts[1] : page
+  }
+
+  static func firstSentence(_ text: String) -> String {
+    var sentence = ""
+    for word in text.split(separator: " ") {
+      sentence += sentence.isEmpty ? String(word) : " " + word
+      if word.hasSuffix(".") || word.hasSuffix("!") || word.hasSuffix("?") { break }
+      if sentence.count > 240 { sentence += "…"; break }
+    }
+    return sentence
+  }
+
+  /// The prose between the first level-1 heading and the next heading.
+  private func lead() -> HTML {
+    let document = MarkdownDocument.parse(String(decoding: chapter.bytes, as: UTF8.self))
+    var start: Int? = nil
+    var end = document.lines.count + 1
+    for block in document.blocks {
+      guard case .heading(let heading) = block else { continue }
+      if start == nil, heading.level == 1 { start = heading.position.line + 1; continue }
+      if start != nil { end = heading.position.line; break }
+    }
+    guard let first = start, first < end else { return "" }
+    let text = document.lines[(first - 1)..<(end - 1)].joined(separator: "\n")
+    var hooks = MarkdownHTMLHooks()
+    hooks.codeBlock = { _ in "" }
+    hooks.url = { rewrite($0) }
+    return HTML(raw: MarkdownHTML.render(bytes: Array(text.utf8), allowRawHTML: config.rawHTML, hooks: hooks).html)
+  }
+}
+
+/// Mutable state the hooks share while a chapter renders.
+final class RenderState {
+  var headings: [PageHeading] = []
+}
+
+/// Unique `id`s on one page.
+final class IDRegistry {
+  private var used: Set<String> = []
+
+  func claim(_ base: String) -> String {
+    let base = base.isEmpty ? "section" : base
+    var id = base
+    var n = 1
+    while used.contains(id) {
+      id = "\(base)-\(n)"
+      n += 1
+    }
+    used.insert(id)
+    return id
+  }
+
+  /// GitHub-style: lowercase letters, digits, `-` and `_`; spaces become `-`.
+  static func slug(_ text: String) -> String {
+    var out = ""
+    for c in text.lowercased() {
+      if c.isLetter || c.isNumber || c == "-" || c == "_" {
+        out.append(c)
+      } else if c == " " {
+        out.append("-")
+      }
+    }
+    return out
+  }
+}
+
+enum ChapterLoaderWords {
+  /// The first word of an info string.
+  static func first(_ info: String) -> String? {
+    info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).first.map(String.init)
+  }
+}
+
+/// Code blocks: a head with the language, a status and a copy button.
+enum CodeMarkup {
+  static func block(_ code: HTML, language: String?, status: HTML? = nil, problems: [Finding] = []) -> HTML {
+    let lang = language ?? "text"
+    let label = lang == "swift" ? "Swift" : lang == "sh" ? "Terminal" : lang
+    return """
+      <div class="code"><p class="code-head"><span class="lang">\(label)</span>\(status ?? "")\
+      <button type="button" class="copy" hidden aria-label="Copy code">Copy</button></p>\
+      <pre tabindex="0"><code class="language-\(lang)">\(code)</code></pre>\(Self.problems(problems))</div>
+      """
+  }
+
+  static func problems(_ findings: [Finding]) -> HTML {
+    guard !findings.isEmpty else { return "" }
+    let items: [HTML] = findings.map { f in
+      let place = f.line.map { "line \($0): " } ?? ""
+      let details = f.details.isEmpty ? "" : "\n" + f.details.joined(separator: "\n")
+      return "<li><pre>\(place + f.message + details)</pre></li>"
+    }
+    return "<ul class=\"problems\" aria-label=\"Verification failures\">\(items)</ul>"
+  }
+}
+
+/// A diagram: its text, always; with JavaScript, a player over its frames.
+enum DiagramMarkup {
+  static func figure(_ diagram: Diagram, text: String) -> HTML {
+    let kind = IDRegistry.slug(diagram.kind)
+    guard let frames = diagram.frames else {
+      return "<figure class=\"diagram diagram-\(kind)\"><pre class=\"out\" tabindex=\"0\">\(text)</pre></figure>"
+    }
+    let width = diagramNumber(frames.width), height = diagramNumber(frames.height)
+    let controls: HTML = frames.count > 1 ? """
+      <div class="controls">\
+      <button type="button" data-step="-1" aria-label="Previous frame">&#9664;&#9664;</button>\
+      <button type="button" data-play aria-label="Play">&#9654;</button>\
+      <button type="button" data-step="1" aria-label="Next frame">&#9654;&#9654;</button>\
+      <input type="range" min="0" max="\(frames.count - 1)" value="0" step="1" aria-label="Frame">\
+      <output aria-live="polite">1 / \(frames.count)</output>\
+      </div>
+      """ : ""
+    return """
+      <figure class="diagram diagram-\(kind)">\
+      <div class="player" role="group" aria-label="Diagram player">\
+      <svg class="stage" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img" aria-label="The screen, frame by frame"></svg>\
+      \(controls)</div>\
+      <pre class="out" tabindex="0">\(text)</pre>\
+      <script type="application/json" class="frames">\(HTML(raw: diagram.scriptSafeFramesJSON))</script>\
+      </figure>
+      """
+  }
+
+  static func diagramNumber(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+}

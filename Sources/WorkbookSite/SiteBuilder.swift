@@ -1,0 +1,256 @@
+// SiteBuilder: `workbook build` as a library call. Verifies the book (with
+// the result cache), renders every page in memory, and writes or checks the
+// site folder. The same book always gives the same bytes.
+import Foundation
+import WorkbookCore
+import WorkbookMarkdown
+
+/// What to build and how.
+public struct SiteOptions: Sendable {
+  /// How the book is verified (its folder is `verify.book`).
+  public var verify = VerifyOptions()
+  /// A folder whose files replace the theme's files of the same name; nil:
+  /// `<book>/theme` when it exists.
+  public var theme: String? = nil
+
+  public init() {}
+}
+
+/// A step of the build failed (setup, not the book's content).
+public enum SiteError: Error, Hashable, Sendable {
+  case verify(VerifyError)
+  case badConfig(path: String, reason: String)
+  case themeFileMissing(name: String)
+  case cannotWrite(path: String, reason: String)
+}
+
+/// One failure the site would publish, as the report gives it.
+public struct SiteFailure: Hashable, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int?
+  public var message: String
+  public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}
+
+/// The site, in memory.
+public struct Site: Sendable {
+  /// Files by path relative to the site folder, sorted.
+  public var files: [(path: String, bytes: [UInt8])]
+  public var report: VerifyReport
+  /// Failing or unverified snippets (the pages mark them).
+  public var failures: [SiteFailure]
+
+  /// Writes the files into `folder`; files that are already equal are not
+  /// touched, files the site does not have are removed.
+  public func write(to folder: String) throws(SiteError) {
+    let fm = FileManager.default
+    do { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+      throw .cannotWrite(path: folder, reason: "\(error)")
+    }
+    for (path, bytes) in files {
+      let target = folder + "/" + path
+      if fm.contents(atPath: target).map(Array.init) == bytes { continue }
+      do {
+        try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let temporary = target + ".partial"
+        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+        guard rename(temporary, target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+      } catch {
+        throw .cannotWrite(path: target, reason: "\(error)")
+      }
+    }
+    let wanted = Set(files.map(\.path))
+    for extra in Self.listFiles(folder) where !wanted.contains(extra) {
+      try? fm.removeItem(atPath: folder + "/" + extra)
+    }
+  }
+
+  /// Differences between the site and `folder`: "missing", "stale" or
+  /// "extra" with the file's path, sorted. Empty when the folder is current.
+  public func differences(from folder: String) -> [String] {
+    var out: [String] = []
+    let present = Set(Self.listFiles(folder))
+    for (path, bytes) in files {
+      if !present.contains(path) {
+        out.append("missing \(path)")
+      } else if FileManager.default.contents(atPath: folder + "/" + path).map(Array.init) != bytes {
+        out.append("stale   \(path)")
+      }
+    }
+    let wanted = Set(files.map(\.path))
+    for extra in present.sorted() where !wanted.contains(extra) { out.append("extra   \(extra)") }
+    return out
+  }
+
+  static func listFiles(_ folder: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var out: [String] = []
+    while let path = enumerator.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        out.append(path)
+      }
+    }
+    return out.sorted()
+  }
+}
+
+public struct SiteBuilder: Sendable {
+  public var options: SiteOptions
+
+  public init(options: SiteOptions) {
+    self.options = options
+  }
+
+  /// Verifies the book and renders the site in memory.
+  ///
+  /// - Throws: `SiteError` for setup problems; failures in the book are in
+  ///   `Site.failures`.
+  public func build() throws(SiteError) -> Site {
+    var verify = options.verify
+    verify.chapters = []
+    verify.record = false
+    let report: VerifyReport
+    do { report = try Verifier(options: verify).run() } catch { throw .verify(error) }
+    let book = URL(fileURLWithPath: verify.book).standardizedFileURL.path
+    let config = try SiteConfig.load(book: book)
+    let theme = try Theme.load(override: options.theme ?? (book + "/theme"))
+    return try render(report: report, book: book, config: config, theme: theme)
+  }
+
+  func render(report: VerifyReport, book: String, config: SiteConfig, theme: Theme) throws(SiteError) -> Site {
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: book)) ?? [])
+      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+      .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    let pages = Dictionary(uniqueKeysWithValues: files.map { ($0, String($0.dropLast(3)) + ".html") })
+
+    var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
+    for (file, chapterReport) in zip(files, report.chapters) {
+      let path = book + "/" + file
+      let bytes = FileManager.default.contents(atPath: path).map(Array.init) ?? []
+      let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: chapterReport.path)
+      let rendered = ChapterRenderer(chapter: chapter, report: chapterReport, pages: pages, config: config).render()
+      chapters.append((file, pages[file]!, chapter, chapterReport, rendered))
+    }
+
+    var failures: [SiteFailure] = []
+    for c in chapters {
+      for f in c.report.findings where f.severity == .error {
+        failures.append(SiteFailure(file: f.file, line: f.line, message: f.message))
+      }
+      for s in c.report.snippets where s.status == .failed || s.status == .notRun {
+        let snippet = c.chapter.snippets.first { $0.index == s.index }
+        let last = snippet?.output?.endLine ?? snippet?.closingFenceLine ?? s.line
+        if !c.report.findings.contains(where: { f in
+          f.severity == .error && f.line.map { $0 >= s.line && $0 <= last } == true
+        }) {
+          failures.append(SiteFailure(file: c.report.path, line: s.line, message: "Snippet \(s.status == .notRun ? "was not run" : "failed")"))
+        }
+      }
+    }
+
+    var out: [(String, [UInt8])] = []
+    let entries = chapters.map { c in
+      TOCEntry(page: c.page, title: c.chapter.title ?? c.file, headings: c.rendered.headings.filter { $0.level == 2 })
+    }
+    func page(title: String, current: String?, content: HTML, description: String, prev: TOCEntry?, next: TOCEntry?) -> [UInt8] {
+      let html = theme.page.render(
+        text: ["title": title, "bookTitle": config.title, "description": description],
+        markup: [
+          "toc": Navigation.toc(entries, current: current, bookTitle: config.title),
+          "content": content,
+          "pager": Navigation.pager(prev: prev, next: next),
+        ])
+      return Array(html.utf8)
+    }
+
+    // index.html
+    let first = chapters.first
+    let list: [HTML] = chapters.map { c in
+      let failing = c.report.failed ? " <span class=\"badge status-failed\">Has failures</span>" : ""
+      return "<li><a href=\"\(c.page)\">\(c.chapter.title ?? c.file)</a>\(HTML(raw: failing))<p>\(c.rendered.summary)</p></li>"
+    }
+    let index = theme.index.render(
+      text: ["bookTitle": config.title],
+      markup: [
+        "introduction": first?.rendered.lead ?? "",
+        "chapters": "<ol class=\"chapter-list\">\(list)</ol>",
+      ])
+    out.append(("index.html", page(title: config.title, current: nil, content: HTML(raw: index),
+                                   description: first?.rendered.summary ?? config.title,
+                                   prev: nil, next: entries.first)))
+
+    for (n, c) in chapters.enumerated() {
+      var banner: HTML = ""
+      if c.report.failed {
+        banner = "<p class=\"failure-banner\" role=\"alert\">Some snippets on this page failed verification; they are marked below.</p>"
+      }
+      let prev = n > 0 ? entries[n - 1] : TOCEntry(page: "index.html", title: config.title, headings: [])
+      let next = n + 1 < entries.count ? entries[n + 1] : nil
+      out.append((c.page, page(title: c.chapter.title ?? c.file, current: c.page, content: banner + c.rendered.body,
+                               description: c.rendered.summary, prev: prev, next: next)))
+    }
+
+    out.append(("search-index.js", Array(SearchIndex.script(chapters.map { ($0.page, $0.chapter.title ?? $0.file, $0.rendered.sections) }).utf8)))
+    for (name, bytes) in theme.assets { out.append((name, bytes)) }
+    out.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: report, failures: failures)
+  }
+}
+
+/// `<book>/site.json`: `{"title": "…", "rawHTML": false, "exerciseCommand": "… {chapter}/{id}"}`.
+struct SiteConfig: Decodable {
+  var title = "Transition Workbook"
+  /// Pass raw HTML in chapters through (GFM's tag filter still applies).
+  var rawHTML = false
+  /// The terminal command that opens an exercise; `{chapter}` is its
+  /// chapter's file name without `.md`, `{id}` its ID.
+  var exerciseCommand = "swift run workbook step {chapter}/{id}"
+
+  init() {}
+
+  init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    title = try c.decodeIfPresent(String.self, forKey: .title) ?? title
+    rawHTML = try c.decodeIfPresent(Bool.self, forKey: .rawHTML) ?? rawHTML
+    exerciseCommand = try c.decodeIfPresent(String.self, forKey: .exerciseCommand) ?? exerciseCommand
+  }
+
+  enum CodingKeys: String, CodingKey { case title, rawHTML, exerciseCommand }
+
+  static func load(book: String) throws(SiteError) -> SiteConfig {
+    let path = book + "/site.json"
+    guard let data = FileManager.default.contents(atPath: path) else { return SiteConfig() }
+    do { return try JSONDecoder().decode(SiteConfig.self, from: data) } catch {
+      throw .badConfig(path: path, reason: "\(error)")
+    }
+  }
+}
+
+/// The theme: the package's templates and assets, each replaceable by a
+/// file of the same name in an override folder.
+struct Theme {
+  var page: Template
+  var index: Template
+  /// Files copied as they are (CSS, JS), sorted by name.
+  var assets: [(String, [UInt8])]
+
+  static let templateNames = ["page.html", "index.html"]
+  static let assetNames = ["site.js", "style.css"]
+
+  static func load(override: String?) throws(SiteError) -> Theme {
+    func read(_ name: String) throws(SiteError) -> [UInt8] {
+      if let override, let data = FileManager.default.contents(atPath: override + "/" + name) { return Array(data) }
+      guard let url = Bundle.module.url(forResource: "Theme/" + name, withExtension: nil)
+        ?? Bundle.module.resourceURL?.appendingPathComponent("Theme/" + name),
+        let data = FileManager.default.contents(atPath: url.path)
+      else { throw .themeFileMissing(name: name) }
+      return Array(data)
+    }
+    let page = Template(name: "page.html", source: String(decoding: try read("page.html"), as: UTF8.self))
+    let index = Template(name: "index.html", source: String(decoding: try read("index.html"), as: UTF8.self))
+    var assets: [(String, [UInt8])] = []
+    for name in assetNames { assets.append((name, try read(name))) }
+    return Theme(page: page, index: index, assets: assets)
+  }
+}

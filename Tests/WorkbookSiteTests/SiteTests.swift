@@ -1,0 +1,151 @@
+// `workbook build` end to end: the fixture book's pages (golden HTML),
+// escaping, hidden snippets, highlighting, exercises, diagrams, determinism.
+import Foundation
+import Testing
+import WorkbookCore
+@testable import WorkbookSite
+
+@Suite struct SiteTests {
+  @Test func fixturePagesMatchTheirSnapshots() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    #expect(site.failures.isEmpty, "\(site.failures)")
+    #expect(site.files.map(\.path) == [
+      "01-basics.html", "02-exercises.html", "index.html", "search-index.js", "site.js", "style.css",
+    ])
+    assertSnapshot(site.text("01-basics.html"), named: "01-basics.html")
+    assertSnapshot(site.text("02-exercises.html"), named: "02-exercises.html")
+    assertSnapshot(site.text("index.html"), named: "index.html")
+    assertSnapshot(site.text("search-index.js"), named: "search-index.js")
+  }
+
+  @Test func everyByteOfTextAndOutputIsEscaped() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let page = site.text("01-basics.html")
+    // Chapter text, the title and the output all show `<script>` as text.
+    #expect(!page.contains("<script>alert"))
+    #expect(page.contains("<h1 id=\"basics--alerttitle\">\nBasics &amp; &lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;\n</h1>"))
+    // The title is the heading's plain text (the chapter model drops inline HTML).
+    #expect(page.contains("<title>Basics &amp; alert(&quot;title&quot;)</title>"))
+    #expect(page.contains("with &lt;script&gt;alert(&quot;inline&quot;)&lt;/script&gt; in"))
+    #expect(page.contains("&lt;div class=&quot;raw&quot;&gt;raw &lt;b&gt;block&lt;/b&gt;&lt;/div&gt;"))
+    #expect(page.contains("<pre class=\"out\" tabindex=\"0\">&lt;script&gt;alert(&#39;output&#39;)&lt;/script&gt; 320.0\n</pre>"))
+    // The book title from site.json.
+    #expect(page.contains("Fixture &lt;Book&gt;"))
+    // Frame labels stay inside the JSON script.
+    #expect(page.contains("card\\u003c/script\\u003e"))
+    #expect(!page.contains("card</script>"))
+  }
+
+  @Test func hiddenSnippetsAreLeftOutAndCodeIsHighlightedBySwiftSyntax() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let page = site.text("01-basics.html")
+    #expect(!page.contains("HIDDEN-SETUP-MARKER"))
+    #expect(!page.contains("hiddenSetup"))
+    #expect(page.contains("<span class=\"c\">// A view and its width.</span>"))
+    #expect(page.contains("<span class=\"k\">let</span> card = UIView(<span class=\"l\">frame</span>:"))
+    #expect(page.contains("<span class=\"n\">320</span>"))
+    #expect(page.contains("<span class=\"s\">&quot;&lt;script&gt;alert(&#39;output&#39;)&lt;/script&gt;&quot;</span>"))
+  }
+
+  @Test func outputsCarryTheirStatusAndDiagramsGetAPlayer() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let page = site.text("01-basics.html")
+    #expect(page.contains("<div class=\"output status-passed\"><p class=\"output-head\"><span class=\"badge status-passed\">Verified output</span></p>"))
+    #expect(page.contains("<figure class=\"diagram diagram-filmstrip\"><div class=\"player\" role=\"group\" aria-label=\"Diagram player\">"))
+    #expect(page.contains("<input type=\"range\" min=\"0\" max=\"2\" value=\"0\" step=\"1\" aria-label=\"Frame\">"))
+    #expect(page.contains("<pre class=\"out\" tabindex=\"0\">t=0.00 |          [card\nt=0.25 |     [card]\nt=0.50 | [card]</pre>"))
+    #expect(page.contains("<span class=\"badge status-unchecked\">Not run</span>"))
+  }
+
+  @Test func exercisesShowStarterExpectedOutputHintsAndSolutionBehindDisclosures() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let page = site.text("02-exercises.html")
+    #expect(page.contains("<section class=\"exercise\" id=\"exercise-fade-out\" aria-label=\"Exercise fade-out\">"))
+    #expect(page.contains("<p class=\"exercise-label\">Expected output</p><div class=\"output status-passed\">"))
+    #expect(page.contains("swift run workbook step 02-exercises/fade-out"))
+    #expect(page.contains("<details class=\"hint\"><summary>Hint 1 of 2</summary><div class=\"hint-body\">"))
+    #expect(page.contains("<details class=\"solution\"><summary>Solution to <code>fade-out</code></summary>"))
+    // The solution's output is shown once, as the exercise's expected output.
+    #expect(page.components(separatedBy: "<pre class=\"out\" tabindex=\"0\">0.0\n</pre>").count == 2)
+  }
+
+  @Test func linksBetweenChaptersPointAtPagesAndHeadingsHaveAnchors() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let page = site.text("01-basics.html")
+    #expect(page.contains("<a href=\"02-exercises.html#fading-out\">the exercises</a>"))
+    #expect(page.contains("<h2 id=\"setting-up\">\nSetting up\n<a class=\"anchor\" href=\"#setting-up\""))
+    #expect(site.text("02-exercises.html").contains("<h2 id=\"fading-out\">"))
+    #expect(page.contains("<a class=\"next\" rel=\"next\" href=\"02-exercises.html\">"))
+    #expect(site.text("search-index.js").contains("quokka transitions"))
+  }
+
+  @Test func aBooksThemeFolderReplacesTheThemesFiles() throws {
+    let root = try SiteFixtures.book("book")
+    try FileManager.default.createDirectory(atPath: root + "/Chapters/theme", withIntermediateDirectories: true)
+    try "body { color: red; }\n".write(toFile: root + "/Chapters/theme/style.css", atomically: true, encoding: .utf8)
+    try "<p>{{title}}</p>{{{content}}}".write(toFile: root + "/Chapters/theme/page.html", atomically: true, encoding: .utf8)
+    let site = try SiteFixtures.build(root)
+    #expect(site.text("style.css") == "body { color: red; }\n")
+    #expect(site.text("01-basics.html").hasPrefix("<p>Basics &amp; alert(&quot;title&quot;)</p><h1 id="))
+    #expect(site.text("site.js").contains("diagram player"))
+  }
+
+  @Test func rebuildingAnUnchangedBookGivesIdenticalBytes() throws {
+    let root = try SiteFixtures.book("book")
+    let first = try SiteFixtures.build(root)
+    let second = try SiteFixtures.build(root)
+    #expect(first.files.map(\.path) == second.files.map(\.path))
+    for (a, b) in zip(first.files, second.files) { #expect(a.bytes == b.bytes, "\(a.path) differs") }
+  }
+}
+
+@Suite struct BuildCommandTests {
+  @Test func checkDetectsAStaleSite() throws {
+    let root = try SiteFixtures.book("book")
+    let built = try SiteFixtures.workbook(["build"], in: root)
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(built.stdout.contains("Wrote 'Site': 6 files, 2 chapters"))
+    let current = try SiteFixtures.workbook(["build", "--check"], in: root)
+    #expect(current.status == 0, "\(current.stderr)")
+
+    // Prose edited: the page is stale.
+    let chapter = root + "/Chapters/02-exercises.md"
+    try (try String(contentsOfFile: chapter, encoding: .utf8) + "\nOne more line.\n").write(toFile: chapter, atomically: true, encoding: .utf8)
+    let stale = try SiteFixtures.workbook(["build", "--check"], in: root)
+    #expect(stale.status == 1)
+    #expect(stale.stderr.contains("error: 'Site' is stale; run 'workbook build' and commit it:"))
+    #expect(stale.stderr.contains("stale   02-exercises.html"))
+    #expect(stale.stderr.contains("stale   search-index.js"))
+
+    // A file that a build would not write is stale too; building removes it.
+    _ = try SiteFixtures.workbook(["build"], in: root)
+    try "x".write(toFile: root + "/Site/old.html", atomically: true, encoding: .utf8)
+    let extra = try SiteFixtures.workbook(["build", "--check"], in: root)
+    #expect(extra.status == 1)
+    #expect(extra.stderr.contains("extra   old.html"))
+    _ = try SiteFixtures.workbook(["build"], in: root)
+    #expect(!FileManager.default.fileExists(atPath: root + "/Site/old.html"))
+  }
+
+  @Test func refusesToPublishFailuresAndListsThem() throws {
+    let root = try SiteFixtures.book("failing")
+    let out = try SiteFixtures.workbook(["build"], in: root)
+    #expect(out.status == 1)
+    #expect(out.stderr.contains("error: The book has 1 failure(s); the site is not written:"))
+    #expect(out.stderr.contains("Chapters/01-wrong.md:7: Output does not match"), "\(out.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: root + "/Site"))
+  }
+
+  @Test func allowFailuresPublishesThemMarked() throws {
+    let root = try SiteFixtures.book("failing")
+    let out = try SiteFixtures.workbook(["build", "--allow-failures"], in: root)
+    #expect(out.status == 0, "\(out.stderr)")
+    #expect(out.stderr.contains("warning: Publishing 1 failure(s), marked on their pages:"))
+    let page = (try? String(contentsOfFile: root + "/Site/01-wrong.html", encoding: .utf8)) ?? ""
+    #expect(page.contains("<p class=\"failure-banner\" role=\"alert\">"))
+    #expect(page.contains("<div class=\"output status-failed\"><p class=\"output-head\"><span class=\"badge status-failed\">Failed verification</span>"))
+    #expect(page.contains("<ul class=\"problems\" aria-label=\"Verification failures\">"))
+    let index = (try? String(contentsOfFile: root + "/Site/index.html", encoding: .utf8)) ?? ""
+    #expect(index.contains("Has failures"))
+  }
+}

@@ -1,0 +1,112 @@
+// Shared helpers: fixture books in temporary folders, the stand-in engine,
+// the workbook binary, and HTML snapshots.
+import Foundation
+import Testing
+import WorkbookCore
+@testable import WorkbookSite
+
+enum SiteFixtures {
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  static let root = packageRoot + "/Tests/Fixtures/site"
+  /// The stand-in engine the verify fixtures use (publishes diagrams too).
+  static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
+
+  static let engineCache: String = {
+    let path = NSTemporaryDirectory() + "workbook-site-tests-engine-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  /// Copies fixture `name` into a fresh folder; returns the copy's root
+  /// (which holds `Chapters`).
+  static func book(_ name: String) throws -> String {
+    let target = NSTemporaryDirectory() + "workbook-site-test-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: root + "/" + name, toPath: target + "/" + name)
+    return target + "/" + name
+  }
+
+  static func options(root: String) -> SiteOptions {
+    var options = SiteOptions()
+    options.verify.book = root + "/Chapters"
+    options.verify.engineSources = engineSources
+    options.verify.engineCacheDirectory = engineCache
+    options.verify.cacheDirectory = root + "/.cache"
+    options.verify.jobs = 2
+    return options
+  }
+
+  static func build(_ root: String) throws -> Site {
+    try SiteBuilder(options: options(root: root)).build()
+  }
+
+  /// The `workbook` binary SwiftPM built next to the test bundle.
+  static let binary: String = {
+    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
+    let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+  }()
+
+  struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func workbook(_ arguments: [String], in directory: String) throws -> Outcome {
+    let args = arguments + ["--engine-sources", engineSources, "--cache-dir", directory + "/.cache"]
+    let result = try ChildProcess.run(binary, args, directory: directory, timeout: 300)
+    guard case .exited(let status) = result.termination else {
+      Issue.record("workbook did not exit: \(result.termination)")
+      return Outcome(status: -1, stdout: "", stderr: "")
+    }
+    return Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
+                   stderr: String(decoding: result.stderr, as: UTF8.self))
+  }
+}
+
+extension Site {
+  func text(_ path: String) -> String {
+    files.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+  }
+}
+
+/// Compares `text` with `__Snapshots__/<file>/<name>`; records it when the
+/// snapshot is missing (never in CI, where WORKBOOK_RECORD=never) or when
+/// WORKBOOK_RECORD=all.
+func assertSnapshot(_ text: String, named name: String, file: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+  let test = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+  let folder = (file as NSString).deletingLastPathComponent + "/__Snapshots__/" + test
+  let path = folder + "/" + name
+  let mode = ProcessInfo.processInfo.environment["WORKBOOK_RECORD"] ?? "missing"
+  let existing = try? String(contentsOfFile: path, encoding: .utf8)
+  if mode == "all" || (existing == nil && mode != "never") {
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    if existing != text {
+      Issue.record("Recorded snapshot \(path); re-run the test to assert against it", sourceLocation: sourceLocation)
+    }
+    return
+  }
+  guard let existing else {
+    Issue.record("No snapshot at \(path); run the test locally to record it", sourceLocation: sourceLocation)
+    return
+  }
+  if existing != text {
+    let a = existing.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var diff: [String] = []
+    for i in 0..<max(a.count, b.count) where (i < a.count ? a[i] : nil) != (i < b.count ? b[i] : nil) {
+      if i < a.count { diff.append("-\(i + 1): \(a[i])") }
+      if i < b.count { diff.append("+\(i + 1): \(b[i])") }
+      if diff.count > 20 { break }
+    }
+    let lines = diff.joined(separator: "\n")
+    Issue.record("Snapshot \(path) differs (WORKBOOK_RECORD=all re-records it):\n\(lines)", sourceLocation: sourceLocation)
+  }
+}

@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Opens every page of a built site in headless Chromium and checks it.
+
+Drives Debian's `chromium` over the DevTools protocol on a pipe
+(--remote-debugging-pipe: NUL-separated JSON on fds 3 and 4), so it needs
+nothing but Python's standard library. For each page: no console errors or
+failed loads, every internal link and anchor resolves. Then, where the site
+has them: the diagram player steps, plays and scrubs frames; search finds a
+phrase; a solution's disclosure opens; without JavaScript the diagram's text
+is shown and the player is not. Optionally takes screenshots.
+
+Usage:
+  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,solution]
+                          [--screenshots DIR]
+Exit status 0 when every check passes, 1 otherwise.
+"""
+import argparse
+import base64
+import fcntl
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+
+class Browser:
+    def __init__(self, executable):
+        self.profile = tempfile.mkdtemp(prefix="workbook-chromium-")
+        to_child_r, to_child_w = os.pipe()
+        from_child_r, from_child_w = os.pipe()
+        # The child's ends move to fds >= 10, clear of 3 and 4.
+        for name in ("to_child_r", "from_child_w"):
+            low = locals()[name]
+            high = fcntl.fcntl(low, fcntl.F_DUPFD, 10)
+            os.close(low)
+            if name == "to_child_r":
+                to_child_r = high
+            else:
+                from_child_w = high
+
+        args = [executable, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
+                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--allow-file-access-from-files", "--user-data-dir=" + self.profile, "about:blank"]
+        # Chromium reads commands on fd 3 and writes replies on fd 4: bash
+        # moves the pipe's ends there and runs it.
+        shell = f'exec "$0" "$@" 3<&{to_child_r} 4>&{from_child_w} {to_child_r}<&- {from_child_w}>&-'
+        self.process = subprocess.Popen(["bash", "-c", shell, executable, *args[1:]],
+                                        pass_fds=(to_child_r, from_child_w),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self.writer = os.fdopen(to_child_w, "wb", buffering=0)
+        self.reader = os.fdopen(from_child_r, "rb", buffering=0)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+
+    def _read_message(self, timeout=30):
+        while b"\0" not in self.buffer:
+            ready, _, _ = select.select([self.reader], [], [], timeout)
+            if not ready:
+                raise RuntimeError(f"Chromium sent nothing for {timeout} s")
+            chunk = self.reader.read(65536)
+            if not chunk:
+                raise RuntimeError("Chromium closed the DevTools pipe")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def send(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        self.writer.write(json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._read_message()
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def wait_for(self, method, session, timeout=15):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for n, event in enumerate(self.events):
+                if event.get("method") == method and event.get("sessionId") == session:
+                    del self.events[n]
+                    return event
+            self.events.append(self._read_message())
+        raise RuntimeError(f"Timed out waiting for {method}")
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+        except Exception:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class Page:
+    def __init__(self, browser):
+        self.browser = browser
+        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            self.send(domain + ".enable")
+
+    def send(self, method, params=None):
+        return self.browser.send(method, params, self.session)
+
+    def open(self, url, scripts=True):
+        self.browser.events = [e for e in self.browser.events if e.get("sessionId") != self.session]
+        self.send("Page.navigate", {"url": url})
+        self.browser.wait_for("Page.loadEventFired", self.session)
+        if scripts:
+            self.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def eval(self, expression):
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression[:60]}…: {result['exceptionDetails'].get('text')}")
+        return result["result"].get("value")
+
+    def errors(self):
+        """Console errors, uncaught exceptions and failed loads so far."""
+        self.eval("0")  # flush pending events
+        found = []
+        for event in self.browser.events:
+            if event.get("sessionId") != self.session:
+                continue
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                details = params["exceptionDetails"]
+                found.append("exception: " + (details.get("exception", {}).get("description") or details.get("text", "")))
+            elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+                found.append("console." + params["type"] + ": " + " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", [])))
+            elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+                found.append("log: " + params["entry"].get("text", "") + " " + params["entry"].get("url", ""))
+        return found
+
+    def screenshot(self, path, width, height, mobile=False, dark=False, script=None):
+        self.send("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        self.send("Emulation.setEmulatedMedia",
+                  {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+        self.eval("new Promise(r => setTimeout(r, 100))")
+        if script:
+            self.eval(script)
+            self.eval("new Promise(r => setTimeout(r, 100))")
+        data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
+        Path(path).write_bytes(base64.b64decode(data))
+        self.send("Emulation.clearDeviceMetricsOverride")
+        self.send("Emulation.setEmulatedMedia", {"features": []})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("site")
+    parser.add_argument("--phrase", action="append", default=[], help="TEXT=PAGE: searching TEXT finds PAGE")
+    parser.add_argument("--require", default="", help="comma-separated: player, solution")
+    parser.add_argument("--screenshots", help="folder for PNG screenshots")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium"))
+    options = parser.parse_args()
+
+    site = Path(options.site).resolve()
+    pages = sorted(p.name for p in site.glob("*.html"))
+    failures = []
+    passed = 0
+
+    def check(condition, message):
+        nonlocal passed
+        if condition:
+            passed += 1
+        else:
+            failures.append(message)
+
+    if not pages:
+        print(f"error: no pages in {site}", file=sys.stderr)
+        return 1
+
+    browser = Browser(options.chromium)
+    try:
+        page = Page(browser)
+        ids = {}
+        links = []
+        features = {"player": [], "solution": []}
+        for name in pages:
+            url = (site / name).as_uri()
+            page.open(url)
+            for error in page.errors():
+                failures.append(f"{name}: {error}")
+            ids[name] = set(page.eval("[...document.querySelectorAll('[id]')].map(e => e.id)"))
+            for href in page.eval("[...document.querySelectorAll('a[href], link[href], script[src]')].map(e => e.getAttribute('href') || e.getAttribute('src'))"):
+                links.append((name, href))
+            if page.eval("document.querySelectorAll('figure.diagram .controls').length") > 0:
+                features["player"].append(name)
+            if page.eval("document.querySelectorAll('details.solution').length") > 0:
+                features["solution"].append(name)
+            check(page.eval("!!document.querySelector('main') && !!document.querySelector('nav[aria-label]')"),
+                  f"{name}: no main landmark or labelled nav")
+            unlabelled = page.eval("[...document.querySelectorAll('button')].filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
+            check(unlabelled == 0, f"{name}: {unlabelled} button(s) without a label")
+
+        # Every internal link and anchor resolves.
+        for source, href in links:
+            parsed = urllib.parse.urlparse(href)
+            if parsed.scheme in ("http", "https", "mailto"):
+                continue
+            target = urllib.parse.unquote(parsed.path) or source
+            resolved = (site / target).resolve()
+            if site not in resolved.parents and resolved != site:
+                failures.append(f"{source}: link '{href}' leaves the site")
+                continue
+            if not resolved.exists():
+                failures.append(f"{source}: link '{href}' points to a missing file")
+                continue
+            passed += 1
+            if parsed.fragment and resolved.suffix == ".html":
+                check(urllib.parse.unquote(parsed.fragment) in ids.get(resolved.name, set()),
+                      f"{source}: anchor '{href}' does not exist")
+
+        # The player steps, plays and scrubs.
+        for name in features["player"]:
+            page.open((site / name).as_uri())
+            state = page.eval("""(async () => {
+              const f = document.querySelector('figure.diagram');
+              const frame = () => f.dataset.frame;
+              const out = {first: frame(), shapes: f.querySelectorAll('svg.stage polygon').length};
+              f.querySelector('button[data-step="1"]').click(); out.next = frame();
+              f.querySelector('button[data-step="-1"]').click(); out.prev = frame();
+              const slider = f.querySelector('input[type=range]');
+              slider.value = slider.max; slider.dispatchEvent(new Event('input')); out.scrub = frame(); out.last = slider.max;
+              f.querySelector('button[data-step="1"]').click(); out.wrap = frame();
+              const play = f.querySelector('button[data-play]');
+              play.click(); out.playing = play.getAttribute('aria-label');
+              await new Promise(r => setTimeout(r, 1000)); out.played = frame();
+              if (play.getAttribute('aria-label') === 'Pause') play.click();
+              out.label = f.querySelector('.controls output').textContent;
+              return out;
+            })()""")
+            check(state["first"] == "0" and state["shapes"] > 0, f"{name}: the player does not draw frame 1: {state}")
+            check(state["next"] == "1" and state["prev"] == "0", f"{name}: next/previous do not step: {state}")
+            check(state["scrub"] == state["last"], f"{name}: scrubbing does not move: {state}")
+            check(state["wrap"] == "0", f"{name}: next after the last frame does not wrap: {state}")
+            check(state["playing"] == "Pause" and int(state["played"]) > 0, f"{name}: play does not advance: {state}")
+            for error in page.errors():
+                failures.append(f"{name} (player): {error}")
+
+        # Search finds known phrases.
+        for item in options.phrase:
+            text, _, expected = item.partition("=")
+            page.open((site / pages[0]).as_uri())
+            found = page.eval(f"""(async () => {{
+              const field = document.getElementById('search');
+              field.focus(); field.value = {json.dumps(text)};
+              field.dispatchEvent(new Event('input'));
+              for (let i = 0; i < 50 && document.getElementById('search-results').hidden; i++) await new Promise(r => setTimeout(r, 50));
+              return [...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href'));
+            }})()""")
+            check(any(h.split("#")[0] == expected for h in found), f"search for '{text}' does not find {expected}: {found}")
+
+        # A solution's disclosure opens, from the keyboard too.
+        for name in features["solution"]:
+            page.open((site / name).as_uri())
+            closed, opened = page.eval("""(() => {
+              const d = document.querySelector('details.solution');
+              const before = d.open; d.querySelector('summary').click(); return [before, d.open];
+            })()""")
+            check(closed is False and opened is True, f"{name}: the solution's disclosure does not open")
+            page.send("Runtime.evaluate", {"expression": "document.querySelector('details.hint summary').focus()"})
+            for kind in ("keyDown", "keyUp"):
+                page.send("Input.dispatchKeyEvent", {"type": kind, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13,
+                                                     **({"text": "\r"} if kind == "keyDown" else {})})
+            check(page.eval("document.querySelector('details.hint').open") is True, f"{name}: a hint does not open with Enter")
+
+        # Without JavaScript the diagram's text remains and no player shows.
+        for name in features["player"][:1]:
+            page.send("Emulation.setScriptExecutionDisabled", {"value": True})
+            page.open((site / name).as_uri(), scripts=False)
+            page.send("Emulation.setScriptExecutionDisabled", {"value": False})
+            # Evaluate with scripts allowed again, on the page that loaded without them.
+            shown = page.eval("""[getComputedStyle(document.querySelector('figure.diagram pre')).display,
+                                  getComputedStyle(document.querySelector('figure.diagram .player')).display,
+                                  document.documentElement.classList.contains('js')]""")
+            check(shown[0] != "none" and shown[1] == "none" and shown[2] is False,
+                  f"{name}: without JavaScript: text display {shown[0]}, player display {shown[1]}")
+
+        for requirement in filter(None, options.require.split(",")):
+            check(bool(features.get(requirement)), f"the site has no page with a {requirement}")
+
+        if options.screenshots:
+            folder = Path(options.screenshots)
+            folder.mkdir(parents=True, exist_ok=True)
+            shots = [p for p in ("index.html",) if p in pages] + pages[:1] + features["player"][:1] + features["solution"][:1]
+            for name in dict.fromkeys(shots):
+                page.open((site / name).as_uri())
+                stem = Path(name).stem
+                page.screenshot(folder / f"{stem}-desktop.png", 1280, 900)
+                page.screenshot(folder / f"{stem}-desktop-dark.png", 1280, 900, dark=True)
+                page.screenshot(folder / f"{stem}-phone.png", 390, 844, mobile=True)
+                if name in features["player"]:
+                    show = ("document.querySelector('figure.diagram').scrollIntoView({block: 'center', behavior: 'instant'});"
+                            "document.querySelector('figure.diagram button[data-step=\"1\"]').click()")
+                    page.screenshot(folder / f"{stem}-player-desktop.png", 1280, 900, script=show)
+                    page.screenshot(folder / f"{stem}-player-phone-dark.png", 390, 844, mobile=True, dark=True, script=show)
+                if name in features["solution"]:
+                    show = ("document.querySelectorAll('details').forEach(d => d.open = true);"
+                            "document.querySelector('details.solution').scrollIntoView({block: 'center', behavior: 'instant'})")
+                    page.screenshot(folder / f"{stem}-solution-phone.png", 390, 844, mobile=True, script=show)
+            print(f"screenshots in {folder}")
+    finally:
+        browser.close()
+
+    for failure in failures:
+        print("FAIL " + failure)
+    print(f"{len(pages)} pages, {passed} checks passed, {len(failures)} failed "
+          f"(player: {', '.join(features['player']) or 'none'}; solution: {', '.join(features['solution']) or 'none'})")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

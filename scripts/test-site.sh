@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Opens the site in headless Chromium (scripts/browser-test.py): the book's
+# committed Site/, and a site built from the fixture book, which has what the
+# book does not have yet (a diagram player, an exercise with hints).
+#   scripts/test-site.sh [SCREENSHOT_DIR]
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+BIN="$(swift build --show-bin-path)/workbook"
+[ -x "$BIN" ] || swift build --product workbook >&2
+SHOTS=${1:-}
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-site-test-XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cp -R Tests/Fixtures/site/book "$WORK/book"
+(cd "$WORK/book" && "$BIN" build --engine-sources "$ROOT/Tests/Fixtures/verify/engine" --cache-dir "$WORK/cache" >/dev/null)
+
+status=0
+echo "== Site/ (the book)"
+python3 scripts/browser-test.py Site --phrase "presentation value=00-introduction.html" \
+  ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
+echo "== the fixture book"
+python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
+  --phrase "card slides=01-basics.html" --require player,solution \
+  ${SHOTS:+--screenshots "$SHOTS/fixture"} || status=1
+exit $status
