@@ -44,11 +44,18 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    // The terminal exercise stepper and filmstrip player (`workbook step`,
+    // `check`, `exercises`, `play`): rendering, keys, watching files.
+    .target(
+      name: "WorkbookStepper",
+      dependencies: ["WorkbookCore"]
+    ),
     // The command-line tool: a thin layer of ArgumentParser commands.
     .executableTarget(
       name: "workbook",
       dependencies: [
         "WorkbookCore",
+        "WorkbookStepper",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -61,6 +68,10 @@ let package = Package(
     .testTarget(
       name: "WorkbookTests",
       dependencies: ["WorkbookCore", "WorkbookMarkdown"]
+    ),
+    .testTarget(
+      name: "WorkbookStepperTests",
+      dependencies: ["WorkbookStepper", "WorkbookCore"]
     ),
     .testTarget(
       name: "TransitionEngineTests",
