@@ -191,7 +191,7 @@ public final class FilmstripPlayer {
       let wait = paused ? 0.25 : max(0.01, nextAt - monotonicNow())
       if let key = terminal.readKey(timeout: min(wait, 0.25)) {
         switch key {
-        case .character("q"), .character("\u{03}"), .escape: return 0
+        case .character("q"), .character("\u{03}"), .escape, .endOfInput: return 0
         case .character(" "):
           if i == count - 1 && !paused && !loops { i = 0 } else { paused.toggle() }
           if !paused { nextAt = monotonicNow() + delay(after: i) }

@@ -185,7 +185,10 @@ public final class StepSession {
     case .character("?"):
       showsHelp.toggle()
       if terminal.isInteractive { redraw() } else { emit(helpLines()) }
-    case .endOfInput: break
+    case .endOfInput:
+      // A terminal that hangs up ends the session; piped input that ends
+      // leaves it watching (Ctrl-C stops it).
+      if terminal.isInteractive { quit = true }
     case .enter: break
     case .character(let c): say("Unknown key '\(c)'; press ? for the keys.")
     default: say("Press ? for the keys.")

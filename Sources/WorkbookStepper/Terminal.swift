@@ -102,7 +102,7 @@ public final class Terminal: @unchecked Sendable {
     let n = read(STDIN_FILENO, &buffer, buffer.count)
     if n <= 0 {
       if n == 0 || (errno != EINTR && errno != EAGAIN) {
-        if isInteractive { return nil }
+        // The terminal hung up (or input ended).
         inputOpen = false
         return .endOfInput
       }
