@@ -20,6 +20,12 @@ public struct PlayableDiagram: Hashable, Sendable, Decodable {
   public var text: String
   public var framesJSON: String?
 
+  public init(kind: String, text: String, framesJSON: String?) {
+    self.kind = kind
+    self.text = text
+    self.framesJSON = framesJSON
+  }
+
   /// Decodes one of a snippet report's `diagrams`.
   public static func decode(_ json: String) -> PlayableDiagram? {
     try? JSONDecoder().decode(PlayableDiagram.self, from: Data(json.utf8))
