@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   libcmark-gfm-dev             # cmark-gfm: the Markdown parser `workbook` uses
   libcmark-gfm-extensions-dev  # its GitHub extensions (tables, strikethrough, …)
+  tmux                         # the `workbook step` tests drive it in a terminal
 )
 
 missing=()

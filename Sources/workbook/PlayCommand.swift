@@ -67,7 +67,8 @@ extension Workbook {
         let chosen: SnippetReport
         if let snippet {
           guard snippet <= chapterReport.snippets.count else {
-            throw CommandFailure.setup("Chapter '\(chapterReport.path)' has \(chapterReport.snippets.count) snippets; there is no snippet \(snippet)")
+            let count = chapterReport.snippets.count
+            throw CommandFailure.setup("No snippet \(snippet) in '\(chapterReport.path)'; it has \(count) snippet\(count == 1 ? "" : "s")")
           }
           chosen = chapterReport.snippets[snippet - 1]
           guard !chosen.diagrams.isEmpty else {
