@@ -54,6 +54,8 @@ import WorkbookStepper
       ```output
       2
       ```
+
+      Why it works: a discussion, not shown before solving.
       """
     let chapter = ChapterLoader.load(bytes: Array(markdown.utf8), path: "/b/03-c.md", displayPath: "03-c.md")
     let exercise = try #require(ExerciseLoader.exercises(in: chapter).first)

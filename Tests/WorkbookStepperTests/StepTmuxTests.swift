@@ -123,4 +123,22 @@ import WorkbookCore
     try step.send("q")
     step.waitFor("[exited 0]")
   }
+
+  @Test func playAnimatesPausesAndSteps() throws {
+    let root = try StepperFixtures.project()
+    // Slowed down a hundred times: frame 1 stays for 10 s, long enough to pause.
+    let play = try TmuxSession([StepperFixtures.binary, "play", "02-film", "--speed", "0.01"] + StepperFixtures.commonArguments,
+                               directory: root, width: 80, height: 20)
+    play.waitFor("frame 1 of 3 · t=0s", "│card....│", "fills: . white", "playing · space pause · ←/→ step · q quit")
+    try play.send(" ")
+    play.waitFor("frame 1 of 3", "paused · space play")
+    try play.run(["send-keys", "-t", play.name, "Right"])
+    play.waitFor("frame 2 of 3 · t=0.1s", "│..card..│")
+    try play.run(["send-keys", "-t", play.name, "Right", "Right"])
+    play.waitFor("frame 3 of 3 · t=0.25s", "│....card│")
+    try play.run(["send-keys", "-t", play.name, "Left"])
+    play.waitFor("frame 2 of 3")
+    try play.send("q")
+    play.waitFor("[exited 0] [tty icanon]")
+  }
 }

@@ -14,8 +14,8 @@ public struct Exercise: Hashable, Sendable {
   /// The section's heading text (the exercise's title); the ID when the
   /// exercise sits under no heading.
   public var title: String
-  /// The section's Markdown without the starter, the solution, its output
-  /// block and the hints: what the learner reads.
+  /// The section's Markdown up to the solution, without the starter and
+  /// the hints: what the learner reads before solving it.
   public var instructions: String
   /// The starter code (lines end in "\n").
   public var starter: String
@@ -78,9 +78,11 @@ public enum ExerciseLoader {
       }
       let hints = Self.hints(in: document, from: start, to: end)
       if let range = hints.range { skipped.append(range) }
+      // What follows the solution (a discussion of it) is not for before.
+      let last = solution.fenceLine > starter.fenceLine && solution.fenceLine <= end ? solution.fenceLine - 1 : end
       var lines: [Substring] = []
       var line = start
-      while line <= end {
+      while line <= last {
         if let range = skipped.first(where: { $0.contains(line) }) {
           line = range.upperBound + 1
           continue
