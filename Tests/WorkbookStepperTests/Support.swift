@@ -118,6 +118,7 @@ enum StepperFixtures {
 /// A detached tmux session on a private server, running one command in a
 /// pane of a fixed size; keys are sent and the screen read like a learner.
 final class TmuxSession {
+  /// The private server's socket (removed at the end).
   let socket: String
   let name = "step"
 
@@ -133,7 +134,7 @@ final class TmuxSession {
   /// `[exited STATUS]` and stays open so that the end can be read.
   init(_ command: [String], directory: String, width: Int = 100, height: Int = 60,
        environment: [String: String] = [:]) throws {
-    socket = "workbook-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    socket = NSTemporaryDirectory() + "workbook-tmux-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
     let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     let line = "env -u NO_COLOR TERM=xterm-256color \(env) " + command.map(Self.quote).joined(separator: " ")
       + "; status=$?; echo \"[exited $status] [tty $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon)]\"; sleep 600"
@@ -145,6 +146,7 @@ final class TmuxSession {
     _ = try? run(["send-keys", "-t", name, "C-c"])
     usleep(200_000)
     _ = try? run(["kill-server"])
+    unlink(socket)
   }
 
   /// Runs tmux with `arguments` and returns its standard output. Not
@@ -155,7 +157,7 @@ final class TmuxSession {
   func run(_ arguments: [String]) throws -> String {
     let output = NSTemporaryDirectory() + "workbook-tmux-\(UUID().uuidString)"
     defer { unlink(output) }
-    let argv = [Self.tmux!, "-L", socket, "-f", "/dev/null"] + arguments
+    let argv = [Self.tmux!, "-S", socket, "-f", "/dev/null"] + arguments
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
