@@ -58,12 +58,19 @@ let package = Package(
       ],
       resources: [.copy("Theme")]
     ),
+    // The terminal exercise stepper and filmstrip player (`workbook step`,
+    // `check`, `exercises`, `play`): rendering, keys, watching files.
+    .target(
+      name: "WorkbookStepper",
+      dependencies: ["WorkbookCore"]
+    ),
     // The command-line tool: a thin layer of ArgumentParser commands.
     .executableTarget(
       name: "workbook",
       dependencies: [
         "WorkbookCore",
         "WorkbookSite",
+        "WorkbookStepper",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -80,6 +87,10 @@ let package = Package(
     .testTarget(
       name: "WorkbookSiteTests",
       dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown"]
+    ),
+    .testTarget(
+      name: "WorkbookStepperTests",
+      dependencies: ["WorkbookStepper", "WorkbookCore"]
     ),
     .testTarget(
       name: "TransitionEngineTests",

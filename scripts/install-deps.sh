@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   libcmark-gfm-dev             # cmark-gfm: the Markdown parser `workbook` uses
   libcmark-gfm-extensions-dev  # its GitHub extensions (tables, strikethrough, …)
+  tmux                         # the `workbook step` tests drive it in a terminal
 )
 if [ "${1:-}" = "--browser" ]; then
   packages+=(chromium)         # headless Chromium: scripts/browser-test.py

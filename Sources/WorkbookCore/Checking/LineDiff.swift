@@ -80,3 +80,60 @@ public enum LineDiff {
     return edits
   }
 }
+
+// MARK: - Side by side
+
+/// One row of a side-by-side view of two texts.
+public struct DiffRow: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// The same line on both sides.
+    case same
+    /// A line of `old` replaced by a line of `new`.
+    case changed
+    /// A line only `old` has (missing from `new`).
+    case removed
+    /// A line only `new` has.
+    case added
+  }
+  public var kind: Kind
+  public var old: String?
+  public var new: String?
+}
+
+extension LineDiff {
+  /// Aligns `old` and `new` line by line for a side-by-side view: equal
+  /// lines face each other, a run of removed lines followed by a run of
+  /// added lines pairs up as changed rows.
+  ///
+  /// ```swift
+  /// LineDiff.rows(old: "a\nb\n", new: "a\nc\n")
+  /// // [same a|a, changed b|c]
+  /// ```
+  public static func rows(old: String, new: String) -> [DiffRow] {
+    let a = splitLines(old)
+    let b = splitLines(new)
+    let script = a.count * b.count > 4_000_000 ? replaceAll(a, b) : editScript(a, b)
+    var rows: [DiffRow] = []
+    var removed: [String] = []
+    var added: [String] = []
+    func flush() {
+      let paired = min(removed.count, added.count)
+      for i in 0..<paired { rows.append(DiffRow(kind: .changed, old: removed[i], new: added[i])) }
+      for line in removed.dropFirst(paired) { rows.append(DiffRow(kind: .removed, old: line, new: nil)) }
+      for line in added.dropFirst(paired) { rows.append(DiffRow(kind: .added, old: nil, new: line)) }
+      removed = []
+      added = []
+    }
+    for edit in script {
+      switch edit.kind {
+      case "-": removed.append(String(edit.text))
+      case "+": added.append(String(edit.text))
+      default:
+        flush()
+        rows.append(DiffRow(kind: .same, old: String(edit.text), new: String(edit.text)))
+      }
+    }
+    flush()
+    return rows
+  }
+}

@@ -90,7 +90,10 @@ public enum ChildProcess {
     let start = monotonicSeconds()
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
-    guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+    // Close-on-exec: a child spawned at the same time by another thread
+    // must not inherit these pipes (it would hold them open, and this
+    // child's output would never end). dup2 onto 1 and 2 clears the flag.
+    guard makePipe(&outPipe), makePipe(&errPipe) else {
       throw .cannotStart(executable, String(cString: strerror(errno)))
     }
     var actions = posix_spawn_file_actions_t()
@@ -210,6 +213,23 @@ public enum ChildProcess {
       termination: termination, stdout: stdout, stderr: stderr, droppedStdout: dropped,
       duration: duration)
   }
+
+  /// A pipe whose two ends are closed on exec: `pipe2(O_CLOEXEC)` (looked
+  /// up at run time, the C headers hide it) or `pipe` then `fcntl`.
+  private static func makePipe(_ fds: inout [Int32]) -> Bool {
+    if let pipe2 = Self.pipe2 {
+      return fds.withUnsafeMutableBufferPointer { pipe2($0.baseAddress!, O_CLOEXEC) } == 0
+    }
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return true
+  }
+
+  private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+  private static let pipe2: Pipe2? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { return nil }
+    return unsafeBitCast(symbol, to: Pipe2.self)
+  }()
 
   /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+, macOS 10.15+),
   /// looked up at run time because the C headers hide it.

@@ -167,7 +167,7 @@ public struct Verifier: Sendable {
                          cached: cached, recordedBlocks: recorded, duration: monotonicSeconds() - start)
   }
 
-  private func chapterPaths(book: String) throws(VerifyError) -> [String] {
+  func chapterPaths(book: String) throws(VerifyError) -> [String] {
     guard Files.isDirectory(book) else { throw .bookNotFound(path: Files.display(book)) }
     let all = ((try? FileManager.default.contentsOfDirectory(atPath: book)) ?? [])
       .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
@@ -188,7 +188,7 @@ public struct Verifier: Sendable {
     return selected
   }
 
-  private func defaultCacheDirectory(book: String) -> String {
+  func defaultCacheDirectory(book: String) -> String {
     if let root = try? EngineBuilder.locateSources(explicit: nil, searchFrom: [book]) {
       let package = ((root as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
       return package + "/.build/workbook"

@@ -1,0 +1,228 @@
+// ExerciseBook: the book's exercises, the learner's workspace files and
+// progress, and the compiler settings to check them with.
+import Foundation
+
+/// Where a learner works: the book, its exercises, the workspace folder
+/// (`Exercises/<chapter>/<ID>.swift`) and the progress file
+/// (`.workbook/progress.json`), both next to the book folder.
+public struct ExerciseBook: Sendable {
+  /// The book folder (absolute).
+  public var book: String
+  /// The folder that holds the book: `Exercises/` and `.workbook/` live here.
+  public var root: String
+  /// Every exercise of the book, chapter by chapter.
+  public var exercises: [Exercise]
+  /// Problems found while reading chapters that have exercises.
+  public var problems: [Finding]
+  public var options: VerifyOptions
+
+  /// Reads the book's chapters and their exercises.
+  ///
+  /// - Parameter options: `book`, `engineSources`, `cacheDirectory`,
+  ///   `engineCacheDirectory`, `timeout` and `pipeline` are used.
+  /// - Throws: `.bookNotFound`, `.bookEmpty`.
+  public static func load(options: VerifyOptions) throws(VerifyError) -> ExerciseBook {
+    let book = Files.absolute(options.book)
+    var selection = options
+    selection.chapters = []
+    let paths = try Verifier(options: selection).chapterPaths(book: book)
+    var exercises: [Exercise] = []
+    var problems: [Finding] = []
+    for path in paths {
+      guard let bytes = Files.read(path) else { continue }
+      let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: Files.display(path))
+      let found = ExerciseLoader.exercises(in: chapter)
+      if !found.isEmpty { problems += chapter.problems }
+      exercises += found
+    }
+    return ExerciseBook(book: book, root: (book as NSString).deletingLastPathComponent,
+                        exercises: exercises, problems: problems, options: options)
+  }
+
+  /// The exercise named `chapter/id` (the chapter as `02-fade`,
+  /// `02-fade.md` or a path).
+  public func exercise(named name: String) -> Exercise? {
+    guard let slash = name.lastIndex(of: "/") else { return nil }
+    let chapter = Self.chapterName(String(name[..<slash]))
+    let id = String(name[name.index(after: slash)...])
+    return exercises.first { $0.chapter == chapter && $0.id == id }
+  }
+
+  /// The exercises of a chapter named as `02-fade`, `02-fade.md` or a path.
+  public func exercises(inChapter name: String) -> [Exercise] {
+    let chapter = Self.chapterName(name)
+    return exercises.filter { $0.chapter == chapter }
+  }
+
+  /// Whether the book has a chapter named `name` (with or without exercises).
+  public func hasChapter(_ name: String) -> Bool {
+    Files.exists(book + "/" + Self.chapterName(name) + ".md")
+  }
+
+  /// `path` relative to the working directory when it is under it.
+  public static func displayPath(_ path: String) -> String { Files.display(path) }
+
+  static func chapterName(_ name: String) -> String {
+    var last = (name as NSString).lastPathComponent
+    if last.hasSuffix(".md") { last.removeLast(3) }
+    return last
+  }
+
+  // MARK: - Workspace
+
+  /// The learner's file for `exercise`: `<root>/Exercises/<chapter>/<ID>.swift`.
+  public func workspacePath(_ exercise: Exercise) -> String {
+    root + "/Exercises/" + exercise.chapter + "/" + exercise.id + ".swift"
+  }
+
+  /// Writes the starter to the learner's file unless it exists (the
+  /// learner's work is never overwritten).
+  ///
+  /// - Returns: Whether the file was created.
+  @discardableResult
+  public func prepareWorkspace(_ exercise: Exercise) throws -> Bool {
+    let path = workspacePath(exercise)
+    if Files.exists(path) { return false }
+    try Files.createDirectory((path as NSString).deletingLastPathComponent)
+    try Files.writeAtomically(Array(exercise.starter.utf8), to: path)
+    return true
+  }
+
+  /// Puts the starter back in the learner's file, keeping the old text as
+  /// `<ID>.swift.bak` (`.bak2`, `.bak3`, … when that exists).
+  ///
+  /// - Returns: The backup's path, or nil when there was nothing to keep.
+  @discardableResult
+  public func resetWorkspace(_ exercise: Exercise) throws -> String? {
+    let path = workspacePath(exercise)
+    var backup: String? = nil
+    if let old = Files.read(path), old != Array(exercise.starter.utf8) {
+      var candidate = path + ".bak"
+      var n = 2
+      while Files.exists(candidate) { candidate = path + ".bak\(n)"; n += 1 }
+      try Files.writeAtomically(old, to: candidate)
+      backup = candidate
+    }
+    try Files.createDirectory((path as NSString).deletingLastPathComponent)
+    try Files.writeAtomically(Array(exercise.starter.utf8), to: path)
+    return backup
+  }
+
+  // MARK: - Progress
+
+  /// The progress file: `<root>/.workbook/progress.json`.
+  public var progressPath: String { root + "/.workbook/progress.json" }
+
+  /// A learner's status on `exercise`: done once it passed; in progress
+  /// once its file exists or it was checked.
+  public func status(of exercise: Exercise, in progress: ProgressFile) -> ExerciseStatus {
+    if let entry = progress.exercises[exercise.qualifiedID] {
+      if entry.done { return .done }
+      if entry.attempts > 0 { return .inProgress }
+    }
+    return Files.exists(workspacePath(exercise)) ? .inProgress : .notStarted
+  }
+
+  /// The first exercise of the book that is not done.
+  public func firstUnfinished(in progress: ProgressFile) -> Exercise? {
+    exercises.first { status(of: $0, in: progress) != .done }
+  }
+
+  // MARK: - Checking
+
+  /// Finds the toolchain and builds the engine if needed, for checking.
+  ///
+  /// - Parameter willBuild: Called before the engine is built.
+  public func runSettings(willBuild: () -> Void = {}) throws(VerifyError) -> RunSettings {
+    let verifier = Verifier(options: options)
+    let cacheDirectory = options.cacheDirectory.map { Files.absolute($0) } ?? verifier.defaultCacheDirectory(book: book)
+    do { try Files.createDirectory(cacheDirectory) } catch {
+      throw .cacheUnwritable(path: cacheDirectory, reason: "\(error)")
+    }
+    let engineCache = options.engineCacheDirectory.map { Files.absolute($0) } ?? cacheDirectory
+    let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
+    let sources = try EngineBuilder.locateSources(
+      explicit: options.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
+      searchFrom: [book, FileManager.default.currentDirectoryPath])
+    let engine = try EngineBuilder.ensureBuilt(
+      sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: willBuild)
+    return RunSettings(
+      toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
+      outputCap: options.outputCap, moduleCache: engineCache + "/module-cache")
+  }
+}
+
+// MARK: - Progress file
+
+/// How far a learner got with an exercise.
+public enum ExerciseStatus: String, Sendable, Codable {
+  case notStarted = "not started"
+  case inProgress = "in progress"
+  case done
+}
+
+/// One exercise's entry in the progress file.
+public struct ExerciseProgress: Hashable, Sendable, Codable {
+  /// Whether the learner's file passed at least once.
+  public var done = false
+  /// Checks run (saves seen).
+  public var attempts = 0
+  /// Hints shown so far.
+  public var hintsShown = 0
+  /// Whether the solution was shown.
+  public var solutionShown = false
+
+  public init() {}
+}
+
+/// `.workbook/progress.json`.
+public struct ProgressFile: Hashable, Sendable, Codable {
+  public var version = 1
+  /// The exercise the learner was on (`chapter/id`).
+  public var current: String?
+  /// Entries by `chapter/id`.
+  public var exercises: [String: ExerciseProgress] = [:]
+
+  public init() {}
+
+  /// Reads the progress file; a missing file is empty progress.
+  ///
+  /// - Throws: `ProgressFileError.unreadable` when the file is not valid
+  ///   progress JSON (it is left alone).
+  public static func load(_ path: String) throws(ProgressFileError) -> ProgressFile {
+    guard let bytes = Files.read(path) else { return ProgressFile() }
+    do {
+      return try JSONDecoder().decode(ProgressFile.self, from: Data(bytes))
+    } catch {
+      throw .unreadable(path: Files.display(path), reason: "\(error)")
+    }
+  }
+
+  /// Writes the progress file atomically (keys sorted, so it diffs well).
+  public func save(_ path: String) throws(ProgressFileError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      let data = try encoder.encode(self)
+      try Files.createDirectory((path as NSString).deletingLastPathComponent)
+      try Files.writeAtomically([UInt8](data) + [10], to: path)
+    } catch {
+      throw .unwritable(path: Files.display(path), reason: "\(error)")
+    }
+  }
+}
+
+/// The progress file cannot be read or written.
+public enum ProgressFileError: Error, Hashable, Sendable {
+  case unreadable(path: String, reason: String)
+  case unwritable(path: String, reason: String)
+
+  public var message: String {
+    switch self {
+    case .unreadable(let path, let reason):
+      return "Cannot read the progress file '\(path)': \(reason); fix or delete it to start afresh"
+    case .unwritable(let path, let reason):
+      return "Cannot write the progress file '\(path)': \(reason)"
+    }
+  }
+}

@@ -1,0 +1,152 @@
+// ExerciseChecker: compiles and runs a learner's file for an exercise, the
+// way verify runs a starter or solution, with the file's own path in
+// `#sourceLocation` so that errors and traps point at its lines.
+import Foundation
+
+/// A compiler message at a line of the learner's file.
+public struct FileDiagnostic: Hashable, Sendable, Codable {
+  public var severity: Diagnostic.Severity
+  /// The line in the file (nil: not in the file).
+  public var line: Int?
+  public var column: Int
+  public var message: String
+  /// The offending line with a caret under the column.
+  public var excerpt: [String]
+}
+
+/// The result of checking a learner's file.
+public struct ExerciseCheck: Hashable, Sendable {
+  public enum Outcome: String, Hashable, Sendable, Codable {
+    /// It compiled, ran and printed exactly the expected output.
+    case passed
+    /// It ran but printed something else.
+    case wrongOutput = "wrong-output"
+    /// It does not compile (or link).
+    case compileError = "compile-error"
+    /// It trapped, was killed by a signal or exited non-zero.
+    case crashed
+    /// It ran past the timeout and was killed.
+    case timedOut = "timed-out"
+  }
+
+  public var outcome: Outcome
+  /// The file as shown to the learner.
+  public var file: String
+  public var diagnostics: [FileDiagnostic]
+  /// Link errors and other compiler output that is not a diagnostic.
+  public var otherErrors: String
+  /// What the program printed.
+  public var output: String
+  /// What it should print.
+  public var expected: String
+  /// The trap's message, with where it happened when that is the file.
+  public var crashMessage: String?
+  public var crashLine: Int?
+  /// The end of the program's standard error.
+  public var stderr: String
+  /// Seconds spent compiling and running.
+  public var duration: Double
+
+  public var passed: Bool { outcome == .passed }
+  public var errors: [FileDiagnostic] { diagnostics.filter { $0.severity == .error } }
+  public var warnings: [FileDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+}
+
+/// Checks learners' files against exercises.
+public struct ExerciseChecker: Sendable {
+  public var runner: ChapterRunner
+
+  public init(settings: RunSettings) {
+    self.runner = ChapterRunner(settings: settings)
+  }
+
+  /// Compiles and runs `code` (the content of `file`) and compares what it
+  /// prints with the exercise's expected output.
+  ///
+  /// - Parameters:
+  ///   - exercise: The exercise.
+  ///   - code: The learner's code.
+  ///   - file: The file's absolute path (used in `#sourceLocation`).
+  ///   - displayPath: The path shown in messages.
+  /// - Throws: `VerifyError.interrupted` on Ctrl-C, `.cacheUnwritable` when
+  ///   no temporary folder can be made.
+  public func check(_ exercise: Exercise, code: String, file: String, displayPath: String) throws(VerifyError) -> ExerciseCheck {
+    let start = monotonicSeconds()
+    let program = Self.program(code: code, file: file, translator: runner.builder.translator)
+    let chapter = Self.chapter(code: code, file: file, displayPath: displayPath)
+    let work: String
+    do {
+      work = try Files.makeTemporaryDirectory(prefix: "workbook-check")
+    } catch {
+      throw .cacheUnwritable(path: "temporary folder", reason: "\(error)")
+    }
+    defer { Files.removeTemporaryDirectory(work) }
+    let run = try runner.compileAndRun(program, in: work + "/program", chapter: chapter, run: true, defaultSnippet: 0)
+    return Self.evaluate(run, exercise: exercise, code: code, displayPath: displayPath,
+                         duration: monotonicSeconds() - start)
+  }
+
+  /// The program for a learner's file: the marker of snippet 0, then the
+  /// file's code from line 1 of `file`.
+  static func program(code: String, file: String, translator: SnippetTranslator) -> ProgramSource {
+    var translated = translator.translate(code)
+    if !translated.isEmpty && !translated.hasSuffix("\n") { translated += "\n" }
+    let main = "__workbookSnippet(0)\n"
+      + "#sourceLocation(file: \"\(file.swiftStringEscaped)\", line: 1)\n"
+      + translated
+    let name = (file as NSString).lastPathComponent
+    return ProgramSource(main: main, prelude: ProgramBuilder.prelude, sourceFileName: name, snippetIndexes: [0])
+  }
+
+  /// A one-snippet chapter standing for the file, so that the runner maps
+  /// `file:line` to line offsets from line 0 (offset = the file's line).
+  static func chapter(code: String, file: String, displayPath: String) -> Chapter {
+    let lineCount = code.split(separator: "\n", omittingEmptySubsequences: false).count
+    let snippet = Snippet(index: 0, kind: .run, isHidden: false, code: code, fenceLine: 0, fenceColumn: 1,
+                          closingFenceLine: lineCount + 1, output: nil)
+    return Chapter(path: file, displayPath: displayPath, fileName: (file as NSString).lastPathComponent,
+                   title: nil, snippets: [snippet], problems: [], bytes: Array(code.utf8))
+  }
+
+  static func evaluate(_ run: ProgramRun, exercise: Exercise, code: String, displayPath: String,
+                       duration: Double) -> ExerciseCheck {
+    let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+    func excerpt(_ line: Int, _ column: Int) -> [String] {
+      guard line >= 1 && line <= lines.count else { return [] }
+      let number = String(line)
+      let gutter = String(repeating: " ", count: number.count)
+      var out = [" \(number) | \(lines[line - 1])"]
+      if column >= 1 {
+        let prefix = lines[line - 1].utf8.prefix(column - 1)
+        out.append(" \(gutter) | " + String(decoding: prefix.map { $0 == 9 ? 9 : 32 }, as: UTF8.self) + "^")
+      }
+      return out
+    }
+    let diagnostics = run.diagnostics.map { d -> FileDiagnostic in
+      let line = d.snippet == 0 ? d.lineOffset : nil
+      return FileDiagnostic(severity: d.severity, line: line, column: d.column,
+                            message: d.snippet == 0 ? d.message : "\(d.message) (in \(d.file ?? "generated code"):\(d.lineOffset))",
+                            excerpt: line.map { excerpt($0, d.column) } ?? [])
+    }
+    var output = run.output(of: 0)?.text ?? ""
+    if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
+    var check = ExerciseCheck(
+      outcome: .passed, file: displayPath, diagnostics: diagnostics, otherErrors: run.otherErrors,
+      output: output, expected: exercise.expectedOutput, crashMessage: nil, crashLine: nil,
+      stderr: run.stderrTail, duration: duration)
+    if !run.compiled {
+      check.outcome = .compileError
+    } else if run.termination == .timedOut {
+      check.outcome = .timedOut
+    } else if let crash = run.crash {
+      check.outcome = .crashed
+      var message = crash.message
+      if let external = crash.externalLocation { message += " (at \(external))" }
+      check.crashMessage = message
+      if crash.snippet == 0 { check.crashLine = crash.lineOffset }
+    } else if output != exercise.expectedOutput {
+      check.outcome = .wrongOutput
+    }
+    return check
+  }
+}

@@ -1,0 +1,126 @@
+// CheckView: a check's result as terminal lines — a pass, compiler errors
+// at the learner's lines, a trap, a timeout, or the expected and actual
+// output side by side with the differing lines marked.
+import WorkbookCore
+
+/// Renders an `ExerciseCheck` for the terminal.
+public struct CheckView: Sendable {
+  public var style: TerminalStyle
+  /// Whether to say how long the check took (off for deterministic output).
+  public var showsDuration: Bool
+
+  public init(style: TerminalStyle, showsDuration: Bool = false) {
+    self.style = style
+    self.showsDuration = showsDuration
+  }
+
+  /// The result as lines of at most `width` columns.
+  public func render(_ check: ExerciseCheck, width: Int) -> [String] {
+    let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
+    var out: [String] = []
+    switch check.outcome {
+    case .passed:
+      out.append(style.boldGreen("✓ PASS") + " — the output matches" + took)
+    case .compileError:
+      let count = check.errors.count
+      out.append(style.boldRed("✗ DOES NOT COMPILE") + (count > 0 ? " — \(count) error\(count == 1 ? "" : "s")" : "") + took)
+      for d in check.diagnostics.filter({ $0.severity == .error }).prefix(8) {
+        out += diagnostic(d, file: check.file, width: width)
+      }
+      if check.errors.isEmpty {
+        out += check.otherErrors.split(separator: "\n").prefix(12).map { TextWidth.truncated(String($0), to: width) }
+      }
+    case .crashed:
+      out.append(style.boldRed("✗ CRASHED") + took)
+      let location = check.crashLine.map { "\(check.file):\($0): " } ?? ""
+      out += TextWidth.wrap(location + (check.crashMessage ?? "The program stopped"), width: width)
+      out += check.stderr.split(separator: "\n").prefix(6).map { style.dim(TextWidth.truncated("stderr: " + $0, to: width)) }
+      if !check.output.isEmpty {
+        out.append("")
+        out += outputComparison(check, width: width)
+      }
+    case .timedOut:
+      out.append(style.boldRed("✗ TIMED OUT") + took)
+      out += TextWidth.wrap("The program ran past the time limit and was stopped; look for a loop that never ends.", width: width)
+    case .wrongOutput:
+      out.append(style.boldRed("✗ WRONG OUTPUT") + " — expected on the left, yours on the right" + took)
+      out += outputComparison(check, width: width)
+    }
+    if check.outcome != .compileError {
+      for d in check.warnings.prefix(3) { out += diagnostic(d, file: check.file, width: width) }
+    }
+    return out
+  }
+
+  func diagnostic(_ d: FileDiagnostic, file: String, width: Int) -> [String] {
+    let place = d.line.map { "\(file):\($0):\(d.column): " } ?? ""
+    let label = d.severity == .error ? style.red("error:") : style.yellow("warning:")
+    return TextWidth.wrap(place + label + " " + d.message, width: width)
+      + d.excerpt.map { style.dim(TextWidth.truncated($0, to: width)) }
+  }
+
+  // MARK: - Output
+
+  /// Expected and actual output, side by side when both fit, else one
+  /// above the other; differing lines are marked in both.
+  public func outputComparison(_ check: ExerciseCheck, width: Int) -> [String] {
+    let rows = LineDiff.rows(old: check.expected, new: check.output)
+    let widest = rows.reduce(0) { max($0, TextWidth.of($1.old ?? ""), TextWidth.of($1.new ?? "")) }
+    let column = (width - 5) / 2
+    if widest <= column && column >= 12 {
+      return sideBySide(rows, column: column)
+    }
+    return stacked(rows, width: width)
+  }
+
+  static func marker(_ kind: DiffRow.Kind) -> String {
+    switch kind {
+    case .same: return " "
+    case .changed: return "~"
+    case .removed: return "-"
+    case .added: return "+"
+    }
+  }
+
+  func sideBySide(_ rows: [DiffRow], column: Int) -> [String] {
+    var out = ["  " + style.bold(TextWidth.padded("expected", to: column)) + " │ " + style.bold("actual")]
+    out.append("  " + String(repeating: "─", count: column) + "─┼─" + String(repeating: "─", count: column))
+    for row in rows.prefix(200) {
+      let old = TextWidth.padded(TextWidth.truncated(row.old ?? "", to: column), to: column)
+      let new = TextWidth.truncated(row.new ?? "", to: column)
+      let mark = Self.marker(row.kind)
+      if row.kind == .same {
+        out.append("  " + old + " │ " + new)
+      } else {
+        out.append(style.yellow(mark) + " " + style.green(old) + " │ " + style.red(new))
+      }
+    }
+    if rows.count > 200 { out.append(style.dim("  … \(rows.count - 200) more lines")) }
+    if rows.isEmpty { out.append("  " + TextWidth.padded("(nothing)", to: column) + " │ (nothing)") }
+    out.append(style.dim("  ~ differs   - missing from yours   + extra in yours"))
+    return out
+  }
+
+  func stacked(_ rows: [DiffRow], width: Int) -> [String] {
+    var out = [style.bold("expected:")]
+    for row in rows.prefix(200) where row.old != nil {
+      let text = TextWidth.truncated(row.old!, to: width - 2)
+      out.append(row.kind == .same ? "  " + text : style.yellow(Self.marker(row.kind)) + " " + style.green(text))
+    }
+    out.append(style.bold("actual:"))
+    var printed = false
+    for row in rows.prefix(200) where row.new != nil {
+      printed = true
+      let text = TextWidth.truncated(row.new!, to: width - 2)
+      out.append(row.kind == .same ? "  " + text : style.yellow(Self.marker(row.kind)) + " " + style.red(text))
+    }
+    if !printed { out.append("  (nothing)") }
+    out.append(style.dim("~ differs   - missing from yours   + extra in yours"))
+    return out
+  }
+
+  static func seconds(_ s: Double) -> String {
+    let tenths = Int((s * 100).rounded())
+    return "\(tenths / 100).\(tenths % 100 < 10 ? "0" : "")\(tenths % 100) s"
+  }
+}

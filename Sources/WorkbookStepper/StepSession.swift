@@ -1,0 +1,365 @@
+// StepSession: `workbook step` — shows an exercise, writes the starter to
+// the learner's file, checks the file on every save and answers keys.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import WorkbookCore
+
+/// An interactive (or, without a terminal, sequential) walk through the
+/// book's exercises.
+public final class StepSession {
+  /// Checks the learner's code: (exercise, code, absolute path, shown path).
+  public typealias Check = (Exercise, String, String, String) throws(VerifyError) -> ExerciseCheck
+
+  private let book: ExerciseBook
+  private let terminal: Terminal
+  private let style: TerminalStyle
+  private let check: Check
+  private let fixedWidth: Int?
+  /// Seconds between looks at the file.
+  private let pollInterval: Double
+
+  private var progress: ProgressFile
+  private var index: Int
+  private var lastCheck: ExerciseCheck?
+  private var checking = false
+  private var message: String?
+  private var confirming: Confirmation?
+  private var showsHelp = false
+  private var showsSolution = false
+  private var stamp: String?
+  private var quit = false
+
+  private enum Confirmation { case solution, reset }
+
+  /// - Parameters:
+  ///   - book: The book, with its exercises.
+  ///   - start: The index (in `book.exercises`) of the first exercise shown.
+  ///   - progress: The learner's progress (saved as it changes).
+  ///   - terminal: Standard input and output.
+  ///   - style: Colours or plain text.
+  ///   - width: A fixed width (nil: the terminal's).
+  ///   - pollInterval: Seconds between looks at the file.
+  ///   - check: Compiles, runs and compares.
+  public init(book: ExerciseBook, start: Int, progress: ProgressFile, terminal: Terminal, style: TerminalStyle,
+              width: Int? = nil, pollInterval: Double = 0.1, check: @escaping Check) {
+    self.book = book
+    self.index = start
+    self.progress = progress
+    self.terminal = terminal
+    self.style = style
+    self.fixedWidth = width
+    self.pollInterval = pollInterval
+    self.check = check
+  }
+
+  private var exercise: Exercise { book.exercises[index] }
+  private var width: Int { max(30, fixedWidth ?? terminal.width) }
+  private var entry: ExerciseProgress {
+    get { progress.exercises[exercise.qualifiedID] ?? ExerciseProgress() }
+    set { progress.exercises[exercise.qualifiedID] = newValue }
+  }
+
+  /// Runs until the learner quits (`q`), and returns the exit status.
+  public func run() throws(VerifyError) -> Int32 {
+    terminal.enterRawMode()
+    defer { terminal.leaveRawMode() }
+    try open(index)
+    while !quit {
+      if let key = terminal.readKey(timeout: pollInterval) {
+        try handle(key)
+        continue
+      }
+      try watch()
+      if terminal.isInteractive, lastWidth != width { redraw() }
+    }
+    terminal.leaveRawMode()
+    save()
+    let goodbye = "Progress saved in \(ExerciseBook.displayPath(book.progressPath)); run 'workbook step' to carry on."
+    if terminal.isInteractive { terminal.write("\n") }
+    terminal.write(goodbye + "\n")
+    return 0
+  }
+
+  // MARK: - Exercises
+
+  private func open(_ newIndex: Int) throws(VerifyError) {
+    index = newIndex
+    lastCheck = nil
+    confirming = nil
+    showsSolution = false
+    do {
+      let created = try book.prepareWorkspace(exercise)
+      message = created ? "Wrote the starter to \(path); open it in your editor." : nil
+    } catch {
+      message = "Cannot write \(path): \(error)"
+    }
+    progress.current = exercise.qualifiedID
+    save()
+    stamp = Self.stamp(book.workspacePath(exercise))
+    if terminal.isInteractive {
+      redraw()
+    } else {
+      emit(openingBlock())
+      if let message { emit([message]); self.message = nil }
+    }
+    try runCheck(countsAsAttempt: false)
+  }
+
+  /// The learner's file, as shown.
+  private var path: String { ExerciseBook.displayPath(book.workspacePath(exercise)) }
+
+  private func watch() throws(VerifyError) {
+    let now = Self.stamp(book.workspacePath(exercise))
+    guard now != stamp else { return }
+    stamp = now
+    if now == nil {
+      lastCheck = nil
+      say("\(path) is gone; press r to write the starter again.")
+      return
+    }
+    try runCheck(countsAsAttempt: true)
+  }
+
+  private func runCheck(countsAsAttempt: Bool) throws(VerifyError) {
+    let file = book.workspacePath(exercise)
+    guard let data = FileManager.default.contents(atPath: file) else { return }
+    let code = String(decoding: data, as: UTF8.self)
+    checking = true
+    if terminal.isInteractive { redraw() }
+    let result = try check(exercise, code, file, path)
+    checking = false
+    lastCheck = result
+    var updated = entry
+    if countsAsAttempt { updated.attempts += 1 }
+    let newlyDone = result.passed && !updated.done
+    if result.passed { updated.done = true }
+    entry = updated
+    save()
+    if newlyDone {
+      let done = book.exercises.filter { book.status(of: $0, in: progress) == .done }.count
+      message = done == book.exercises.count
+        ? "Every exercise of the book is done. Well done!"
+        : "Exercise done (\(done)/\(book.exercises.count)). Press n for the next one."
+    }
+    if terminal.isInteractive {
+      redraw()
+    } else {
+      emit([style.bold("Checked \(path):")] + CheckView(style: style).render(result, width: width))
+      if let message { emit([message]); self.message = nil }
+    }
+  }
+
+  // MARK: - Keys
+
+  private func handle(_ key: Key) throws(VerifyError) {
+    if let confirmation = confirming {
+      confirming = nil
+      guard key == .character("y") || key == .character("Y") else {
+        say("Cancelled.")
+        return
+      }
+      switch confirmation {
+      case .solution: revealSolution()
+      case .reset: try reset()
+      }
+      return
+    }
+    switch key {
+    case .character("h"): nextHint()
+    case .character("s"):
+      if entry.attempts == 0 && !entry.done {
+        say("Save an attempt first: the solution is shown after at least one try.")
+      } else {
+        ask(.solution, "Show the solution? [y/N]")
+      }
+    case .character("r"): ask(.reset, "Reset \(path) to the starter? Your text is kept as a backup. [y/N]")
+    case .character("n"):
+      if index + 1 < book.exercises.count { try open(index + 1) } else { say("This is the last exercise.") }
+    case .character("p"):
+      if index > 0 { try open(index - 1) } else { say("This is the first exercise.") }
+    case .character("q"), .character("\u{03}"), .character("\u{04}"): quit = true
+    case .character("?"):
+      showsHelp.toggle()
+      if terminal.isInteractive { redraw() } else { emit(helpLines()) }
+    case .endOfInput:
+      // A terminal that hangs up ends the session; piped input that ends
+      // leaves it watching (Ctrl-C stops it).
+      if terminal.isInteractive { quit = true }
+    case .enter: break
+    case .character(let c): say("Unknown key '\(c)'; press ? for the keys.")
+    default: say("Press ? for the keys.")
+    }
+  }
+
+  private func ask(_ confirmation: Confirmation, _ question: String) {
+    confirming = confirmation
+    if terminal.isInteractive { redraw() } else { emit([question]) }
+  }
+
+  private func say(_ text: String) {
+    message = text
+    if terminal.isInteractive { redraw() } else { emit([text]); message = nil }
+  }
+
+  private func nextHint() {
+    var updated = entry
+    guard !exercise.hints.isEmpty else { say("This exercise has no hints."); return }
+    guard updated.hintsShown < exercise.hints.count else {
+      say("No more hints (\(exercise.hints.count) shown). Press s for the solution.")
+      return
+    }
+    updated.hintsShown += 1
+    entry = updated
+    save()
+    if terminal.isInteractive {
+      message = nil
+      redraw()
+    } else {
+      emit(hintLines(updated.hintsShown - 1))
+    }
+  }
+
+  private func revealSolution() {
+    var updated = entry
+    updated.solutionShown = true
+    entry = updated
+    save()
+    showsSolution = true
+    if terminal.isInteractive { message = nil; redraw() } else { emit(solutionLines()) }
+  }
+
+  private func reset() throws(VerifyError) {
+    do {
+      let backup = try book.resetWorkspace(exercise)
+      stamp = Self.stamp(book.workspacePath(exercise))
+      say("Reset \(path) to the starter" + (backup.map { "; your old text is in \(ExerciseBook.displayPath($0))." } ?? "."))
+    } catch {
+      say("Cannot reset \(path): \(error)")
+      return
+    }
+    try runCheck(countsAsAttempt: false)
+  }
+
+  private func save() {
+    do { try progress.save(book.progressPath) } catch { message = error.message }
+  }
+
+  // MARK: - Drawing
+
+  private var lastWidth = 0
+
+  /// Clears the screen and draws the whole view (interactive mode).
+  private func redraw() {
+    lastWidth = width
+    let lines = screen()
+    terminal.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\n") + "\n")
+  }
+
+  /// Prints lines and a blank line (sequential mode).
+  private func emit(_ lines: [String]) {
+    terminal.write(lines.joined(separator: "\n") + "\n\n")
+  }
+
+  /// The whole view, top to bottom; the result and keys come last so that
+  /// they stay on screen when the instructions are long.
+  func screen() -> [String] {
+    var out = openingBlock()
+    let shown = entry.hintsShown
+    for i in 0..<min(shown, exercise.hints.count) { out.append(""); out += hintLines(i) }
+    if showsSolution { out.append(""); out += solutionLines() }
+    out.append("")
+    if checking {
+      out.append(style.yellow("… checking \(path)"))
+    } else if let lastCheck {
+      out += CheckView(style: style, showsDuration: true).render(lastCheck, width: width)
+    }
+    if showsHelp { out.append(""); out += helpLines() }
+    out.append("")
+    if let message { out += TextWidth.wrap(style.bold(message), width: width) }
+    switch confirming {
+    case .solution?: out.append(style.inverse("Show the solution? [y/N]"))
+    case .reset?: out += TextWidth.wrap(style.inverse("Reset \(path) to the starter? Your text is kept as a backup. [y/N]"), width: width)
+    case nil: out += TextWidth.wrap(keyBar(), width: width)
+    }
+    return out
+  }
+
+  func openingBlock() -> [String] {
+    let width = self.width
+    let done = book.exercises.filter { book.status(of: $0, in: progress) == .done }.count
+    let inChapter = book.exercises.filter { $0.chapter == exercise.chapter }
+    let position = (inChapter.firstIndex(of: exercise) ?? 0) + 1
+    var out: [String] = []
+    out.append(style.dim(TextWidth.truncated(
+      "\(exercise.chapterTitle ?? exercise.chapter) · exercise \(position) of \(inChapter.count) · ", to: width - 28))
+      + ProgressBar.render(done: done, total: book.exercises.count, width: 12, style: style))
+    out.append("")
+    out += MarkdownTerminalRenderer(style: style).render("## " + exercise.title + " (`\(exercise.qualifiedID)`)", width: width)
+    out.append("")
+    out += MarkdownTerminalRenderer(style: style).render(exercise.instructions, width: width)
+    out.append("")
+    out.append(style.bold("Expected output:"))
+    let expected = exercise.expectedOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    out += expected.isEmpty ? ["    (nothing)"] : expected.map { TextWidth.truncated("    " + $0, to: width) }
+    out.append("")
+    out += TextWidth.wrap("Your file: " + style.bold(path) + " — edit it and save; every save is checked.", width: width)
+    return out
+  }
+
+  func hintLines(_ i: Int) -> [String] {
+    let title = style.yellow("Hint \(i + 1) of \(exercise.hints.count):")
+    let body = MarkdownTerminalRenderer(style: style).render(exercise.hints[i], width: width - 2)
+    return [title] + body.map { "  " + $0 }
+  }
+
+  func solutionLines() -> [String] {
+    let highlighter = SwiftHighlighter(style: style)
+    let code = exercise.solution.split(separator: "\n", omittingEmptySubsequences: false)
+    return [style.bold("Solution:")] + code.dropLast(code.last == "" ? 1 : 0).map {
+      "    " + highlighter.highlight(String($0))
+    }
+  }
+
+  func helpLines() -> [String] {
+    [style.bold("Keys") + (terminal.isInteractive ? "" : " (type one and press Enter)"),
+     "  h  show the next hint",
+     "  s  show the solution (after one attempt; asks first)",
+     "  r  reset your file to the starter (asks first; keeps a backup)",
+     "  n  next exercise        p  previous exercise",
+     "  q  quit (progress is saved; 'workbook step' resumes)",
+     "  ?  show or hide this help",
+     "Edit your file in any editor: every save is compiled, run and compared."]
+  }
+
+  func keyBar() -> String {
+    let hints = exercise.hints.isEmpty ? "" : " (\(entry.hintsShown)/\(exercise.hints.count))"
+    let keys = [("h", "hint" + hints), ("s", "solution"), ("r", "reset"), ("n", "next"), ("p", "previous"),
+                ("q", "quit"), ("?", "keys")]
+    return keys.map { style.bold($0.0) + " " + $0.1 }.joined(separator: " · ")
+  }
+
+  // MARK: - Files
+
+  /// Size, modification time and inode: changes on every save, including
+  /// editors that save by renaming a new file over the old one.
+  static func stamp(_ path: String) -> String? {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return nil }
+    return "\(st.st_size)-\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_ino)"
+  }
+}
+
+/// A progress bar: `[████░░░░] 3/8 done`; `[###-----]` in plain style.
+public enum ProgressBar {
+  public static func render(done: Int, total: Int, width: Int, style: TerminalStyle) -> String {
+    let filled = total == 0 ? 0 : Int((Double(done) / Double(total) * Double(width)).rounded(.down))
+    let full = style.color ? "█" : "#"
+    let empty = style.color ? "░" : "-"
+    let bar = style.green(String(repeating: full, count: filled)) + String(repeating: empty, count: width - filled)
+    return "[" + bar + "] \(done)/\(total) done"
+  }
+}

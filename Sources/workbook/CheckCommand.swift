@@ -1,0 +1,79 @@
+// `workbook check CHAPTER/ID`: one check of a learner's file, for editors
+// and scripts.
+import ArgumentParser
+import Foundation
+import WorkbookCore
+import WorkbookStepper
+
+extension Workbook {
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check your file for an exercise once: compile, run, compare.",
+      discussion: """
+        Compiles your file against TransitionEngine, runs it and compares \
+        what it prints with the exercise's expected output, as 'workbook \
+        step' does on every save. Compiler errors and traps name your file's \
+        lines. Checking your file in Exercises/ updates your progress; a \
+        file given with --file does not.
+
+        Exit status: 0 when the output matches, 1 when it does not (or the \
+        file does not compile, crashes or times out), 2 for usage or setup \
+        errors.
+
+        Examples:
+          workbook check 02-fade/fade-out                   Check Exercises/02-fade/fade-out.swift
+          workbook check 02-fade/fade-out --file try.swift  Check another file
+        """)
+
+    @Argument(help: ArgumentHelp("The exercise, as CHAPTER/ID (see 'workbook exercises').", valueName: "chapter/id"))
+    var exercise: String
+
+    @Option(help: ArgumentHelp("The file to check. Default: Exercises/CHAPTER/ID.swift next to the book.", valueName: "path"))
+    var file: String?
+
+    @OptionGroup var bookOptions: BookOptions
+
+    func run() throws {
+      var passed = false
+      try CommandFailure.report {
+        let book = try bookOptions.loadBook()
+        guard let found = book.exercise(named: exercise) else {
+          throw CommandFailure.setup("No exercise '\(exercise)' in '\(bookOptions.book)'; run 'workbook exercises' to list them")
+        }
+        let workspace = book.workspacePath(found)
+        let path = file.map { ($0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0) } ?? workspace
+        guard let data = FileManager.default.contents(atPath: path) else {
+          throw CommandFailure.setup(file == nil
+            ? "No file '\(ExerciseBook.displayPath(path))' yet; run 'workbook step \(found.chapter)' to write the starter, or pass --file PATH"
+            : "Cannot read '\(file!)'")
+        }
+        var progress = try bookOptions.loadProgress(book)
+        let settings = try bookOptions.runSettings(book)
+        let terminal = Terminal()
+        TerminalRestore.installHandlers(message: "Interrupted")
+        let result: ExerciseCheck
+        do {
+          result = try ExerciseChecker(settings: settings).check(
+            found, code: String(decoding: data, as: UTF8.self), file: path,
+            displayPath: ExerciseBook.displayPath(path))
+        } catch {
+          throw CommandFailure.setup(ErrorText.message(for: error))
+        }
+        let style = detectedStyle(terminal)
+        terminal.write(CheckView(style: style).render(result, width: terminal.outputIsTerminal ? terminal.width : 100)
+          .joined(separator: "\n") + "\n")
+        if path == workspace {
+          var entry = progress.exercises[found.qualifiedID] ?? ExerciseProgress()
+          entry.attempts += 1
+          if result.passed { entry.done = true }
+          progress.exercises[found.qualifiedID] = entry
+          do { try progress.save(book.progressPath) } catch {
+            FileHandle.standardError.write(Data(("warning: " + ((error as? ProgressFileError)?.message ?? "\(error)") + "\n").utf8))
+          }
+        }
+        passed = result.passed
+      }
+      if !passed { throw ExitCode(1) }
+    }
+  }
+}

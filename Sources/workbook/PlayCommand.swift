@@ -1,0 +1,103 @@
+// `workbook play`: a snippet's filmstrip as a terminal animation.
+import ArgumentParser
+import Foundation
+import WorkbookCore
+import WorkbookStepper
+
+extension Workbook {
+  struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Play a snippet's filmstrip in the terminal, frame by frame.",
+      discussion: """
+        Runs the chapter (or reuses its cached result) and plays a diagram \
+        its snippet published: each frame of the filmstrip in turn, at the \
+        recorded times. Keys: space pauses and resumes (and replays at the \
+        end), ← and → step a frame, q quits. Without a terminal (or with \
+        --no-animate) every frame is printed once, one after the other.
+
+        SNIPPET is the snippet's number in the chapter: 1 for its first \
+        ```swift block. Without it, the first snippet that published a \
+        diagram is played, and the others are listed.
+
+        Examples:
+          workbook play 03-slide              The chapter's first filmstrip
+          workbook play 03-slide 4            The filmstrip of the 4th snippet
+          workbook play 03-slide 4 --speed 0.25 --loop
+        """)
+
+    @Argument(help: ArgumentHelp("The chapter (03-slide, 03-slide.md or a path).", valueName: "chapter"))
+    var chapter: String
+
+    @Argument(help: ArgumentHelp("The snippet's number in the chapter, from 1.", valueName: "snippet"))
+    var snippet: Int?
+
+    @OptionGroup var bookOptions: BookOptions
+
+    @Option(help: ArgumentHelp("Playback speed: 1 is the recorded times, 0.25 four times slower.", valueName: "x"))
+    var speed: Double = 1
+
+    @Flag(help: "Start again after the last frame.")
+    var loop = false
+
+    @Flag(help: "Print every frame once instead of animating.")
+    var noAnimate = false
+
+    func validate() throws {
+      guard speed > 0 else { throw ValidationError("'--speed' must be more than 0, got '\(speed)'") }
+      if let snippet, snippet < 1 { throw ValidationError("SNIPPET counts from 1, got '\(snippet)'") }
+    }
+
+    func run() throws {
+      try CommandFailure.report {
+        var options = bookOptions.verifyOptions
+        options.chapters = [chapter]
+        options.jobs = 1
+        let report: VerifyReport
+        do {
+          report = try Verifier(options: options).run { event in
+            if case .buildingEngine = event {
+              FileHandle.standardError.write(Data("Building TransitionEngine (first run, or its sources changed)…\n".utf8))
+            }
+          }
+        } catch {
+          throw CommandFailure.setup(ErrorText.message(for: error))
+        }
+        guard let chapterReport = report.chapters.first else { return }
+        let withDiagrams = chapterReport.snippets.filter { !$0.diagrams.isEmpty }
+        let chosen: SnippetReport
+        if let snippet {
+          guard snippet <= chapterReport.snippets.count else {
+            let count = chapterReport.snippets.count
+            throw CommandFailure.setup("No snippet \(snippet) in '\(chapterReport.path)'; it has \(count) snippet\(count == 1 ? "" : "s")")
+          }
+          chosen = chapterReport.snippets[snippet - 1]
+          guard !chosen.diagrams.isEmpty else {
+            let others = withDiagrams.map { String($0.index + 1) }.joined(separator: ", ")
+            throw CommandFailure.setup("Snippet \(snippet) of '\(chapterReport.path)' (line \(chosen.line)) published no diagram"
+              + (others.isEmpty ? (chapterReport.failed ? "; the chapter does not verify, run 'workbook verify \(chapter)'" : "") : "; these did: \(others)"))
+          }
+        } else {
+          guard let first = withDiagrams.first else {
+            throw CommandFailure.setup("No snippet of '\(chapterReport.path)' published a diagram"
+              + (chapterReport.failed ? "; the chapter does not verify, run 'workbook verify \(chapter)'" : ""))
+          }
+          chosen = first
+        }
+        let diagrams = chosen.diagrams.compactMap(PlayableDiagram.decode)
+        guard let diagram = diagrams.first(where: { $0.kind == "filmstrip" }) ?? diagrams.first else {
+          throw CommandFailure.setup("Snippet \(chosen.index + 1) published a diagram that cannot be read")
+        }
+        let terminal = Terminal()
+        let style = detectedStyle(terminal)
+        if snippet == nil && withDiagrams.count > 1 && !terminal.isInteractive {
+          terminal.write("Other snippets with diagrams: " + withDiagrams.dropFirst().map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", ") + "\n\n")
+        }
+        TerminalRestore.installHandlers(message: "Stopped")
+        let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"
+        let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, terminal: terminal,
+                                     style: style, speed: speed, loops: loop)
+        if noAnimate { player.printAll() } else { _ = player.play() }
+      }
+    }
+  }
+}

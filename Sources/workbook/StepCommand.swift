@@ -1,0 +1,103 @@
+// `workbook step`: walk through exercises in the terminal, checked on
+// every save.
+import ArgumentParser
+import Foundation
+import WorkbookCore
+import WorkbookStepper
+
+extension Workbook {
+  struct Step: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Work through exercises in the terminal, checked on every save.",
+      discussion: """
+        Shows an exercise's instructions and expected output, writes its \
+        starter to Exercises/CHAPTER/ID.swift (never over your own work) and \
+        watches that file: every save is compiled, run and compared, with \
+        the expected and actual output side by side when they differ.
+
+        Keys: h next hint, s solution (after one attempt; asks first), \
+        r reset to the starter (asks first; keeps a backup), n/p next or \
+        previous exercise, q quit, ? the keys. Progress is saved in \
+        .workbook/progress.json and 'workbook step' resumes where you were.
+
+        Without a terminal (a pipe, CI), output is plain and sequential, and \
+        keys are read as lines from standard input. NO_COLOR turns colours off.
+
+        Examples:
+          workbook step                      Resume, or the first unfinished exercise
+          workbook step 02-fade              The chapter's first unfinished exercise
+          workbook step 02-fade/fade-out     That exercise
+        """)
+
+    @Argument(help: ArgumentHelp("A chapter (02-fade) or an exercise (02-fade/fade-out). Default: where you were.", valueName: "chapter"))
+    var chapter: String?
+
+    @OptionGroup var bookOptions: BookOptions
+
+    @Option(help: ArgumentHelp("Columns to draw in. Default: the terminal's width.", valueName: "n"))
+    var width: Int?
+
+    @Option(help: .hidden)
+    var pollInterval: Double = 0.1
+
+    func validate() throws {
+      if let width, width < 30 { throw ValidationError("'--width' must be at least 30, got '\(width)'") }
+    }
+
+    func run() throws {
+      var status: Int32 = 0
+      try CommandFailure.report {
+        let book = try bookOptions.loadBook()
+        guard !book.exercises.isEmpty else {
+          throw CommandFailure.setup("The book in '\(bookOptions.book)' has no exercises yet; an exercise is a 'swift exercise=ID' block with a 'swift solution=ID' block (see Guides/WritingChapters.md)")
+        }
+        let progress = try bookOptions.loadProgress(book)
+        let start = try startIndex(book, progress)
+        let settings = try bookOptions.runSettings(book)
+        let checker = ExerciseChecker(settings: settings)
+        let terminal = Terminal()
+        TerminalRestore.installHandlers(message: "Stopped; progress is saved. Run 'workbook step' to carry on.")
+        let session = StepSession(
+          book: book, start: start, progress: progress, terminal: terminal, style: detectedStyle(terminal),
+          width: width, pollInterval: pollInterval,
+          check: { exercise, code, file, shown throws(VerifyError) in
+            try checker.check(exercise, code: code, file: file, displayPath: shown)
+          })
+        do {
+          status = try session.run()
+        } catch {
+          terminal.leaveRawMode()
+          throw CommandFailure.setup(ErrorText.message(for: error))
+        }
+      }
+      if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Where to start: the exercise named, the chapter's first unfinished
+    /// one, the one the learner was on, or the book's first unfinished one.
+    func startIndex(_ book: ExerciseBook, _ progress: ProgressFile) throws -> Int {
+      let exercises = book.exercises
+      func unfinished(_ candidates: [Exercise]) -> Exercise? {
+        candidates.first { book.status(of: $0, in: progress) != .done } ?? candidates.first
+      }
+      if let chapter {
+        if chapter.contains("/") && !chapter.hasSuffix(".md"), let exercise = book.exercise(named: chapter) {
+          return exercises.firstIndex(of: exercise)!
+        }
+        let inChapter = book.exercises(inChapter: chapter)
+        guard let first = unfinished(inChapter) else {
+          throw CommandFailure.setup(book.hasChapter(chapter)
+            ? "Chapter '\(chapter)' has no exercises; run 'workbook exercises' to list them"
+            : "No chapter or exercise '\(chapter)' in '\(bookOptions.book)'; run 'workbook exercises' to list them")
+        }
+        return exercises.firstIndex(of: first)!
+      }
+      if let current = progress.current, let exercise = book.exercise(named: current),
+        book.status(of: exercise, in: progress) != .done
+      {
+        return exercises.firstIndex(of: exercise)!
+      }
+      return exercises.firstIndex(of: unfinished(exercises)!)!
+    }
+  }
+}

@@ -1,0 +1,208 @@
+// `workbook exercises`, `check`, `step` without a terminal, `play`, and
+// the progress file, end to end through the binary.
+import Foundation
+import Testing
+import WorkbookCore
+
+@Suite struct ExerciseCommandTests {
+  @Test func exercisesListsStatusesAndProgress() throws {
+    let root = try StepperFixtures.project()
+    let fresh = try StepperFixtures.workbook(["exercises"], in: root)
+    #expect(fresh.status == 0)
+    #expect(fresh.stdout == """
+      01-basics — Basics
+        [ ] not started  01-basics/fade-steps  Fade in steps
+        [ ] not started  01-basics/grow        Double the width
+
+      [--------------------] 0/2 done · next: workbook step 01-basics/fade-steps
+
+      """)
+
+    // A passing check makes it done; a file in Exercises/ makes it in progress.
+    try FileManager.default.createDirectory(atPath: root + "/Exercises/01-basics", withIntermediateDirectories: true)
+    try StepperFixtures.save(StepperFixtures.fadeSolution, to: root + "/Exercises/01-basics/fade-steps.swift")
+    try StepperFixtures.save("// working on it\n", to: root + "/Exercises/01-basics/grow.swift")
+    #expect(try StepperFixtures.workbook(["check", "01-basics/fade-steps"], in: root).status == 0)
+    let later = try StepperFixtures.workbook(["exercises"], in: root)
+    #expect(later.stdout.contains("  [x] done         01-basics/fade-steps  Fade in steps\n"))
+    #expect(later.stdout.contains("  [~] in progress  01-basics/grow        Double the width\n"))
+    #expect(later.stdout.contains("[##########----------] 1/2 done · next: workbook step 01-basics/grow"))
+
+    let json = try StepperFixtures.workbook(["exercises", "--format", "json"], in: root)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["done"] as? Int == 1)
+    let items = object?["exercises"] as? [[String: Any]]
+    #expect(items?.map { $0["status"] as? String } == ["done", "in progress"])
+    #expect(items?.first?["file"] as? String == "Exercises/01-basics/fade-steps.swift")
+    #expect(items?.first?["hints"] as? Int == 2)
+  }
+
+  @Test func checkExitsZeroOnPassOneOnFailureTwoOnUsage() throws {
+    let root = try StepperFixtures.project()
+    let attempt = root + "/attempt.swift"
+    try StepperFixtures.save(StepperFixtures.fadeSolution, to: attempt)
+    let pass = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", "attempt.swift"], in: root)
+    #expect(pass.status == 0)
+    #expect(pass.stdout == "✓ PASS — the output matches\n")
+    // --file does not touch progress.
+    #expect(!FileManager.default.fileExists(atPath: root + "/.workbook/progress.json"))
+
+    try StepperFixtures.save(StepperFixtures.fadeStarter, to: attempt)
+    let wrong = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", attempt], in: root)
+    #expect(wrong.status == 1)
+    #expect(wrong.stdout.hasPrefix("""
+      ✗ WRONG OUTPUT — expected on the left, yours on the right
+        expected                                        │ actual
+      """))
+    #expect(wrong.stdout.contains("~ step 1: alpha 0.75                              │ step 1: alpha 1.0\n"))
+
+    try StepperFixtures.save("import UIKit\nlet card = UIView()\ncard.alpah = 0\n", to: attempt)
+    let broken = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", "attempt.swift"], in: root)
+    #expect(broken.status == 1)
+    #expect(broken.stdout.contains("attempt.swift:3:6: error: value of type 'UIView' has no member 'alpah'"))
+    #expect(broken.stdout.contains(" 3 | card.alpah = 0\n   |      ^"))
+
+    let unknown = try StepperFixtures.workbook(["check", "01-basics/nope"], in: root)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr == "error: No exercise '01-basics/nope' in 'Chapters'; run 'workbook exercises' to list them\n")
+    let missing = try StepperFixtures.workbook(["check", "01-basics/grow"], in: root)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("No file 'Exercises/01-basics/grow.swift' yet; run 'workbook step 01-basics' to write the starter, or pass --file PATH"))
+  }
+
+  @Test func stepWithoutATerminalIsPlainAndSequential() throws {
+    let root = try StepperFixtures.project()
+    let out = try StepperFixtures.workbook(["step", "01-basics/grow"], in: root, input: "h\ns\nx\nq\n")
+    #expect(out.status == 0)
+    #expect(!out.stdout.contains("\u{1B}"))
+    #expect(out.stdout == """
+      Basics · exercise 2 of 2 · [------------] 0/2 done
+
+      Double the width (`01-basics/grow`)
+      -----------------------------------
+
+      A card's `frame` says where it is. Make the card twice as wide, keeping its
+      height.
+
+      Expected output:
+          200.0 50.0
+
+      Your file: Exercises/01-basics/grow.swift — edit it and save; every save is
+      checked.
+
+      Wrote the starter to Exercises/01-basics/grow.swift; open it in your editor.
+
+      Checked Exercises/01-basics/grow.swift:
+      ✗ WRONG OUTPUT — expected on the left, yours on the right
+        expected                              │ actual
+        ──────────────────────────────────────┼──────────────────────────────────────
+      ~ 200.0 50.0                            │ 100.0 50.0
+        ~ differs   - missing from yours   + extra in yours
+
+      This exercise has no hints.
+
+      Save an attempt first: the solution is shown after at least one try.
+
+      Unknown key 'x'; press ? for the keys.
+
+      Progress saved in .workbook/progress.json; run 'workbook step' to carry on.
+
+      """)
+  }
+
+  @Test func progressFileIsSavedAtomicallyAndResumed() throws {
+    let root = try StepperFixtures.project()
+    _ = try StepperFixtures.workbook(["step", "01-basics/grow"], in: root, input: "q\n")
+    let path = root + "/.workbook/progress.json"
+    #expect(StepperFixtures.read(path) == """
+      {
+        "current" : "01-basics/grow",
+        "exercises" : {
+          "01-basics/grow" : {
+            "attempts" : 0,
+            "done" : false,
+            "hintsShown" : 0,
+            "solutionShown" : false
+          }
+        },
+        "version" : 1
+      }
+
+      """)
+    // No temporary files left beside it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/.workbook") == ["progress.json"])
+
+    // Resume: `step` without a chapter opens the exercise the learner was on.
+    let resumed = try StepperFixtures.workbook(["step"], in: root, input: "q\n")
+    #expect(resumed.stdout.contains("Double the width (`01-basics/grow`)"))
+
+    // A damaged progress file is reported, not overwritten.
+    try "{ not json".write(toFile: path, atomically: true, encoding: .utf8)
+    let damaged = try StepperFixtures.workbook(["step"], in: root, input: "q\n")
+    #expect(damaged.status == 2)
+    #expect(damaged.stderr.hasPrefix("error: Cannot read the progress file '.workbook/progress.json': "))
+    #expect(damaged.stderr.hasSuffix("; fix or delete it to start afresh\n"))
+    #expect(StepperFixtures.read(path) == "{ not json")
+  }
+
+  @Test func stepNeverOverwritesTheLearnersWork() throws {
+    let root = try StepperFixtures.project()
+    let file = root + "/Exercises/01-basics/grow.swift"
+    try FileManager.default.createDirectory(atPath: root + "/Exercises/01-basics", withIntermediateDirectories: true)
+    try StepperFixtures.save("// mine\n", to: file)
+    let out = try StepperFixtures.workbook(["step", "01-basics/grow"], in: root, input: "q\n")
+    #expect(!out.stdout.contains("Wrote the starter"))
+    #expect(StepperFixtures.read(file) == "// mine\n")
+  }
+
+  @Test func playPrintsEachFrameWithoutATerminal() throws {
+    let root = try StepperFixtures.project()
+    let out = try StepperFixtures.workbook(["play", "02-film"], in: root)
+    #expect(out.status == 0)
+    #expect(out.stdout == """
+      Chapters/02-film.md · snippet 1 (line 5) · filmstrip · frame 1 of 3 · t=0s
+      t=0s
+      ┌────────┐
+      │card....│
+      │........│
+      └────────┘
+      fills: . white
+
+      Chapters/02-film.md · snippet 1 (line 5) · filmstrip · frame 2 of 3 · t=0.1s
+      t=0.1s
+      ┌────────┐
+      │..card..│
+      │........│
+      └────────┘
+      fills: . white
+
+      Chapters/02-film.md · snippet 1 (line 5) · filmstrip · frame 3 of 3 · t=0.25s
+      t=0.25s
+      ┌────────┐
+      │....card│
+      │........│
+      └────────┘
+      fills: . white
+
+
+      """)
+    let none = try StepperFixtures.workbook(["play", "01-basics"], in: root)
+    #expect(none.status == 2)
+    #expect(none.stderr == "error: No snippet of 'Chapters/01-basics.md' published a diagram\n")
+  }
+
+  @Test func verifyChecksTheFixtureExercises() throws {
+    let root = try StepperFixtures.project()
+    let out = try StepperFixtures.workbook(["verify"], in: root)
+    #expect(out.status == 0)
+    #expect(out.stdout.hasPrefix("2 chapters, 6 snippets: 6 passed, 0 failed"))
+  }
+
+  @Test func helpHasExamples() throws {
+    for command in ["exercises", "step", "check", "play"] {
+      let out = try StepperFixtures.workbook([command, "--help"], in: NSTemporaryDirectory())
+      #expect(out.status == 0)
+      #expect(out.stdout.contains("Examples:\n  workbook \(command)"), "\(command) --help has no examples")
+    }
+  }
+}

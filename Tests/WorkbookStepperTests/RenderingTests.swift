@@ -1,0 +1,163 @@
+// Exercise sections and hints, terminal Markdown, the side-by-side view,
+// and cutting filmstrips into frames.
+import Foundation
+import Testing
+@testable import WorkbookCore
+import WorkbookStepper
+
+@Suite struct ExerciseSectionTests {
+  @Test func sectionsGiveInstructionsExpectedOutputAndHints() throws {
+    let book = try StepperFixtures.exerciseBook(try StepperFixtures.project())
+    #expect(book.exercises.map(\.qualifiedID) == ["01-basics/fade-steps", "01-basics/grow"])
+    let fade = book.exercises[0]
+    #expect(fade.title == "Fade in steps")
+    #expect(fade.chapterTitle == "Basics")
+    #expect(fade.instructions == """
+      A fade is a list of *alpha* values over time. Make the view fade from
+      fully visible to invisible in **five** steps, printing `view.alpha` at
+      each step.
+
+      """)
+    #expect(fade.hints == [
+      "Step 0 is alpha `1`, step 4 is alpha `0`: the alpha drops by a quarter\neach step.",
+      "`1 - Double(step) / 4` gives the alpha of a step.",
+    ])
+    #expect(fade.expectedOutput.hasPrefix("step 0: alpha 1.0\nstep 1: alpha 0.75\n"))
+    #expect(fade.starter == StepperFixtures.fadeStarter)
+    #expect(book.exercises[1].hints == [])
+  }
+
+  @Test func hintsParagraphSpellings() throws {
+    let markdown = """
+      # C
+
+      ## Ex
+
+      Do it.
+
+      **Hints**
+
+      1. First.
+      2. Second,
+         continued.
+
+      After the list.
+
+      ```swift exercise=a
+      print(1)
+      ```
+
+      ```swift solution=a
+      print(2)
+      ```
+
+      ```output
+      2
+      ```
+
+      Why it works: a discussion, not shown before solving.
+      """
+    let chapter = ChapterLoader.load(bytes: Array(markdown.utf8), path: "/b/03-c.md", displayPath: "03-c.md")
+    let exercise = try #require(ExerciseLoader.exercises(in: chapter).first)
+    #expect(exercise.hints == ["First.", "Second,\ncontinued."])
+    #expect(exercise.instructions == "Do it.\n\nAfter the list.\n")
+    #expect(exercise.qualifiedID == "03-c/a")
+  }
+}
+
+@Suite struct TerminalRenderingTests {
+  @Test func markdownForAPlainTerminal() {
+    let lines = MarkdownTerminalRenderer(style: .plain).render("""
+      # Title
+
+      Some *emphasis*, **strong** and `code`, and a [link](https://example.com) that wraps.
+
+      - one
+      - two
+
+      ```swift
+      let x = 1
+      ```
+      """, width: 30)
+    #expect(lines == [
+      "Title", "=====", "",
+      "Some emphasis, strong and",
+      "`code`, and a link",
+      "(https://example.com) that",
+      "wraps.", "",
+      "  - one", "  - two", "",
+      "    let x = 1",
+    ])
+  }
+
+  @Test func colourOnlyWhenATerminalAndNoNO_COLOR() {
+    #expect(TerminalStyle.detect(isTerminal: true, environment: [:]).color)
+    #expect(!TerminalStyle.detect(isTerminal: true, environment: ["NO_COLOR": "1"]).color)
+    #expect(!TerminalStyle.detect(isTerminal: false, environment: [:]).color)
+    #expect(SwiftHighlighter(style: .ansi).highlight("let x = 1").contains("\u{1B}[35mlet\u{1B}[0m"))
+    #expect(SwiftHighlighter(style: .plain).highlight("let x = 1") == "let x = 1")
+  }
+
+  @Test func differingLinesAreMarkedSideBySide() {
+    let rows = LineDiff.rows(old: "a\nb\nc\n", new: "a\nB\nc\nd\n")
+    #expect(rows.map(\.kind) == [.same, .changed, .same, .added])
+    let check = ExerciseCheck(
+      outcome: .wrongOutput, file: "f.swift", diagnostics: [], otherErrors: "", output: "a\nB\n",
+      expected: "a\nb\nc\n", crashMessage: nil, crashLine: nil, stderr: "", duration: 0)
+    #expect(CheckView(style: .plain).render(check, width: 31) == [
+      "✗ WRONG OUTPUT — expected on the left, yours on the right",
+      "  expected      │ actual",
+      "  ──────────────┼──────────────",
+      "  a             │ a",
+      "~ b             │ B",
+      "- c             │ ",
+      "  ~ differs   - missing from yours   + extra in yours",
+    ])
+  }
+
+  @Test func progressBar() {
+    #expect(ProgressBar.render(done: 1, total: 4, width: 8, style: .plain) == "[##------] 1/4 done")
+  }
+}
+
+@Suite struct FilmstripTests {
+  static let wrapped = """
+    t=0s      t=0.05s
+    ┌──────┐  ┌──────┐
+    │a.....│  │.a....│
+    └──────┘  └──────┘
+
+    t=0.1s
+    ┌──────┐
+    │..a...│
+    └──────┘
+    fills: . white,
+      a black
+    """
+
+  static let framesJSON = """
+    {"frames": [{"time": 0, "layers": []}, {"time": 0.05, "layers": []}, {"time": 0.1, "layers": []}]}
+    """
+
+  @Test func wrappedRowsAreCutIntoFramesWithTheKeyUnderEach() {
+    let sequence = FrameSequence(PlayableDiagram(kind: "filmstrip", text: Self.wrapped, framesJSON: Self.framesJSON))
+    #expect(sequence.frames.count == 3)
+    #expect(sequence.frames.map(\.time) == [0, 0.05, 0.1])
+    #expect(sequence.frames[1].caption == ["t=0.05s"])
+    #expect(sequence.frames[1].lines == ["┌──────┐", "│.a....│", "└──────┘"])
+    #expect(sequence.frames[2].lines == ["┌──────┐", "│..a...│", "└──────┘"])
+    #expect(sequence.key == ["fills: . white,", "  a black"])
+  }
+
+  @Test func textThatCannotBeCutIsOneFrame() {
+    let sequence = FrameSequence(PlayableDiagram(kind: "timeline", text: "0s ──── 1s\n", framesJSON: nil))
+    #expect(sequence.frames.count == 1)
+    #expect(sequence.frames[0].lines == ["0s ──── 1s"])
+  }
+
+  @Test func framesCountMustMatchTheTimes() {
+    let json = #"{"frames": [{"time": 0}, {"time": 1}]}"#
+    let sequence = FrameSequence(PlayableDiagram(kind: "filmstrip", text: Self.wrapped, framesJSON: json))
+    #expect(sequence.frames.count == 1)
+  }
+}

@@ -1,0 +1,144 @@
+// `workbook step` driven through tmux like a learner: start, read the
+// instructions, save wrong answers, ask for a hint and the solution, save
+// the right answer, quit, resume, reset, Ctrl-C.
+import Foundation
+import Testing
+import WorkbookCore
+
+@Suite(.serialized) struct StepTmuxTests {
+  init() throws {
+    try #require(TmuxSession.tmux != nil, "tmux is not installed; run scripts/install-deps.sh")
+  }
+
+  func start(_ root: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
+    try TmuxSession([StepperFixtures.binary, "step"] + arguments + StepperFixtures.commonArguments,
+                    directory: root, environment: environment)
+  }
+
+  @Test func aLearnerWorksThroughAnExerciseQuitsAndResumes() throws {
+    let root = try StepperFixtures.project()
+    let file = root + "/Exercises/01-basics/fade-steps.swift"
+
+    // Start: the instructions, the expected output, the starter written and checked.
+    let step = try start(root, ["01-basics"])
+    var screen = step.waitFor("Fade in steps (01-basics/fade-steps)", "Expected output:", "step 3: alpha 0.25",
+                              "Your file: Exercises/01-basics/fade-steps.swift", "WRONG OUTPUT", "step 4: alpha 1.0")
+    #expect(screen.contains("A fade is a list of alpha values over time."))
+    #expect(screen.contains("[░░░░░░░░░░░░] 0/2 done"))
+    #expect(screen.contains("h hint (0/2) · s solution · r reset · n next · p previous · q quit · ? keys"))
+    #expect(StepperFixtures.read(file) == StepperFixtures.fadeStarter)
+
+    // A syntax error: reported at the workspace file's line, and the session goes on.
+    try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "alpha)\")", with: "alpha)\""), to: file)
+    screen = step.waitFor("DOES NOT COMPILE", "Exercises/01-basics/fade-steps.swift:7:1: error: expected ')' in expression list")
+
+    // A wrong answer: expected and actual side by side, differing lines marked.
+    try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5"), to: file)
+    screen = step.waitFor("WRONG OUTPUT", "step 1: alpha 0.8")
+    let changed = screen.split(separator: "\n").last { $0.contains("step 1: alpha 0.75") }.map(String.init) ?? ""
+    #expect(changed.hasPrefix("~ step 1: alpha 0.75"))
+    #expect(changed.hasSuffix("│ step 1: alpha 0.8"))
+    #expect(screen.contains("  step 0: alpha 1.0"))
+
+    // A hint, then the solution (asks first).
+    try step.send("h")
+    screen = step.waitFor("Hint 1 of 2:", "the alpha drops by a quarter each step.", "h hint (1/2)")
+    #expect(!screen.contains("Hint 2 of 2"))
+    try step.send("s")
+    step.waitFor("Show the solution? [y/N]")
+    try step.send("y")
+    screen = step.waitFor("Solution:", "      view.alpha = 1 - Double(step) / 4")
+
+    // The right answer passes.
+    try StepperFixtures.save(StepperFixtures.fadeSolution, to: file)
+    step.waitFor("✓ PASS", "Exercise done (1/2). Press n for the next one.")
+
+    // ? shows the keys; q quits, restores the terminal and saves progress.
+    try step.send("?")
+    step.waitFor("reset your file to the starter (asks first; keeps a backup)")
+    try step.send("q")
+    screen = step.waitFor("[exited 0] [tty icanon]", "Progress saved in .workbook/progress.json")
+
+    let progress = try ProgressFile.load(root + "/.workbook/progress.json")
+    let entry = try #require(progress.exercises["01-basics/fade-steps"])
+    #expect(entry.done)
+    #expect(entry.attempts == 3)
+    #expect(entry.hintsShown == 1)
+    #expect(entry.solutionShown)
+    #expect(progress.current == "01-basics/fade-steps")
+
+    // Resume: the first unfinished exercise; p goes back and the work is kept.
+    let again = try start(root)
+    again.waitFor("Double the width (01-basics/grow)", "[██████░░░░░░] 1/2 done", "WRONG OUTPUT", "100.0 50.0")
+    try again.send("p")
+    again.waitFor("Fade in steps", "✓ PASS", "h hint (1/2)")
+    #expect(StepperFixtures.read(file) == StepperFixtures.fadeSolution)
+
+    // r resets to the starter after asking, keeping a backup.
+    try again.send("r")
+    again.waitFor("Reset Exercises/01-basics/fade-steps.swift to the starter? Your text is kept as a backup. [y/N]")
+    try again.send("y")
+    again.waitFor("to the starter; your old text is in", "Exercises/01-basics/fade-steps.swift.bak.", "WRONG OUTPUT")
+    #expect(StepperFixtures.read(file) == StepperFixtures.fadeStarter)
+    #expect(StepperFixtures.read(file + ".bak") == StepperFixtures.fadeSolution)
+    try again.send("q")
+    again.waitFor("[exited 0] [tty icanon]")
+  }
+
+  @Test func brokenProgramsAreReportedAndTheSessionGoesOn() throws {
+    let root = try StepperFixtures.project()
+    let file = root + "/Exercises/01-basics/grow.swift"
+    let step = try start(root, ["01-basics/grow", "--timeout", "2"])
+    step.waitFor("Double the width", "WRONG OUTPUT")
+
+    // A trap points at the file's line.
+    try StepperFixtures.save("import UIKit\nlet card: UIView? = nil\nprint(card!.alpha)\n", to: file)
+    step.waitFor("CRASHED", "Exercises/01-basics/grow.swift:3: Fatal error: Unexpectedly found nil while unwrapping")
+
+    // An infinite loop is stopped.
+    try StepperFixtures.save("import UIKit\nwhile true {}\n", to: file)
+    step.waitFor("TIMED OUT", timeout: 30)
+
+    // A file that is removed can be written again.
+    try FileManager.default.removeItem(atPath: file)
+    step.waitFor("Exercises/01-basics/grow.swift is gone; press r to write the starter again.")
+    try step.send("r")
+    try step.send("y")
+    step.waitFor("Reset Exercises/01-basics/grow.swift to the starter.", "WRONG OUTPUT")
+
+    // Ctrl-C ends the session and puts the terminal back.
+    try step.run(["send-keys", "-t", step.name, "C-c"])
+    step.waitFor("[exited 130] [tty icanon]")
+  }
+
+  @Test func narrowTerminalsWrapAndStackTheComparison() throws {
+    let root = try StepperFixtures.project()
+    let step = try TmuxSession([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
+                               directory: root, width: 40, height: 60)
+    let screen = step.waitFor("WRONG OUTPUT", "actual:")
+    for line in screen.split(separator: "\n") {
+      #expect(line.count <= 40, "line wider than the pane: \(line)")
+    }
+    #expect(screen.contains("expected:\n  step 0: alpha 1.0\n~ step 1: alpha 0.75"))
+    try step.send("q")
+    step.waitFor("[exited 0]")
+  }
+
+  @Test func playAnimatesPausesAndSteps() throws {
+    let root = try StepperFixtures.project()
+    // Slowed down a hundred times: frame 1 stays for 10 s, long enough to pause.
+    let play = try TmuxSession([StepperFixtures.binary, "play", "02-film", "--speed", "0.01"] + StepperFixtures.commonArguments,
+                               directory: root, width: 80, height: 20)
+    play.waitFor("frame 1 of 3 · t=0s", "│card....│", "fills: . white", "playing · space pause · ←/→ step · q quit")
+    try play.send(" ")
+    play.waitFor("frame 1 of 3", "paused · space play")
+    try play.run(["send-keys", "-t", play.name, "Right"])
+    play.waitFor("frame 2 of 3 · t=0.1s", "│..card..│")
+    try play.run(["send-keys", "-t", play.name, "Right", "Right"])
+    play.waitFor("frame 3 of 3 · t=0.25s", "│....card│")
+    try play.run(["send-keys", "-t", play.name, "Left"])
+    play.waitFor("frame 2 of 3")
+    try play.send("q")
+    play.waitFor("[exited 0] [tty icanon]")
+  }
+}

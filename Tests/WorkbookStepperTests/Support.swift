@@ -1,0 +1,204 @@
+// Shared helpers: the fixture book copied to a temporary folder, the
+// `workbook` binary, and a tmux session to drive it like a learner.
+import Foundation
+import Testing
+import WorkbookCore
+
+enum StepperFixtures {
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  /// The book with two exercises (01-basics) and a filmstrip (02-film).
+  static let book = packageRoot + "/Tests/Fixtures/stepper/Chapters"
+
+  /// The stand-in engine the verify fixtures use (builds in seconds).
+  static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
+
+  /// One cache (engine build, toolchain probe, results) for the whole run.
+  static let cache: String = {
+    let path = NSTemporaryDirectory() + "workbook-stepper-tests-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  /// The `workbook` binary SwiftPM built next to the test bundle.
+  static let binary: String = {
+    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
+    let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+  }()
+
+  /// The options every command gets in tests.
+  static var commonArguments: [String] { ["--engine-sources", engineSources, "--cache-dir", cache] }
+
+  /// A fresh folder holding a copy of the fixture book as `Chapters/`.
+  static func project() throws -> String {
+    let root = NSTemporaryDirectory() + "workbook-stepper-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: book, toPath: root + "/Chapters")
+    return root
+  }
+
+  static func exerciseBook(_ root: String) throws -> ExerciseBook {
+    var options = VerifyOptions()
+    options.book = root + "/Chapters"
+    options.engineSources = engineSources
+    options.cacheDirectory = cache
+    return try ExerciseBook.load(options: options)
+  }
+
+  struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs `workbook` in `directory` with `input` on standard input.
+  static func workbook(_ arguments: [String], in directory: String, input: String = "",
+                       environment: [String: String] = [:]) throws -> Outcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments + commonArguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "NO_COLOR")
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    // Read both pipes while the process runs (no deadlock on big output).
+    nonisolated(unsafe) var errData = Data()
+    let reader = Thread { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !reader.isFinished { usleep(1000) }
+    return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  static func read(_ path: String) -> String {
+    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
+  /// Writes `text` to `path` the way an editor saves: a new file renamed
+  /// over the old one.
+  static func save(_ text: String, to path: String) throws {
+    let temporary = path + ".saving"
+    try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+    guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+  }
+
+  static let fadeStarter = """
+    import UIKit
+
+    let view = UIView()
+    for step in 0...4 {
+      // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4
+      print("step \\(step): alpha \\(view.alpha)")
+    }
+
+    """
+
+  static let fadeSolution = fadeStarter.replacingOccurrences(
+    of: "  // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4\n",
+    with: "  view.alpha = 1 - Double(step) / 4\n")
+}
+
+// MARK: - tmux
+
+/// A detached tmux session on a private server, running one command in a
+/// pane of a fixed size; keys are sent and the screen read like a learner.
+final class TmuxSession {
+  /// The private server's socket (removed at the end).
+  let socket: String
+  let name = "step"
+
+  static let tmux: String? = {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let path = "\(dir)/tmux"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }()
+
+  /// Starts `command` in `directory`; when it ends, the pane prints
+  /// `[exited STATUS]` and stays open so that the end can be read.
+  init(_ command: [String], directory: String, width: Int = 100, height: Int = 60,
+       environment: [String: String] = [:]) throws {
+    socket = NSTemporaryDirectory() + "workbook-tmux-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+    let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+    let line = "env -u NO_COLOR TERM=xterm-256color \(env) " + command.map(Self.quote).joined(separator: " ")
+      + "; status=$?; echo \"[exited $status] [tty $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon)]\"; sleep 600"
+    try run(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", directory, line])
+  }
+
+  deinit {
+    // Ctrl-C first (the stepper exits cleanly), then the private server.
+    _ = try? run(["send-keys", "-t", name, "C-c"])
+    usleep(200_000)
+    _ = try? run(["kill-server"])
+    unlink(socket)
+  }
+
+  /// Runs tmux with `arguments` and returns its standard output. Not
+  /// through pipes: `new-session` starts the server, which inherits the
+  /// client's descriptors and would keep a pipe open for ever; output goes
+  /// to a temporary file instead.
+  @discardableResult
+  func run(_ arguments: [String]) throws -> String {
+    let output = NSTemporaryDirectory() + "workbook-tmux-\(UUID().uuidString)"
+    defer { unlink(output) }
+    let argv = [Self.tmux!, "-S", socket, "-f", "/dev/null"] + arguments
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+    guard spawned == 0 else { throw CocoaError(.executableLoad) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+  }
+
+  /// Types `keys` literally.
+  func send(_ keys: String) throws { try run(["send-keys", "-t", name, "-l", keys]) }
+
+  /// The visible screen as text.
+  func screen() -> String { (try? run(["capture-pane", "-p", "-t", name])) ?? "" }
+
+  /// Waits until the screen contains every one of `texts`.
+  ///
+  /// - Returns: The screen; records an issue naming what is missing when
+  ///   `timeout` seconds pass first.
+  @discardableResult
+  func waitFor(_ texts: String..., timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = self.screen()
+      if texts.allSatisfy({ screen.contains($0) }) { return screen }
+      usleep(50_000)
+    }
+    let missing = texts.filter { !screen.contains($0) }
+    Issue.record("Timed out after \(timeout) s waiting for \(missing) on screen:\n\(screen)", sourceLocation: sourceLocation)
+    return screen
+  }
+
+  static func quote(_ s: String) -> String {
+    "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
