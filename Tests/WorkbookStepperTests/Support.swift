@@ -67,20 +67,21 @@ enum StepperFixtures {
     env.removeValue(forKey: "NO_COLOR")
     for (k, v) in environment { env[k] = v }
     process.environment = env
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
+    // Files, not pipes: a process spawned at the same moment by another test
+    // (tmux, a compiler) could inherit a pipe's write end and hold off its
+    // end of file until it exits.
+    let base = NSTemporaryDirectory() + "workbook-run-\(UUID().uuidString)"
+    defer { for suffix in [".in", ".out", ".err"] { unlink(base + suffix) } }
+    FileManager.default.createFile(atPath: base + ".in", contents: Data(input.utf8))
+    FileManager.default.createFile(atPath: base + ".out", contents: nil)
+    FileManager.default.createFile(atPath: base + ".err", contents: nil)
+    process.standardInput = FileHandle(forReadingAtPath: base + ".in")
+    process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
+    process.standardError = FileHandle(forWritingAtPath: base + ".err")
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    // Read both pipes while the process runs (no deadlock on big output).
-    nonisolated(unsafe) var errData = Data()
-    let reader = Thread { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
+    let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
+    let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
     return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                    stderr: String(decoding: errData, as: UTF8.self))
   }
