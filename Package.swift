@@ -86,7 +86,8 @@ let package = Package(
     ),
     .testTarget(
       name: "WorkbookSiteTests",
-      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown"]
+      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown"],
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "WorkbookStepperTests",
