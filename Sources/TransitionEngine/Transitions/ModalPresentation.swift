@@ -189,17 +189,10 @@ enum ModalPresentation {
       let frame = presenterView.frame
       context.frames[ObjectIdentifier(presenter)] = (frame, frame)
     }
-    let usedAnimator: UIViewControllerAnimatedTransitioning
-    if let animator {
-      usedAnimator = animator
-    } else if !animated {
-      usedAnimator = ImmediateAnimator(presenting: true)
-    } else {
-      usedAnimator = DefaultModalAnimator(style: presented.modalTransitionStyle, sheet: usedStyle == .pageSheet,
-                                          presenting: true)
-    }
-    let run = TransitionRun(kind: .present, simulation: simulation, context: context, animator: usedAnimator,
-                            interactor: interactor)
+    let run = TransitionRun(
+      kind: .present, simulation: simulation, context: context,
+      animator: animator ?? uikitAnimator(for: presented, style: usedStyle, animated: animated, presenting: true),
+      interactor: interactor)
     if style == .custom {
       controller.traceHook("presentationTransitionWillBegin()")
       simulation.traced { controller.presentationTransitionWillBegin() }
@@ -327,17 +320,10 @@ enum ModalPresentation {
     } else {
       context.frames[ObjectIdentifier(presenter)] = (presenterView.frame, presenterView.frame)
     }
-    let usedAnimator: UIViewControllerAnimatedTransitioning
-    if let animator {
-      usedAnimator = animator
-    } else if !animated {
-      usedAnimator = ImmediateAnimator(presenting: false)
-    } else {
-      usedAnimator = DefaultModalAnimator(style: presented.modalTransitionStyle, sheet: style == .pageSheet,
-                                          presenting: false)
-    }
-    let run = TransitionRun(kind: .dismiss, simulation: simulation, context: context, animator: usedAnimator,
-                            interactor: interactor)
+    let run = TransitionRun(
+      kind: .dismiss, simulation: simulation, context: context,
+      animator: animator ?? uikitAnimator(for: presented, style: style, animated: animated, presenting: false),
+      interactor: interactor)
     if style == .custom {
       controller.traceHook("dismissalTransitionWillBegin()")
       simulation.traced { controller.dismissalTransitionWillBegin() }
@@ -388,6 +374,17 @@ enum ModalPresentation {
       if !context.cancelled { completion?() }
     }
     run.start()
+  }
+}
+
+extension ModalPresentation {
+  /// UIKit's own animator when the delegate vends none: the modal transition
+  /// style's animation, or an immediate swap when not animated.
+  static func uikitAnimator(for presented: UIViewController, style: UIModalPresentationStyle, animated: Bool,
+                            presenting: Bool) -> UIViewControllerAnimatedTransitioning {
+    guard animated else { return ImmediateAnimator(presenting: presenting) }
+    return DefaultModalAnimator(style: presented.modalTransitionStyle, sheet: style == .pageSheet,
+                                presenting: presenting)
   }
 }
 
