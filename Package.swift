@@ -14,7 +14,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
@@ -40,10 +39,7 @@ let package = Package(
     // runner, the result cache, output checks, `--record` and reports.
     .target(
       name: "WorkbookCore",
-      dependencies: [
-        "WorkbookMarkdown",
-        .product(name: "Crypto", package: "swift-crypto"),
-      ]
+      dependencies: ["WorkbookMarkdown"]
     ),
     // The static site: verified chapters rendered to HTML (cmark-gfm through
     // WorkbookMarkdown, Swift highlighted by swift-syntax's classifier), a

@@ -13,12 +13,12 @@ struct BookOptions: ParsableArguments {
   var timeout: Double = 10
 
   @Option(help: ArgumentHelp(
-    "The engine's source folder. Default: Sources/TransitionEngine of the package around the book ($WORKBOOK_ENGINE_SOURCES).",
+    "The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.",
     valueName: "dir"))
   var engineSources: String?
 
   @Option(help: ArgumentHelp(
-    "The cache folder. Default: .build/workbook in the package ($WORKBOOK_CACHE_DIR).", valueName: "dir"))
+    "The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))
   var cacheDir: String?
 
   func validate() throws {
@@ -48,7 +48,7 @@ struct BookOptions: ParsableArguments {
   func runSettings(_ book: ExerciseBook) throws -> RunSettings {
     do {
       return try book.runSettings(willBuild: {
-        FileHandle.standardError.write(Data("Building TransitionEngine (first run, or its sources changed)…\n".utf8))
+        FileHandle.standardError.write(Data("Building TransitionEngine for the snippets (once per engine version on this machine)…\n".utf8))
       })
     } catch {
       throw CommandFailure.setup(ErrorText.message(for: error))

@@ -14,7 +14,8 @@ enum ErrorText {
     case .engineSourcesNotFound(let searched):
       return "Cannot find the engine's sources (Sources/TransitionEngine next to a Package.swift) above "
         + searched.map { "'\($0)'" }.joined(separator: " or ")
-        + "; run from the repository or pass --engine-sources DIR"
+        + ", nor next to the workbook executable; run from the repository, install workbook with "
+        + "scripts/install.sh, or pass --engine-sources DIR"
     case .engineSourcesEmpty(let path):
       return "Engine source folder '\(path)' has no .swift files"
     case .engineBuildFailed(let log, let root):
@@ -28,6 +29,9 @@ enum ErrorText {
       return "'\(swiftc) -print-target-info' failed: \(reason)"
     case .cacheUnwritable(let path, let reason):
       return "Cannot write the cache folder '\(path)': \(reason); pass --cache-dir DIR"
+    case .toolchainFailed(let message, let moduleCache):
+      return "The Swift compiler fails for a reason outside the book (\(message)); "
+        + "nothing was cached. Remove '\(moduleCache)' and the engine cache next to it, then run again"
     case .interrupted:
       return "Interrupted"
     }

@@ -56,7 +56,7 @@ extension Workbook {
         do {
           report = try Verifier(options: options).run { event in
             if case .buildingEngine = event {
-              FileHandle.standardError.write(Data("Building TransitionEngine (first run, or its sources changed)…\n".utf8))
+              FileHandle.standardError.write(Data("Building TransitionEngine for the snippets (once per engine version on this machine)…\n".utf8))
             }
           }
         } catch {

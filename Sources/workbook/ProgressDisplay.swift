@@ -22,7 +22,7 @@ final class ProgressDisplay: @unchecked Sendable {
     lock.lock(); defer { lock.unlock() }
     switch event {
     case .buildingEngine(let sources):
-      write("Building TransitionEngine from \(sources) (first run, or its sources changed)…\n", replacingLine: true)
+      write("Building TransitionEngine for the snippets from \(sources) (once per engine version on this machine)…\n", replacingLine: true)
     case .started(let total):
       self.total = total
     case .chapterStarted(let path):

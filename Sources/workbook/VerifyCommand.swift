@@ -50,12 +50,12 @@ extension Workbook {
     var timeout: Double = 10
 
     @Option(help: ArgumentHelp(
-      "The engine's source folder. Default: Sources/TransitionEngine of the package around the book ($WORKBOOK_ENGINE_SOURCES).",
+      "The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.",
       valueName: "dir"))
     var engineSources: String?
 
     @Option(help: ArgumentHelp(
-      "The cache folder. Default: .build/workbook in the package ($WORKBOOK_CACHE_DIR).", valueName: "dir"))
+      "The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))
     var cacheDir: String?
 
     @Flag(help: "Compile and run everything, ignoring (and not filling) the result cache.")

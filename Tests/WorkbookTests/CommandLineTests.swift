@@ -109,7 +109,7 @@ import Testing
       """.write(toFile: book + "/01.md", atomically: true, encoding: .utf8)
     var options = VerifyOptions()
     options.book = book
-    options.engineCacheDirectory = Fixtures.engineCache
+    options.engineCacheDirectory = EngineCache.userDirectory()  // the real engine: built once per machine
     options.cacheDirectory = (book as NSString).deletingLastPathComponent + "/cache"
     let report = try Verifier(options: options).run()
     #expect(report.findings == [])

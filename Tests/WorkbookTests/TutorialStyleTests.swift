@@ -13,6 +13,9 @@ import Testing
     try FileManager.default.copyItem(atPath: source, toPath: target + "/tutorials")
     var options = Fixtures.options(book: target + "/tutorials/Chapters")
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
+    // The real engine: the per-user build the tool uses (built once per
+    // machine and engine version, shared with scripts/bootstrap.sh).
+    options.engineCacheDirectory = EngineCache.userDirectory()
     let report = try Verifier(options: options).run()
     #expect(report.chapters.count == 5)
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")

@@ -134,21 +134,7 @@ public struct ExerciseBook: Sendable {
   ///
   /// - Parameter willBuild: Called before the engine is built.
   public func runSettings(willBuild: () -> Void = {}) throws(VerifyError) -> RunSettings {
-    let verifier = Verifier(options: options)
-    let cacheDirectory = options.cacheDirectory.map { Files.absolute($0) } ?? verifier.defaultCacheDirectory(book: book)
-    do { try Files.createDirectory(cacheDirectory) } catch {
-      throw .cacheUnwritable(path: cacheDirectory, reason: "\(error)")
-    }
-    let engineCache = options.engineCacheDirectory.map { Files.absolute($0) } ?? cacheDirectory
-    let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
-    let sources = try EngineBuilder.locateSources(
-      explicit: options.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
-      searchFrom: [book, FileManager.default.currentDirectoryPath])
-    let engine = try EngineBuilder.ensureBuilt(
-      sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: willBuild)
-    return RunSettings(
-      toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
-      outputCap: options.outputCap, moduleCache: engineCache + "/module-cache")
+    try RunSettings.prepare(options: options, book: book, willBuild: { _ in willBuild() })
   }
 }
 

@@ -115,5 +115,6 @@ public struct ChapterRun: Hashable, Sendable, Codable {
 
   public var isCacheable: Bool {
     (program?.isCacheable ?? true) && standalone.allSatisfy { $0.run.isCacheable }
+      && toolchainFailure == nil  // a broken compiler setup is not the chapter's result
   }
 }

@@ -1,6 +1,10 @@
 // EngineBuilder: builds TransitionEngine as a shared library and module with
 // swiftc, outside SwiftPM (no build lock to fight when verify runs inside
-// `swift test` or next to `swift build`), once per content.
+// `swift test` or next to `swift build`), once per engine content per
+// machine: builds live in the per-user engine cache (see `EngineCache`),
+// keyed by a hash of the engine's sources, the compiler and the flags, so
+// every book and every checkout of the same engine shares one build, and
+// moving a checkout changes nothing.
 import Foundation
 
 /// A built engine: `libTransitionEngine.so` and `TransitionEngine.swiftmodule`.
@@ -11,6 +15,16 @@ public struct EngineBuild: Sendable, Hashable {
   public var identity: String
   /// Whether this call built it (false: it was already there).
   public var wasBuilt: Bool
+  /// The clang module cache the engine was built with; programs that
+  /// import the engine compile with the same one.
+  public var moduleCache: String
+
+  public init(directory: String, identity: String, wasBuilt: Bool, moduleCache: String) {
+    self.directory = directory
+    self.identity = identity
+    self.wasBuilt = wasBuilt
+    self.moduleCache = moduleCache
+  }
 }
 
 public enum EngineBuilder {
@@ -20,9 +34,11 @@ public enum EngineBuilder {
   /// also keep the engine's precondition messages precise.
   public static let flags = ["-swift-version", "5", "-Onone"]
 
-  /// Finds the engine's sources: `explicit` if given, else the first
-  /// `Sources/TransitionEngine` next to a `Package.swift` in `start` or one
-  /// of the folders above it.
+  /// Finds the engine's sources, in this order:
+  /// 1. `explicit` (`--engine-sources`, `$WORKBOOK_ENGINE_SOURCES`);
+  /// 2. `Sources/TransitionEngine` next to a `Package.swift` in one of
+  ///    `starts` or a folder above it (a book inside this package);
+  /// 3. the engine that ships with the tool (`EngineCache.shippedSources`).
   public static func locateSources(explicit: String?, searchFrom starts: [String]) throws(VerifyError) -> String {
     if let explicit {
       let path = Files.absolute(explicit)
@@ -30,25 +46,34 @@ public enum EngineBuilder {
       return path
     }
     for start in starts {
-      var dir = Files.absolute(start)
-      while true {
-        let candidate = dir + "/Sources/TransitionEngine"
-        if Files.exists(dir + "/Package.swift") && Files.isDirectory(candidate) { return candidate }
-        let parent = (dir as NSString).deletingLastPathComponent
-        if parent == dir || parent.isEmpty { break }
-        dir = parent
-      }
+      if let found = packageSources(around: start) { return found }
     }
+    if let shipped = EngineCache.shippedSources() { return shipped }
     throw .engineSourcesNotFound(searchedFrom: starts.map { Files.absolute($0) })
   }
 
-  /// The engine's identity: its sources' paths and contents, the compiler
-  /// and the flags. Hashing about 300 kB of sources takes milliseconds.
+  /// `Sources/TransitionEngine` of the first folder at or above `start` that
+  /// holds a `Package.swift` and that folder, or nil.
+  public static func packageSources(around start: String) -> String? {
+    var dir = Files.absolute(start)
+    while true {
+      let candidate = dir + "/Sources/TransitionEngine"
+      if Files.exists(dir + "/Package.swift") && Files.isDirectory(candidate) { return candidate }
+      let parent = (dir as NSString).deletingLastPathComponent
+      if parent == dir || parent.isEmpty { return nil }
+      dir = parent
+    }
+  }
+
+  /// The engine's identity: its sources' relative paths and contents, the
+  /// compiler and the flags — never where the sources are, so that every
+  /// checkout of the same engine shares a build. Hashing about 300 kB of
+  /// sources takes milliseconds.
   public static func identity(sources: String, toolchain: Toolchain) throws(VerifyError) -> (String, [String]) {
     let files = Files.files(under: sources, suffix: ".swift")
     guard !files.isEmpty else { throw .engineSourcesEmpty(path: sources) }
     var hasher = ContentHasher()
-    hasher.add("format", "engine-v1")
+    hasher.add("format", "engine-v2")
     hasher.add("compiler", toolchain.identity)
     hasher.add("flags", flags.joined(separator: " ") + (toolchain.hasLLD ? " lld" : ""))
     for file in files {
@@ -58,25 +83,53 @@ public enum EngineBuilder {
     return (hasher.finalize(), files.map { sources + "/" + $0 })
   }
 
+  /// `identity(sources:toolchain:)`, remembered in `engineRoot` against
+  /// the source files' sizes, modification times and inodes, so that a warm
+  /// verify reads no source file (and hashes no 300 kB).
+  static func rememberedIdentity(
+    sources: String, toolchain: Toolchain, engineRoot: String
+  ) throws(VerifyError) -> (String, [String]) {
+    let files = Files.files(under: sources, suffix: ".swift")
+    var stamps = ContentHasher()
+    stamps.add("compiler", toolchain.identity)
+    for file in files { stamps.add(file, Files.stamp(sources + "/" + file) ?? "-") }
+    let stampKey = stamps.finalize()
+    var pathKey = ContentHasher()
+    pathKey.add("sources", sources)
+    let memo = engineRoot + "/sources-" + pathKey.finalize().prefix(16)
+    if let bytes = Files.read(memo) {
+      let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
+      if fields.count == 2 && fields[0] == stampKey && !files.isEmpty {
+        return (String(fields[1]), files.map { sources + "/" + $0 })
+      }
+    }
+    let result = try identity(sources: sources, toolchain: toolchain)
+    try? Files.createDirectory(engineRoot)
+    try? Files.writeAtomically(Array("\(stampKey) \(result.0)".utf8), to: memo)
+    return result
+  }
+
   /// Returns the engine built from `sources`, building it if it is missing
   /// or stale. Two verifies at once build it once: the build holds a lock,
-  /// and lands by renaming a finished folder into place.
+  /// happens in a private folder and lands by renaming the finished folder
+  /// into place, so a reader never sees half a build.
   ///
   /// - Parameters:
   ///   - sources: The engine's source folder.
-  ///   - cacheDirectory: Where builds live (`<cache>/engine/<identity>`).
+  ///   - cacheDirectory: The engine cache (`EngineCache.userDirectory()`
+  ///     by default): builds live in `<cache>/engine/<identity>`, the
+  ///     module cache in `<cache>/module-cache`.
   ///   - willBuild: Called before a build starts (to tell the user).
   public static func ensureBuilt(
     sources: String, toolchain: Toolchain, cacheDirectory: String,
     willBuild: () -> Void = {}
   ) throws(VerifyError) -> EngineBuild {
-    let (identity, files) = try self.identity(sources: sources, toolchain: toolchain)
     let root = cacheDirectory + "/engine"
+    let (identity, files) = try rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
     let directory = root + "/" + identity.prefix(24)
-    let ready = directory + "/libTransitionEngine.so"
-    if Files.exists(ready) && Files.exists(directory + "/TransitionEngine.swiftmodule") {
-      return EngineBuild(directory: directory, identity: identity, wasBuilt: false)
-    }
+    let moduleCache = cacheDirectory + "/module-cache"
+    let found = EngineBuild(directory: directory, identity: identity, wasBuilt: false, moduleCache: moduleCache)
+    if isComplete(directory) && EngineCache.moduleCacheIsCurrent(moduleCache) { return found }
     do {
       try Files.createDirectory(root)
     } catch {
@@ -85,12 +138,12 @@ public enum EngineBuilder {
     let result: Result<EngineBuild, VerifyError>
     do {
       result = try Files.withLock(root + "/.lock") { () -> Result<EngineBuild, VerifyError> in
-        if Files.exists(ready) {
-          return .success(EngineBuild(directory: directory, identity: identity, wasBuilt: false))
-        }
+        EngineCache.prepareModuleCache(moduleCache)
+        if isComplete(directory) { return .success(found) }
+        removeAbandonedBuilds(in: root)
         willBuild()
         return build(files: files, toolchain: toolchain, into: directory, identity: identity,
-                     moduleCache: cacheDirectory + "/module-cache", sources: sources)
+                     moduleCache: moduleCache, sources: sources)
       }
     } catch {
       throw .cacheUnwritable(path: root, reason: "\(error)")
@@ -98,15 +151,30 @@ public enum EngineBuilder {
     return try result.get()
   }
 
+  /// Removes the private folders of builds that were killed half-way
+  /// (call holding the lock: no build is running then).
+  static func removeAbandonedBuilds(in root: String) {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where name.hasPrefix(".building-") {
+      try? FileManager.default.removeItem(atPath: root + "/" + name)
+    }
+  }
+
+  /// Whether `directory` holds a finished build (it only ever appears whole).
+  static func isComplete(_ directory: String) -> Bool {
+    Files.exists(directory + "/libTransitionEngine.so") && Files.exists(directory + "/TransitionEngine.swiftmodule")
+  }
+
   private static func build(
     files: [String], toolchain: Toolchain, into directory: String, identity: String,
     moduleCache: String, sources: String
   ) -> Result<EngineBuild, VerifyError> {
-    let staging = directory + ".partial-\(getpid())"
-    try? FileManager.default.removeItem(atPath: staging)
-    do { try Files.createDirectory(staging) } catch {
-      return .failure(.cacheUnwritable(path: staging, reason: "\(error)"))
+    let root = (directory as NSString).deletingLastPathComponent
+    var template = Array("\(root)/.building-XXXXXX".utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+      return .failure(.cacheUnwritable(path: root, reason: String(cString: strerror(errno))))
     }
+    let staging = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    chmod(staging, 0o755)
     var args = ["-emit-library", "-emit-module", "-module-name", "TransitionEngine",
                 "-parse-as-library", "-o", staging + "/libTransitionEngine.so",
                 "-emit-module-path", staging + "/TransitionEngine.swiftmodule",
@@ -125,11 +193,16 @@ public enum EngineBuilder {
       let log = String(decoding: result.stderr + result.stdout, as: UTF8.self)
       return .failure(.engineBuildFailed(log: log, packageRoot: packageRoot(of: sources)))
     }
-    // Land the finished build in one rename.
+    // Land the finished build in one rename (a stale incomplete folder of
+    // a crashed older tool is replaced).
+    if !isComplete(directory) { try? FileManager.default.removeItem(atPath: directory) }
     if rename(staging, directory) != 0 {
       try? FileManager.default.removeItem(atPath: staging)
+      guard isComplete(directory) else {
+        return .failure(.cacheUnwritable(path: directory, reason: String(cString: strerror(errno))))
+      }
     }
-    return .success(EngineBuild(directory: directory, identity: identity, wasBuilt: true))
+    return .success(EngineBuild(directory: directory, identity: identity, wasBuilt: true, moduleCache: moduleCache))
   }
 
   private static func packageRoot(of sources: String) -> String? {

@@ -19,10 +19,12 @@ public struct VerifyOptions: Sendable {
   public var outputCap: Int = 1 << 20
   /// The engine's sources; nil: found from the book's package.
   public var engineSources: String? = nil
-  /// The cache folder; nil: `<package>/.build/workbook` (or `.workbook`
-  /// next to the book when there is no package).
+  /// The cache folder; nil: results in `<package>/.build/workbook` (or
+  /// `.workbook` next to the book when there is no package), the engine in
+  /// the per-user cache (`EngineCache.userDirectory()`). When given, the
+  /// engine is built in it too.
   public var cacheDirectory: String? = nil
-  /// Where engine builds live; nil: `<cacheDirectory>/`.
+  /// Where engine builds live; nil: see `cacheDirectory`.
   public var engineCacheDirectory: String? = nil
   /// Use (and fill) the result cache.
   public var useCache = true
@@ -72,17 +74,9 @@ public struct Verifier: Sendable {
     do { try Files.createDirectory(cacheDirectory) } catch {
       throw .cacheUnwritable(path: cacheDirectory, reason: "\(error)")
     }
-    let engineCache = options.engineCacheDirectory.map { Files.absolute($0) } ?? cacheDirectory
-    let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
-    let sources = try EngineBuilder.locateSources(
-      explicit: options.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
-      searchFrom: [book, FileManager.default.currentDirectoryPath])
-    let engine = try EngineBuilder.ensureBuilt(
-      sources: sources, toolchain: toolchain, cacheDirectory: engineCache,
-      willBuild: { progress(.buildingEngine(sources: sources)) })
-    let settings = RunSettings(
-      toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
-      outputCap: options.outputCap, moduleCache: engineCache + "/module-cache")
+    let settings = try RunSettings.prepare(
+      options: options, book: book, willBuild: { progress(.buildingEngine(sources: $0)) })
+    let engine = settings.engine
     let runner = ChapterRunner(settings: settings)
     let cache = ResultCache(directory: cacheDirectory + "/results")
 
@@ -131,7 +125,7 @@ public struct Verifier: Sendable {
       run = hit
       cached = true
     } else {
-      run = try runner.run(chapter)
+      run = try runner.runRecoveringFromToolchainFailure(chapter)
       if options.useCache && run.isCacheable { cache.store(run, key: key) }
     }
     let evaluation = Evaluator.evaluate(chapter, run: run, outputCap: options.outputCap)
@@ -188,8 +182,10 @@ public struct Verifier: Sendable {
     return selected
   }
 
+  /// Where results are cached by default: `.build/workbook` of the package
+  /// around the book, else `.workbook` next to the book folder.
   func defaultCacheDirectory(book: String) -> String {
-    if let root = try? EngineBuilder.locateSources(explicit: nil, searchFrom: [book]) {
+    if let root = EngineBuilder.packageSources(around: book) {
       let package = ((root as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
       return package + "/.build/workbook"
     }

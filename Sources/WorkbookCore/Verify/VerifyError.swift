@@ -20,6 +20,9 @@ public enum VerifyError: Error, Hashable, Sendable {
   case toolchainProbeFailed(swiftc: String, reason: String)
   /// The cache folder cannot be created or written.
   case cacheUnwritable(path: String, reason: String)
+  /// The compiler failed for a reason outside the book (a broken module
+  /// cache or engine module) even after the module cache was emptied.
+  case toolchainFailed(message: String, moduleCache: String)
   /// Verify was interrupted (Ctrl-C).
   case interrupted
 }

@@ -1,0 +1,118 @@
+// EngineCache: where the engine the snippets compile against is found and
+// built. The per-user cache ($XDG_CACHE_HOME/transition-workbook, else
+// ~/.cache/transition-workbook) holds one build per engine content and
+// compiler, shared by every book and checkout; the engine's sources ship
+// with the tool (found next to its executable), so `workbook` works on a
+// book anywhere without flags.
+import Foundation
+
+public enum EngineCache {
+  /// The per-user engine cache: `$XDG_CACHE_HOME/transition-workbook`,
+  /// else `~/.cache/transition-workbook`, else a folder of the user's own
+  /// under the temporary folder.
+  public static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return (xdg as NSString).standardizingPath + "/transition-workbook"
+    }
+    if let home = environment["HOME"], home.hasPrefix("/") {
+      return (home as NSString).standardizingPath + "/.cache/transition-workbook"
+    }
+    return NSTemporaryDirectory() + "transition-workbook-\(getuid())"
+  }
+
+  /// The engine sources that ship with the tool, or nil. Looked for, in
+  /// order, around the running executable:
+  /// - `<bin>/TransitionEngine` and `<bin>/../share/transition-workbook/TransitionEngine`
+  ///   (an installed tool: `scripts/install.sh` puts them there);
+  /// - `Sources/TransitionEngine` of the package the executable was built in
+  ///   (`<package>/.build/…/workbook`; found wherever the checkout is now);
+  /// - the package this tool was compiled from, if it is still there.
+  public static func shippedSources() -> String? {
+    if let executable = executablePath() {
+      let bin = (executable as NSString).deletingLastPathComponent
+      for candidate in [bin + "/TransitionEngine", bin + "/../share/transition-workbook/TransitionEngine"] {
+        let path = (candidate as NSString).standardizingPath
+        if !Files.files(under: path, suffix: ".swift").isEmpty { return path }
+      }
+      if let found = EngineBuilder.packageSources(around: bin) { return found }
+    }
+    // Sources/WorkbookCore/Toolchain/EngineCache.swift → Sources/TransitionEngine
+    var compiledFrom = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { compiledFrom.deleteLastPathComponent() }
+    let path = compiledFrom.appendingPathComponent("TransitionEngine").path
+    return Files.files(under: path, suffix: ".swift").isEmpty ? nil : path
+  }
+
+  /// The running executable's real path (symlinks resolved).
+  static func executablePath() -> String? {
+    #if os(Linux)
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+    #endif
+    return Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+  }
+
+  // MARK: - The module cache
+
+  /// Clang's module cache records its own path in every module it holds, and
+  /// refuses them from anywhere else ("was compiled with module cache path
+  /// …"). So the cache keeps a stamp of the path it was filled at, and is
+  /// emptied when it finds itself somewhere else.
+  static let stampName = ".workbook-module-cache-path"
+
+  /// Whether the module cache at `path` was filled at this path.
+  static func moduleCacheIsCurrent(_ path: String) -> Bool {
+    Files.read(path + "/" + stampName) == Array(path.utf8)
+  }
+
+  /// Empties the module cache at `path` unless it was filled at this path,
+  /// and stamps it. Call holding the engine cache's lock.
+  static func prepareModuleCache(_ path: String) {
+    if moduleCacheIsCurrent(path) { return }
+    clearModuleCache(path)
+    try? Files.createDirectory(path)
+    try? Files.writeAtomically(Array(path.utf8), to: path + "/" + stampName)
+  }
+
+  /// Removes the module cache at `path` (moved aside first, so that a
+  /// compiler starting meanwhile finds an empty cache, not half of one).
+  static func clearModuleCache(_ path: String) {
+    guard Files.exists(path) else { return }
+    let aside = path + ".old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    if rename(path, aside) == 0 {
+      try? FileManager.default.removeItem(atPath: aside)
+    } else {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+}
+
+extension RunSettings {
+  /// Finds the compiler and the engine's sources for a book, builds the
+  /// engine if needed, and returns the settings to compile and run with.
+  ///
+  /// The engine cache is `options.engineCacheDirectory`, else the explicit
+  /// `options.cacheDirectory` (everything in one folder, as asked), else
+  /// the per-user cache.
+  ///
+  /// - Parameters:
+  ///   - book: The book folder (absolute).
+  ///   - willBuild: Called with the engine's sources before a build starts.
+  public static func prepare(
+    options: VerifyOptions, book: String, willBuild: (String) -> Void = { _ in }
+  ) throws(VerifyError) -> RunSettings {
+    let engineCache = (options.engineCacheDirectory ?? options.cacheDirectory).map { Files.absolute($0) }
+      ?? EngineCache.userDirectory()
+    do { try Files.createDirectory(engineCache) } catch {
+      throw .cacheUnwritable(path: engineCache, reason: "\(error)")
+    }
+    let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
+    let sources = try EngineBuilder.locateSources(
+      explicit: options.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
+      searchFrom: [book, FileManager.default.currentDirectoryPath])
+    let engine = try EngineBuilder.ensureBuilt(
+      sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: { willBuild(sources) })
+    return RunSettings(
+      toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
+      outputCap: options.outputCap, moduleCache: engine.moduleCache)
+  }
+}

@@ -1,0 +1,93 @@
+// `workbook init [DIR]`: scaffolds a new book (WorkbookCore's BookScaffold),
+// then records its outputs with the engine this tool ships, so that the new
+// book verifies and builds at once.
+import ArgumentParser
+import Foundation
+import WorkbookCore
+
+extension Workbook {
+  struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Create a new book that verifies and builds at once.",
+      discussion: """
+        Writes DIR/Chapters/ with a first chapter (prose, a snippet and its \
+        output, a film of a small transition, an exercise with a hint and a \
+        solution), DIR/Chapters/site.json, DIR/.gitignore (Exercises/, \
+        .workbook/) and DIR/README.md, then records the chapter's outputs \
+        with the engine. Existing files are never replaced: if any of these \
+        exists, nothing is written.
+
+        Then, in DIR:
+          workbook verify      Check every snippet
+          workbook build       Write the site into Site/
+        """)
+
+    @Argument(help: ArgumentHelp("The folder for the new book (created if missing).", valueName: "dir"))
+    var directory: String = "."
+
+    @Flag(help: "Only write the files; do not record the outputs (they stay empty until 'workbook verify --record').")
+    var noRecord = false
+
+    @Option(help: ArgumentHelp("The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: the engine that ships with workbook.", valueName: "dir"))
+    var engineSources: String?
+
+    @Option(help: ArgumentHelp("The cache folder ($WORKBOOK_CACHE_DIR). Default: DIR/.workbook, the engine in the per-user cache.", valueName: "dir"))
+    var cacheDir: String?
+
+    func run() throws {
+      let written: [String]
+      do {
+        written = try BookScaffold.create(in: directory)
+      } catch {
+        let message: String
+        switch error {
+        case .wouldOverwrite(let folder, let files):
+          message = "'\(ExerciseBook.displayPath(folder))' already has " + files.map { "'\($0)'" }.joined(separator: ", ")
+            + "; nothing was written. Choose an empty or new folder: workbook init DIR"
+        case .cannotWrite(let path, let reason):
+          message = "Cannot write '\(path)': \(reason)"
+        }
+        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
+        throw ExitCode(2)
+      }
+      for path in written { print("created \(ExerciseBook.displayPath(path))") }
+      let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+      if !noRecord {
+        var options = VerifyOptions()
+        options.book = root + "/Chapters"
+        options.record = true
+        options.engineSources = engineSources
+        options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
+        let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: false)
+        Interrupts.install(progress: progress)
+        do {
+          let report = try Verifier(options: options).run { progress.handle($0) }
+          progress.clear()
+          if report.failed {
+            var out = ""
+            for chapter in report.chapters { out += ReportRenderer.text(chapter) }
+            FileHandle.standardError.write(Data(out.utf8))
+            FileHandle.standardError.write(Data(
+              "error: The new book does not verify with this engine; see above\n".utf8))
+            throw ExitCode(1)
+          }
+          print("recorded the outputs: \(ReportRenderer.summary(report))")
+        } catch let error as VerifyError {
+          progress.clear()
+          if error == .interrupted { throw ExitCode(130) }
+          FileHandle.standardError.write(Data(("error: " + ErrorText.message(for: error)
+            + "\nThe book is written; record its outputs later with 'workbook verify --record'\n").utf8))
+          throw ExitCode(2)
+        }
+      }
+      let place = ExerciseBook.displayPath(root)
+      print("""
+
+        Your book is in '\(place)'. Next:
+          cd \(place.contains(" ") ? "'\(place)'" : place)
+          workbook verify     # check every snippet
+          workbook build      # write the site into Site/
+        """)
+    }
+  }
+}

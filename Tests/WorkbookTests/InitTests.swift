@@ -1,0 +1,56 @@
+// `workbook init`: a new book that verifies and builds at once, with the
+// engine the tool ships (no flags), and that never overwrites a file.
+import Foundation
+import Testing
+@testable import WorkbookCore
+
+@Suite struct InitTests {
+  @Test func scaffoldsEveryFileAndRefusesToOverwrite() throws {
+    let folder = try Fixtures.temporaryDirectory() + "/book"
+    let written = try BookScaffold.create(in: folder)
+    #expect(written.map { String($0.dropFirst(folder.count + 1)) }
+      == ["Chapters/01-a-first-transition.md", "Chapters/site.json", ".gitignore", "README.md"])
+    #expect(Fixtures.read(folder + "/.gitignore").contains("Exercises/\n.workbook/\n"))
+    let chapter = Fixtures.read(folder + "/Chapters/01-a-first-transition.md")
+    #expect(chapter.contains("```swift exercise=from-the-top"))
+    #expect(chapter.contains("```swift solution=from-the-top"))
+    #expect(chapter.contains("Hints:"))
+    #expect(chapter.contains("stage.film("))
+
+    try "mine".write(toFile: folder + "/README.md", atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: folder + "/Chapters")
+    #expect(throws: BookScaffold.Error.wouldOverwrite(folder: folder, files: ["README.md"])) {
+      try BookScaffold.create(in: folder)
+    }
+    #expect(Fixtures.read(folder + "/README.md") == "mine")
+    #expect(!Files.exists(folder + "/Chapters"), "nothing is written when anything would be replaced")
+  }
+
+  @Test func aNewBookVerifiesAndBuildsWithNoFlags() throws {
+    let parent = try Fixtures.temporaryDirectory()
+    let book = parent + "/newbook"
+    // No flags, no environment: the engine the tool ships with, in the
+    // per-user cache (built once per machine; TutorialStyleTests and
+    // scripts/bootstrap.sh share it).
+    func workbook(_ arguments: [String], in directory: String) throws -> (Int32, String) {
+      let result = try ChildProcess.run(CommandLineTests.binary, arguments, directory: directory,
+                                        timeout: 600)
+      guard case .exited(let status) = result.termination else { return (-1, "\(result.termination)") }
+      return (status, String(decoding: result.stdout + result.stderr, as: UTF8.self))
+    }
+    let (created, initOutput) = try workbook(["init", "newbook"], in: parent)
+    #expect(created == 0, "\(initOutput)")
+    let chapter = Fixtures.read(book + "/Chapters/01-a-first-transition.md")
+    #expect(chapter.contains("on screen half-way: 0.5"))
+    #expect(chapter.contains("half-way, the details screen's top edge is at y = -284\n"))
+
+    let (verified, verifyOutput) = try workbook(["verify"], in: book)
+    #expect(verified == 0, "\(verifyOutput)")
+    #expect(verifyOutput.contains("0 failed"))
+    let (built, buildOutput) = try workbook(["build"], in: book)
+    #expect(built == 0, "\(buildOutput)")
+    #expect(Files.exists(book + "/Site/index.html"))
+    #expect(Files.exists(book + "/Site/01-a-first-transition.html"))
+    #expect(!buildOutput.contains("Building TransitionEngine"), "verify built the engine already")
+  }
+}

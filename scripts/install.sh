@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs `workbook` with what it needs to run on a book anywhere:
+#   PREFIX/bin/workbook                                  the tool
+#   PREFIX/bin/*.resources                               its resources (the site's theme)
+#   PREFIX/share/transition-workbook/TransitionEngine/   the engine's sources, copied
+#                                                        from this checkout now
+# `workbook` finds the engine there (next to its own executable), builds it
+# once per machine into the per-user cache, and needs no --engine-sources.
+#
+#   scripts/install.sh [PREFIX]     # default: ~/.local; CONFIGURATION=debug for a faster build
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PREFIX=${1:-$HOME/.local}
+CONFIGURATION=${CONFIGURATION:-release}
+cd "$ROOT"
+swift build -c "$CONFIGURATION" --product workbook
+BIN_DIR=$(swift build -c "$CONFIGURATION" --show-bin-path)
+mkdir -p "$PREFIX/bin" "$PREFIX/share/transition-workbook"
+install -m 755 "$BIN_DIR/workbook" "$PREFIX/bin/workbook.new"
+mv -f "$PREFIX/bin/workbook.new" "$PREFIX/bin/workbook"
+for bundle in "$BIN_DIR"/*.resources; do
+  [ -d "$bundle" ] || continue
+  rm -rf "$PREFIX/bin/$(basename "$bundle")"
+  cp -R "$bundle" "$PREFIX/bin/"
+done
+ENGINE="$PREFIX/share/transition-workbook/TransitionEngine"
+STAGING=$(mktemp -d "$PREFIX/share/transition-workbook/.TransitionEngine-XXXXXX")
+cp -R Sources/TransitionEngine/. "$STAGING/"
+rm -rf "$ENGINE"
+mv "$STAGING" "$ENGINE"
+echo "Installed $PREFIX/bin/workbook (engine sources in $ENGINE)"
+case ":$PATH:" in *":$PREFIX/bin:"*) ;; *) echo "Add $PREFIX/bin to PATH to run 'workbook' anywhere";; esac
