@@ -19,7 +19,7 @@ import Testing
 
     try "mine".write(toFile: folder + "/README.md", atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(atPath: folder + "/Chapters")
-    #expect(throws: BookScaffold.Error.wouldOverwrite(folder: folder, files: ["README.md"])) {
+    #expect(throws: BookScaffold.Error.wouldOverwrite(folder: folder, files: [".gitignore", "README.md"])) {
       try BookScaffold.create(in: folder)
     }
     #expect(Fixtures.read(folder + "/README.md") == "mine")
