@@ -17,6 +17,7 @@
 # status 1 when a target is missed.
 #
 # Usage: scripts/bench-verify.sh [CHAPTERS] [SNIPPETS_PER_CHAPTER]
+#        CONFIGURATION=debug scripts/bench-verify.sh   # with the debug build (no release build needed)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,9 +25,10 @@ CHAPTERS=${1:-12}
 PER_CHAPTER=${2:-6}
 JOBS=$(nproc)
 
-echo "Building workbook (release)…" >&2
-swift build -c release --product workbook --package-path "$ROOT" >&2
-BIN="$ROOT/.build/release/workbook"
+CONFIGURATION=${CONFIGURATION:-release}
+echo "Building workbook ($CONFIGURATION)…" >&2
+swift build -c "$CONFIGURATION" --product workbook --package-path "$ROOT" >&2
+BIN="$ROOT/.build/$CONFIGURATION/workbook"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-bench-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -121,7 +123,7 @@ import os, sys
 chapters, snippets, jobs = sys.argv[1:4]
 first, cold, warm, edited, single, each, each_parallel, second = map(float, sys.argv[4:12])
 second_built = sys.argv[12] == "1"
-print(f"book: {chapters} chapters, {snippets} snippets; {jobs} jobs; {open('/proc/cpuinfo').read().count('processor')} cores")
+print(f"book: {chapters} chapters, {snippets} snippets; {jobs} jobs; {open('/proc/cpuinfo').read().count('processor')} cores; {os.environ.get('CONFIGURATION', 'release')} build")
 print(f"{'first run (empty user cache: engine + record)':42} {first:7.3f} s")
 print(f"{'second book, first verify (engine reused)':42} {second:7.3f} s   (engine built: {'yes' if second_built else 'no'})")
 print(f"{'cold verify (engine built, no results)':42} {cold:7.3f} s")

@@ -71,7 +71,7 @@ extension Workbook {
               "error: The new book does not verify with this engine; see above\n".utf8))
             throw ExitCode(1)
           }
-          print("recorded the outputs: \(ReportRenderer.summary(report))")
+          print("checked with this engine: \(ReportRenderer.summary(report))")
         } catch let error as VerifyError {
           progress.clear()
           if error == .interrupted { throw ExitCode(130) }
