@@ -91,6 +91,8 @@ public struct Site: Sendable {
 
   /// Differences between the site and `folder`: "missing", "stale" or
   /// "extra" with the file's path, sorted. Empty when the folder is current.
+  /// "extra" files are those a build would remove (a previous build wrote
+  /// them); files the build never wrote (a `CNAME`) are not its business.
   public func differences(from folder: String) -> [String] {
     var out: [String] = []
     let present = Set(Self.listFiles(folder))
@@ -102,7 +104,8 @@ public struct Site: Sendable {
       }
     }
     let wanted = Set(files.map(\.path)).union([SiteFolder.manifestName])
-    for extra in present.sorted() where !wanted.contains(extra) { out.append("extra   \(extra)") }
+    let owned = Set(SiteFolder.readManifest(folder + "/" + SiteFolder.manifestName) ?? SiteFolder.legacyFiles(folder))
+    for extra in present.sorted() where !wanted.contains(extra) && owned.contains(extra) { out.append("extra   \(extra)") }
     return out
   }
 

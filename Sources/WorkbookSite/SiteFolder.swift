@@ -75,12 +75,21 @@ enum SiteFolder {
     if entries.isEmpty { return .none }
     if let manifest = readManifest(target + "/" + manifestName) { return .manifest(manifest) }
     if entries.contains("index.html"), isOwnSearchIndex(target + "/search-index.js") {
-      return .legacy(entries.filter { name in
-        (name.hasSuffix(".html") || ["search-index.js", "site.js", "style.css"].contains(name))
-          && isRegularFile(target + "/" + name)
-      })
+      return .legacy(legacyFiles(target))
     }
     throw refuse("it is not empty and was not written by 'workbook build' (it has no \(manifestName) manifest)")
+  }
+
+  /// The files a site written before manifests owns: when `folder` holds
+  /// `index.html` and the tool's `search-index.js`, its top-level `*.html`,
+  /// `search-index.js`, `site.js` and `style.css`; otherwise none.
+  static func legacyFiles(_ folder: String) -> [String] {
+    guard isRegularFile(folder + "/index.html"), isOwnSearchIndex(folder + "/search-index.js") else { return [] }
+    let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    return entries.filter { name in
+      (name.hasSuffix(".html") || ["search-index.js", "site.js", "style.css"].contains(name))
+        && isRegularFile(folder + "/" + name)
+    }
   }
 
   /// The folder holding `Package.swift` at or above `path`.

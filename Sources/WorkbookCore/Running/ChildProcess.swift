@@ -163,6 +163,10 @@ public enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    // Closed before descriptor 3 is set up: one of them may be 3.
+    for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
+      posix_spawn_file_actions_addclose(&actions, fd)
+    }
     var secretPipe: [Int32] = [-1, -1]
     if let secret {
       guard makePipe(&secretPipe) else { throw .cannotStart(executable, String(cString: strerror(errno))) }
@@ -175,11 +179,9 @@ public enum ChildProcess {
       secret.withUnsafeBytes { _ = write(secretPipe[1], $0.baseAddress, $0.count) }
       close(secretPipe[1])
       posix_spawn_file_actions_adddup2(&actions, secretPipe[0], ProgramBuilder.secretDescriptor)
+      posix_spawn_file_actions_addclose(&actions, secretPipe[0])
     }
     defer { if secretPipe[0] >= 0 { close(secretPipe[0]) } }
-    for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
-      posix_spawn_file_actions_addclose(&actions, fd)
-    }
     if let directory, let addChdir = Self.addChdir {
       _ = addChdir(&actions, directory)
     }
