@@ -196,7 +196,8 @@ private func constrained(in parent: UIView, _ name: String) -> UIView {
       let bad = NSLayoutConstraint.constraints(withVisualFormat: "H:|-[button]-|", metrics: nil, views: ["a": a])
       #expect(bad.isEmpty)
       #expect(sim.diagnostics.last?.message ==
-        "Unable to parse constraint format: \nbutton is not a key in the views dictionary. \nH:|-[button]-| \n         ^")
+        "Unable to parse constraint format: \nbutton is not a key in the views dictionary. \nH:|-[button]-| \n           ^",
+        "the caret under the character after the name, where UIKit's parser stopped")
     }
   }
 

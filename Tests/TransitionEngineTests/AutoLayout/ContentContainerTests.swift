@@ -124,7 +124,7 @@ private final class StillCoordinator: NSObject, UIViewControllerTransitionCoordi
       sheet.transitioningDelegate = delegate
       home.present(sheet, animated: false)
       sim.runUntilIdle()
-      let expected = CGRect(x: 0, y: 568 - 568 * 2 / 3, width: 320, height: 568 * 2 / 3)
+      let expected = CGRect(x: 0, y: 568 - 568 * 2 / 3.0, width: 320, height: 568 * 2 / 3.0)
       expectClose(sheet.view.frame, expected)
       let presentation = sheet.presentationController as? TwoThirdsPresentation
       sheet.preferredContentSize = CGSize(width: 320, height: 200)

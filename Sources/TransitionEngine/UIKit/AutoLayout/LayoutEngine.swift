@@ -262,6 +262,9 @@ struct LayoutProblem {
     var systemConstraints: [NSLayoutConstraint] = []
     let solution = LayoutSolution(generation: generation)
     var inputViews: [UIView] = []
+    // Optional system constraints go in after the required ones (fewer pivots).
+    var stays: [(Variables, CGRect)] = []
+    var intrinsic: [(UIView, Variables)] = []
     for item in items {
       let v = variables[ObjectIdentifier(item)]!
       if let view = item as? UIView {
@@ -271,16 +274,16 @@ struct LayoutProblem {
             try addRequired(LinearExpression(variable: v.width) + Double(-view.bounds.width))
             try addRequired(LinearExpression(variable: v.height) + Double(-view.bounds.height))
           } else {
-            addStays(v, untransformedFrame(view))
-            addIntrinsicSize(view, v)
+            stays.append((v, untransformedFrame(view)))
+            intrinsic.append((view, v))
           }
         } else if view.translatesAutoresizingMaskIntoConstraints {
           inputViews.append(view)
           let made = autoresizingConstraints(view, v)
           systemConstraints += made
         } else {
-          addStays(v, untransformedFrame(view))
-          addIntrinsicSize(view, v)
+          stays.append((v, untransformedFrame(view)))
+          intrinsic.append((view, v))
         }
       } else if let guide = item as? UILayoutGuide, let owner = guide.owningView {
         if let insets = guide.systemInsets(of: owner) {
@@ -293,7 +296,7 @@ struct LayoutProblem {
           try addRequired(LinearExpression(variable: v.height) - LinearExpression(variable: ov.height)
                             + Double(insets.top + insets.bottom))
         } else {
-          addStays(v, guide.lastLayoutFrame)
+          stays.append((v, guide.lastLayoutFrame))
         }
       }
     }
@@ -305,6 +308,8 @@ struct LayoutProblem {
     for c in constraints where !broken.contains(ObjectIdentifier(c)) {
       try add(c, tag: added.count, added: &added)
     }
+    for (view, v) in intrinsic { addIntrinsicSize(view, v) }
+    for (v, frame) in stays { addStays(v, frame) }
 
     for item in items {
       let v = variables[ObjectIdentifier(item)]!
