@@ -378,7 +378,7 @@ struct LayoutProblem {
 
   private mutating func addStays(_ v: Variables, _ frame: CGRect) {
     let values = [(v.x, frame.minX), (v.y, frame.minY), (v.width, frame.width), (v.height, frame.height)]
-    for (variable, value) in values {
+    for (variable, value) in values where !solver.isDetermined(variable) {
       try? solver.add(LinearExpression(variable: variable) + Double(-value), .equal,
                       priority: Self.stayPriority, tag: Int.min)
     }

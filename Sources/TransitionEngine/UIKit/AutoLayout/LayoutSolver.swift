@@ -50,6 +50,8 @@ final class LayoutSolver {
 
   private func newSymbol(_ kind: Kind) -> Symbol {
     kinds.append(kind)
+    rows.append(nil)
+    appearsInRows.append(false)
     return kinds.count - 1
   }
 
@@ -96,9 +98,41 @@ final class LayoutSolver {
       }
     }
 
+    /// Adds `factor × row` (a linear merge of the two sorted term lists).
     mutating func insert(_ row: Row, _ factor: Double = 1) {
       constant += row.constant * factor
-      for i in row.symbols.indices { insert(row.symbols[i], row.coefficients[i] * factor) }
+      if row.symbols.count == 1 {
+        insert(row.symbols[0], row.coefficients[0] * factor)
+        return
+      }
+      var mergedSymbols: [Symbol] = []
+      var mergedCoefficients: [Double] = []
+      mergedSymbols.reserveCapacity(symbols.count + row.symbols.count)
+      mergedCoefficients.reserveCapacity(symbols.count + row.symbols.count)
+      var i = 0, j = 0
+      while i < symbols.count || j < row.symbols.count {
+        let a = i < symbols.count ? symbols[i] : Int.max
+        let b = j < row.symbols.count ? row.symbols[j] : Int.max
+        var symbol = a, value = 0.0
+        if a < b {
+          value = coefficients[i]
+          i += 1
+        } else if b < a {
+          symbol = b
+          value = row.coefficients[j] * factor
+          j += 1
+        } else {
+          value = coefficients[i] + row.coefficients[j] * factor
+          i += 1
+          j += 1
+        }
+        if !nearZero(value) {
+          mergedSymbols.append(symbol)
+          mergedCoefficients.append(value)
+        }
+      }
+      symbols = mergedSymbols
+      coefficients = mergedCoefficients
     }
 
     mutating func remove(_ symbol: Symbol) {
@@ -139,7 +173,11 @@ final class LayoutSolver {
     }
   }
 
-  private var rows: [Symbol: Row] = [:]
+  /// The row of each basic symbol, indexed by symbol (nil: not basic).
+  private var rows: [Row?] = []
+  /// Whether a symbol was ever a term of a stored row (if not, substituting
+  /// it needs doing in the objectives only).
+  private var appearsInRows: [Bool] = []
   /// The basic symbols, sorted, for deterministic scans.
   private var basicSymbols: [Symbol] = []
   /// One objective per priority level, highest first.
@@ -164,6 +202,7 @@ final class LayoutSolver {
   ///   discarded (rebuild it without the constraint).
   func add(_ expression: LinearExpression, _ relation: Relation, priority: Double?, tag: Int) throws {
     let level = priority.map(levelIndex)
+    let firstNewSymbol = kinds.count
     var row = Row(constant: expression.constant)
     for term in expression.terms {
       if let basic = rows[term.variable] {
@@ -204,7 +243,8 @@ final class LayoutSolver {
     let subject = chooseSubject(row, markers)
     if let subject {
       row.solve(for: subject)
-      substitute(subject, row)
+      // A symbol in no stored row (a fresh variable or marker) needs substituting only in the objectives.
+      substitute(subject, row, onlyObjectives: !appearsInRows[subject] || subject >= firstNewSymbol)
       setRow(subject, row)
     } else if row.symbols.allSatisfy({ kinds[$0] == .dummy }) {
       if !nearZero(row.constant) {
@@ -219,11 +259,27 @@ final class LayoutSolver {
     }
     markersByTag[tag] = markers
     if priority == nil { requiredTagByMarker[markers.marker] = tag }
-    optimize()
+    // Adding needs a feasible tableau, not an optimal one: optimise once, when values are read.
+    isOptimal = false
   }
 
-  /// The value of a variable in the current solution.
-  func value(of variable: Int) -> Double { rows[variable]?.constant ?? 0 }
+  private var isOptimal = true
+
+  /// Whether a variable's value is fixed by the required constraints alone
+  /// (its row has only required markers), so no preference can move it.
+  func isDetermined(_ variable: Int) -> Bool {
+    guard variable < rows.count, let row = rows[variable] else { return false }
+    return row.symbols.allSatisfy { kinds[$0] == .dummy }
+  }
+
+  /// The value of a variable in the optimal solution.
+  func value(of variable: Int) -> Double {
+    if !isOptimal {
+      optimize()
+      isOptimal = true
+    }
+    return variable < rows.count ? rows[variable]?.constant ?? 0 : 0
+  }
 
   private func levelIndex(_ priority: Double) -> Int {
     if let i = levels.firstIndex(of: priority) { return i }
@@ -236,13 +292,16 @@ final class LayoutSolver {
   }
 
   private func setRow(_ symbol: Symbol, _ row: Row) {
-    if rows.updateValue(row, forKey: symbol) == nil {
+    if rows[symbol] == nil {
       basicSymbols.insert(symbol, at: insertionIndex(basicSymbols, symbol))
     }
+    rows[symbol] = row
+    for term in row.symbols { appearsInRows[term] = true }
   }
 
   private func removeRow(_ symbol: Symbol) -> Row? {
-    guard let row = rows.removeValue(forKey: symbol) else { return nil }
+    guard let row = rows[symbol] else { return nil }
+    rows[symbol] = nil
     if let i = basicSymbols.firstIndex(of: symbol) { basicSymbols.remove(at: i) }
     return row
   }
@@ -250,6 +309,8 @@ final class LayoutSolver {
   /// kiwi's subject choice: an external symbol, else a new slack or error
   /// marker with a negative coefficient.
   private func chooseSubject(_ row: Row, _ markers: Markers) -> Symbol? {
+    // Prefer a variable no other row mentions (no substitution needed), then the first.
+    for symbol in row.symbols where kinds[symbol] == .external && !appearsInRows[symbol] { return symbol }
     for symbol in row.symbols where kinds[symbol] == .external { return symbol }
     for symbol in [markers.marker, markers.other].compactMap({ $0 })
     where kinds[symbol] == .slack || kinds[symbol] == .error {
@@ -282,9 +343,9 @@ final class LayoutSolver {
     return success ? nil : finalArtificial.symbols
   }
 
-  private func substitute(_ symbol: Symbol, _ row: Row) {
-    for basic in basicSymbols {
-      rows[basic]!.substitute(symbol, row)
+  private func substitute(_ symbol: Symbol, _ row: Row, onlyObjectives: Bool = false) {
+    if !onlyObjectives {
+      for basic in basicSymbols { rows[basic]!.substitute(symbol, row) }
     }
     for i in objectives.indices { objectives[i].substitute(symbol, row) }
     artificial?.substitute(symbol, row)
@@ -309,21 +370,16 @@ final class LayoutSolver {
   /// The lowest-numbered non-dummy symbol whose objective coefficients are
   /// lexicographically negative (Bland's rule: no cycling).
   private func enteringSymbol(_ objectives: [Row]) -> Symbol? {
-    var candidates: [Symbol] = []
-    for objective in objectives {
-      for (i, symbol) in objective.symbols.enumerated()
-      where kinds[symbol] != .dummy && objective.coefficients[i] < 0 {
-        candidates.append(symbol)
+    var best: Symbol?
+    for (level, objective) in objectives.enumerated() {
+      for (i, symbol) in objective.symbols.enumerated() {
+        if let best, symbol >= best { break }  // terms are sorted
+        guard objective.coefficients[i] < 0, kinds[symbol] != .dummy else { continue }
+        // Negative here; it enters only if zero at every higher level.
+        if objectives[..<level].allSatisfy({ $0.coefficient(for: symbol) == 0 }) { best = symbol }
       }
     }
-    for symbol in Set(candidates).sorted() {
-      for objective in objectives {
-        let c = objective.coefficient(for: symbol)
-        if c < 0 { return symbol }
-        if c > 0 { break }
-      }
-    }
-    return nil
+    return best
   }
 
   /// The row that limits the entering symbol's growth first (ties: lowest symbol).
