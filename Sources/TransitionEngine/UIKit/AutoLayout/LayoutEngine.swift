@@ -187,7 +187,7 @@ extension CGRect {
 /// The solver problem of one view tree.
 struct LayoutProblem {
   let root: UIView
-  private let solver = LayoutSolver()
+  private let solver: LayoutSolver
 
   /// Per item: its four variables.
   private struct Variables { var x: Int, y: Int, width: Int, height: Int }
@@ -198,9 +198,10 @@ struct LayoutProblem {
   /// Size constraints of `systemLayoutSizeFitting` (empty for a layout pass).
   private let fitting: [NSLayoutConstraint]
 
-  init(root: UIView, fitting: [NSLayoutConstraint] = []) {
+  init(root: UIView, fitting: [NSLayoutConstraint] = [], explainsConflicts: Bool = false) {
     self.root = root
     self.fitting = fitting
+    solver = LayoutSolver(explainsConflicts: explainsConflicts)
   }
 
   /// Priority of the "stay where you are" constraints that settle ambiguity:
@@ -219,12 +220,19 @@ struct LayoutProblem {
     constraints.sort { $0.activationOrder < $1.activationOrder }
     constraints += fitting
     var broken: Set<ObjectIdentifier> = []
+    var explaining = false
     while true {
-      var attempt = LayoutProblem(root: root, fitting: fitting)
+      var attempt = LayoutProblem(root: root, fitting: fitting, explainsConflicts: explaining)
       do {
         let solution = try attempt.build(constraints, guidesInTree, skipping: broken, generation: generation)
         return solution
       } catch let conflict as ConstraintConflict {
+        // Solve again, tracking every required equality, to list the conflicting constraints.
+        guard explaining else {
+          explaining = true
+          continue
+        }
+        explaining = false
         broken.insert(ObjectIdentifier(conflict.broken))
         if !conflict.broken.reportedAsBroken {
           conflict.broken.reportedAsBroken = true

@@ -35,6 +35,13 @@ struct LinearExpression {
 
 /// A solver for one layout: add variables and constraints, then read values.
 final class LayoutSolver {
+  /// Whether required equalities keep a marker in the tableau, so that a
+  /// conflict can name every constraint involved. Without it, rows stay
+  /// sparse (faster) and a conflict names only required inequalities.
+  let explainsConflicts: Bool
+
+  init(explainsConflicts: Bool = true) { self.explainsConflicts = explainsConflicts }
+
   enum Relation { case lessThanOrEqual, equal, greaterThanOrEqual }
 
   /// Why a required constraint could not be added: the required constraints
@@ -234,7 +241,7 @@ final class LayoutSolver {
         markers = Markers(marker: plus, other: minus)
       } else {
         let dummy = newSymbol(.dummy)
-        row.insert(dummy, 1)
+        if explainsConflicts { row.insert(dummy, 1) }
         markers = Markers(marker: dummy, other: nil)
       }
     }
@@ -250,10 +257,12 @@ final class LayoutSolver {
       if !nearZero(row.constant) {
         throw Unsatisfiable(conflicting: row.symbols.compactMap { requiredTagByMarker[$0] })
       }
-      // Redundant: keep the dummy basic so removal stays possible.
-      let dummy = markers.marker
-      row.solve(for: dummy)
-      setRow(dummy, row)
+      // Redundant: keep the dummy basic (when it is in the row).
+      if !row.symbols.isEmpty {
+        let dummy = markers.marker
+        row.solve(for: dummy)
+        setRow(dummy, row)
+      }
     } else if let conflict = addWithArtificialVariable(row) {
       throw Unsatisfiable(conflicting: conflict.compactMap { requiredTagByMarker[$0] })
     }
