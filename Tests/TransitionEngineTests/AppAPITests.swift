@@ -119,4 +119,50 @@ struct AppAPITests {
       #expect(view.alpha == 0.5)
     }
   }
+
+  @Test func scrollViewOffsetIsTheBoundsOriginAndAnimates() {
+    Simulation.run { sim in
+      let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 568))
+      scroll.contentSize = CGSize(width: 320, height: 2000)
+      let row = UIView(frame: CGRect(x: 0, y: 100, width: 320, height: 44))
+      scroll.addSubview(row)
+      scroll.contentOffset = CGPoint(x: 0, y: 60)
+      #expect(scroll.bounds.origin == CGPoint(x: 0, y: 60))
+      let screen = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 568))
+      screen.addSubview(scroll)
+      #expect(row.convert(row.bounds, to: screen).minY == 40, "content moves up by the offset")
+      scroll.setContentOffset(.zero, animated: true)
+      #expect(scroll.contentOffset == .zero, "the model changes at once")
+      sim.advance(to: 0.15)
+      expectClose(shown(scroll).bounds.origin.y, 30, 1e-4)  // half-way through ease-in-out (Float control points)
+      sim.runUntilIdle()
+      #expect(shown(scroll).bounds.origin.y == 0)
+    }
+  }
+
+  @Test func visualEffectViewKeepsItsContentViewFilling() {
+    Simulation.run { _ in
+      let blur = UIVisualEffectView(effect: UIBlurEffect(style: .dark))
+      blur.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+      #expect(blur.contentView.frame == CGRect(x: 0, y: 0, width: 200, height: 100))
+      #expect((blur.effect as? UIBlurEffect)?.style == .dark)
+      UIView.animate(withDuration: 0.3) { blur.effect = nil }
+      #expect(blur.effect == nil, "effect is a plain property in the engine")
+    }
+  }
+
+  @Test func applicationAccessibilityAndTraits() {
+    Simulation.run(device: .iPhone8) { sim in
+      #expect(!UIAccessibility.isReduceMotionEnabled)
+      #expect(UIApplication.shared.keyWindow == nil)
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      #expect(UIApplication.shared.keyWindow === window)
+      let traits = UIViewController().traitCollection
+      #expect(traits.horizontalSizeClass == .compact && traits.verticalSizeClass == .regular)
+      #expect(traits.userInterfaceStyle == .light && traits.displayScale == 2)
+      #expect(UIViewController().preferredStatusBarStyle == .default)
+      _ = sim
+    }
+  }
 }
