@@ -133,7 +133,7 @@ public enum EngineBuilder {
     do {
       try Files.createDirectory(root)
     } catch {
-      throw .cacheUnwritable(path: root, reason: "\(error)")
+      throw .cacheUnwritable(path: root, reason: Files.reason(error))
     }
     let result: Result<EngineBuild, VerifyError>
     do {
@@ -146,7 +146,7 @@ public enum EngineBuilder {
                      moduleCache: moduleCache, sources: sources)
       }
     } catch {
-      throw .cacheUnwritable(path: root, reason: "\(error)")
+      throw .cacheUnwritable(path: root, reason: Files.reason(error))
     }
     return try result.get()
   }

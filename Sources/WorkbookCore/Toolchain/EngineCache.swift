@@ -103,7 +103,7 @@ extension RunSettings {
     let engineCache = (options.engineCacheDirectory ?? options.cacheDirectory).map { Files.absolute($0) }
       ?? EngineCache.userDirectory()
     do { try Files.createDirectory(engineCache) } catch {
-      throw .cacheUnwritable(path: engineCache, reason: "\(error)")
+      throw .cacheUnwritable(path: engineCache, reason: Files.reason(error))
     }
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
     let sources = try EngineBuilder.locateSources(

@@ -42,7 +42,7 @@ extension ProgramRun {
 extension ChapterRun {
   /// The first toolchain failure of any of the chapter's programs, or nil.
   public var toolchainFailure: String? {
-    if let failure = program?.toolchainFailure { return failure }
+    if let failure = program?.toolchainFailure ?? noRun?.toolchainFailure { return failure }
     for run in compileFail {
       let texts = run.diagnostics.filter { $0.snippet == nil }.map(\.message)
       if let failure = ProgramRun.toolchainFailure(in: texts) { return failure }
