@@ -4,7 +4,10 @@
 #
 # The tool is built in debug mode: the compiler's time is spent on the
 # snippets, not in the tool, and `swift test` (the README's second command)
-# reuses every module of this build. The engine the snippets compile
+# reuses every module of this build. While the book is verified, the tests
+# are built in the background (verify does not use SwiftPM, so the two do
+# not wait on each other), so that `swift test` only runs them; set
+# WORKBOOK_BOOTSTRAP_TESTS=0 to skip that. The engine the snippets compile
 # against is built once per engine version per machine, in the per-user
 # cache ($XDG_CACHE_HOME/transition-workbook, else ~/.cache/transition-workbook).
 #
@@ -21,10 +24,29 @@ step "Building the workbook tool (debug, swift-syntax included; the first time t
 swift build --product workbook
 BIN=.build/debug/workbook
 
+TESTS_PID=""
+if [ "${WORKBOOK_BOOTSTRAP_TESTS:-1}" != 0 ]; then
+  step "Building the tests in the background, for swift test (log: .build/bootstrap-tests.log)"
+  swift build --build-tests > .build/bootstrap-tests.log 2>&1 &
+  TESTS_PID=$!
+  trap '[ -n "$TESTS_PID" ] && kill "$TESTS_PID" 2>/dev/null || true' EXIT
+fi
+
 step "Verifying the book: every snippet compiled, run and checked"
 "$BIN" verify "$@"
 
 step "Building the site into Site/"
 "$BIN" build
 
-step "Done. Next: swift test (reuses this build), or read Site/index.html"
+if [ -n "$TESTS_PID" ]; then
+  step "Waiting for the tests' build"
+  if ! wait "$TESTS_PID"; then
+    TESTS_PID=""
+    tail -n 30 .build/bootstrap-tests.log >&2
+    echo "error: the tests do not build (full log: .build/bootstrap-tests.log)" >&2
+    exit 1
+  fi
+  TESTS_PID=""
+fi
+
+step "Done. Next: swift test (runs the tests built here), or read Site/index.html"
