@@ -95,6 +95,34 @@ import Testing
       #expect(nav.viewControllers == [list])
     }
   }
+
+  /// Records where a pan was and how fast it moved, per state.
+  final class PanRecorder: NSObject {
+    var events: [(state: UIGestureRecognizer.State, x: CGFloat, velocityX: CGFloat)] = []
+    func handlePan(_ pan: UIPanGestureRecognizer) {
+      events.append((pan.state, pan.location(in: nil).x, pan.velocity(in: nil).x))
+    }
+  }
+
+  @Test("drag(along:) films a finger that goes out and comes back, and lifts moving back")
+  func dragAlongFilm() {
+    Simulation.run { sim in
+      let home = UIViewController()
+      let stage = Stage(home)
+      let recorder = PanRecorder()
+      home.view.addGestureRecognizer(UIPanGestureRecognizer(target: recorder, action: Selector(PanRecorder.handlePan(_:))))
+      let film = stage.drag(along: [CGPoint(x: 10, y: 300), CGPoint(x: 260, y: 300), CGPoint(x: 210, y: 300)],
+                            duration: 0.6, filmingEvery: 0.2)
+      #expect(film.captures.map(\.time) == [0, 0.2, 0.4, 0.6])
+      #expect(recorder.events.first?.state == .began)
+      let farthest = recorder.events.map(\.x).max() ?? 0
+      expectClose(Double(farthest), 260, 1e-6)
+      let last = recorder.events.last
+      #expect(last?.state == .ended)
+      expectClose(Double(last?.x ?? 0), 210, 1e-6)
+      #expect((last?.velocityX ?? 0) < 0)
+    }
+  }
 }
 
 /// UIView.transition shows on screen: cross-dissolves blend, flips turn.
