@@ -111,7 +111,7 @@ enum ModalPresentation {
       return
     }
     if presenter.window == nil {
-      simulation.warn("Attempt to present \(presented.debugDescriptor) on \(presenter.debugDescriptor) (from \(source.debugDescriptor)) whose view is not in the window hierarchy.")
+      simulation.warn("[Presentation] Attempt to present \(presented.debugDescriptor) on \(presenter.debugDescriptor) (from \(source.debugDescriptor)) whose view is not in the window hierarchy.")
       return
     }
     if style == .custom && presented.transitioningDelegate == nil {
@@ -260,7 +260,7 @@ enum ModalPresentation {
     }
     simulation.record(.appCall, source.traceName, "dismiss(animated: \(animated))")
     if !simulation.activeTransitions.filter({ $0.kind == .present || $0.kind == .dismiss }).isEmpty {
-      simulation.warn("Attempt to dismiss from view controller \(source.debugDescriptor) while a presentation or dismiss is in progress!")
+      simulation.warn("Warning: Attempt to dismiss from view controller \(source.debugDescriptor) while a presentation or dismiss is in progress!")
       return
     }
     // Anything the presented controller presents goes first, without animation.

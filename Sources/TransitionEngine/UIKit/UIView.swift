@@ -336,6 +336,8 @@ open class UIView: UIResponder, CALayerDelegate {
   open func didMoveToSuperview() {}
   open func willMove(toWindow newWindow: UIWindow?) {}
   open func didMoveToWindow() {}
+  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   open func didAddSubview(_ subview: UIView) {}
   open func willRemoveSubview(_ subview: UIView) {}
 

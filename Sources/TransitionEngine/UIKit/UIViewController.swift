@@ -134,6 +134,8 @@ open class UIViewController: UIResponder {
 
   /// Called before the root view's `layoutSubviews` (before Auto Layout sets the subviews' frames).
   open func viewWillLayoutSubviews() {}
+  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   /// Called after the root view's `layoutSubviews`.
   open func viewDidLayoutSubviews() {}
   /// The root view's update-constraints pass (after `setNeedsUpdateConstraints`); default: the view's `updateConstraints()`.
@@ -289,6 +291,17 @@ open class UIViewController: UIResponder {
   open var modalPresentationStyle: UIModalPresentationStyle = .automatic
   /// UIKit's animation when no custom animator is vended.
   open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+
+  // MARK: Status bar (the engine draws none; the preferences are kept for code that reads them)
+
+  /// The status bar style this controller wants (UIKit's default: `.default`).
+  open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+  /// Whether this controller hides the status bar (UIKit's default: `false`).
+  open var prefersStatusBarHidden: Bool { false }
+  /// Whether a non-full-screen presented controller takes over the status bar.
+  open var modalPresentationCapturesStatusBarAppearance = false
+  /// Asks UIKit to read the status bar preferences again: accepted, nothing to redraw.
+  open func setNeedsStatusBarAppearanceUpdate() {}
   /// Vends custom animators and the presentation controller. Weak, as in UIKit.
   open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
   /// Whether this controller's view is the context for `.currentContext` presentations.
