@@ -134,10 +134,10 @@ open class UIViewController: UIResponder {
 
   /// Called before the root view's `layoutSubviews` (before Auto Layout sets the subviews' frames).
   open func viewWillLayoutSubviews() {}
-  /// Called after the root view's `layoutSubviews`.
-  open func viewDidLayoutSubviews() {}
   /// Called when the traits change: never, in the engine (see `UITraitCollection`).
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+  /// Called after the root view's `layoutSubviews`.
+  open func viewDidLayoutSubviews() {}
   /// The root view's update-constraints pass (after `setNeedsUpdateConstraints`); default: the view's `updateConstraints()`.
   open func updateViewConstraints() { viewIfLoaded?.updateConstraints() }
 
