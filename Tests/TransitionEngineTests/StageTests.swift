@@ -101,6 +101,26 @@ import Testing
     }
   }
 
+  @Test("A timeline of several properties of one view; signed scales show a mirrored view")
+  func multiPropertyTimeline() {
+    Simulation.run { sim in
+      let root = UIViewController()
+      let stage = Stage(root)
+      let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+      card.accessibilityIdentifier = "card"
+      root.view.addSubview(card)
+      UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: {
+        card.transform = CGAffineTransform(scaleX: 0.5, y: -1)
+      })
+      let chart = stage.timeline([.scaleX, .scaleY], of: "card", .every(0.5, for: 1))
+      #expect(chart.text.contains("card x scale: 1 -> 0.5"))
+      #expect(chart.text.contains("card y scale: 1 -> -1"))
+      let end = chart.captures[2].layers.first { $0.label == "card" }!
+      #expect(CapturedProperty.scaleY.value(end) == -1, "upside down")
+      #expect(CapturedProperty.scale.value(end) > 0, "the unsigned scale cannot tell a mirrored view")
+    }
+  }
+
   @Test("drag(filmingEvery:) films the gesture and what it sets off")
   func dragFilm() {
     Simulation.run { sim in

@@ -172,6 +172,16 @@ public final class Stage {
     return publish(Figure(kind: "timeline", text: text, captures: captures))
   }
 
+  /// Several properties of the view labelled `label` over the same moments,
+  /// as one chart (its x and y scale, say).
+  public func timeline(_ properties: [CapturedProperty], of label: String, _ moments: Moments,
+                       height: Int = 10) -> Figure {
+    let captures = capture(moments)
+    let series = properties.map { TimelineSeries($0, of: label, in: captures) }
+    let text = Diagram.timeline(height: height).render(series)
+    return publish(Figure(kind: "timeline", text: text, captures: captures))
+  }
+
   /// The warnings UIKit would have logged since the last call, one per line
   /// ("no warnings" when there were none).
   public func warnings() -> String {
