@@ -24,7 +24,46 @@ import WorkbookStepper
     ])
     #expect(fade.expectedOutput.hasPrefix("step 0: alpha 1.0\nstep 1: alpha 0.75\n"))
     #expect(fade.starter == StepperFixtures.fadeStarter)
+    #expect(fade.starterOutput == (0...4).map { "step \($0): alpha 1.0\n" }.joined())
     #expect(book.exercises[1].hints == [])
+    #expect(book.exercises[1].starterOutput == "100.0 50.0\n")
+    #expect(book.chapters.map(\.name) == ["01-basics", "02-film"])
+    #expect(book.chapters.map(\.exerciseCount) == [2, 0])
+  }
+
+  @Test func theStartersSymptomStandsBesideOrAboveTheExpectedOutput() throws {
+    let book = try StepperFixtures.exerciseBook(try StepperFixtures.project())
+    let grow = book.exercises[1]
+    #expect(StepSession.symptomAndExpected(grow, width: 60, style: .plain) == [
+      "  " + "What the starter prints".padding(toLength: 27, withPad: " ", startingAt: 0) + " │ Expected output",
+      "  " + String(repeating: "─", count: 27) + "─┼─" + String(repeating: "─", count: 27),
+      "  100.0 50.0                  │ 200.0 50.0",
+    ])
+    // Too narrow for two columns: one above the other.
+    #expect(StepSession.symptomAndExpected(grow, width: 40, style: .plain) == [
+      "What the starter prints (the symptom):", "    100.0 50.0", "", "Expected output:", "    200.0 50.0",
+    ])
+    // No symptom recorded: the expected output alone, as before.
+    var bare = grow
+    bare.starterOutput = nil
+    #expect(StepSession.symptomAndExpected(bare, width: 60, style: .plain) == ["Expected output:", "    200.0 50.0"])
+  }
+
+  @Test func aCheckSaysWhenTheFileStillShowsTheStartersSymptom() {
+    var check = ExerciseCheck(
+      outcome: .crashed, file: "f.swift", diagnostics: [], otherErrors: "", output: "before\n",
+      expected: "after\n", starterOutput: "before\nFatal error: Index out of range\n",
+      crashMessage: "Fatal error: Index out of range (at Swift/Array.swift:1)", crashLine: nil, stderr: "", duration: 0)
+    check.crashSymptom = "Fatal error: Index out of range\n"
+    #expect(check.symptom == "before\nFatal error: Index out of range\n")
+    #expect(check.showsStarterSymptom)
+    #expect(CheckView(style: .plain).render(check, width: 80).contains(
+      "This is still what the starter does (its symptom): nothing is fixed yet."))
+    check.output = "changed\n"
+    #expect(!check.showsStarterSymptom)
+    check.outcome = .passed
+    check.output = "before\n"
+    #expect(!check.showsStarterSymptom)
   }
 
   @Test func hintsParagraphSpellings() throws {
