@@ -99,8 +99,9 @@ import WorkbookCore
       A card's `frame` says where it is. Make the card twice as wide, keeping its
       height.
 
-      Expected output:
-          200.0 50.0
+        What the starter prints               │ Expected output
+        ──────────────────────────────────────┼──────────────────────────────────────
+        100.0 50.0                            │ 200.0 50.0
 
       Your file: Exercises/01-basics/grow.swift — edit it and save; every save is
       checked.
@@ -113,6 +114,7 @@ import WorkbookCore
         ──────────────────────────────────────┼──────────────────────────────────────
       ~ 200.0 50.0                            │ 100.0 50.0
         ~ differs   - missing from yours   + extra in yours
+      This is still what the starter does (its symptom): nothing is fixed yet.
 
       This exercise has no hints.
 
