@@ -309,8 +309,9 @@ public final class StepSession {
   }
 
   /// What the starter prints (its recorded symptom) and the expected
-  /// output: side by side when both fit in `width`, else one above the
-  /// other; the expected output alone when no symptom is recorded.
+  /// output: side by side when both fit in `width` (expected on the left),
+  /// else the symptom above the expected output; the expected output alone
+  /// when no symptom is recorded.
   public static func symptomAndExpected(_ exercise: Exercise, width: Int, style: TerminalStyle) -> [String] {
     func lines(_ text: String) -> [String] {
       text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
@@ -327,11 +328,13 @@ public final class StepSession {
     let column = (width - 5) / 2
     let widest = (symptom + expected + [symptomTitle, expectedTitle]).reduce(0) { max($0, TextWidth.of($1)) }
     if widest <= column && column >= 12 {
-      var out = ["  " + style.bold(TextWidth.padded(symptomTitle, to: column)) + " │ " + style.bold(expectedTitle)]
+      // Expected on the left, as in a check's comparison (where the
+      // learner's output stands on the right).
+      var out = ["  " + style.bold(TextWidth.padded(expectedTitle, to: column)) + " │ " + style.bold(symptomTitle)]
       out.append("  " + String(repeating: "─", count: column) + "─┼─" + String(repeating: "─", count: column))
       for i in 0..<max(symptom.count, expected.count, 1) {
-        let left = i < symptom.count ? symptom[i] : (i == 0 ? "(nothing)" : "")
-        let right = i < expected.count ? expected[i] : (i == 0 ? "(nothing)" : "")
+        let left = i < expected.count ? expected[i] : (i == 0 ? "(nothing)" : "")
+        let right = i < symptom.count ? symptom[i] : (i == 0 ? "(nothing)" : "")
         let row = "  " + TextWidth.padded(left, to: column) + " │ " + right
         out.append(TextWidth.truncated(row, to: width))
       }

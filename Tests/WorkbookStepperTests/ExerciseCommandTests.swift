@@ -99,9 +99,9 @@ import WorkbookCore
       A card's `frame` says where it is. Make the card twice as wide, keeping its
       height.
 
-        What the starter prints               │ Expected output
+        Expected output                       │ What the starter prints
         ──────────────────────────────────────┼──────────────────────────────────────
-        100.0 50.0                            │ 200.0 50.0
+        200.0 50.0                            │ 100.0 50.0
 
       Your file: Exercises/01-basics/grow.swift — edit it and save; every save is
       checked.

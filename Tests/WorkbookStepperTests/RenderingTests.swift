@@ -35,9 +35,9 @@ import WorkbookStepper
     let book = try StepperFixtures.exerciseBook(try StepperFixtures.project())
     let grow = book.exercises[1]
     #expect(StepSession.symptomAndExpected(grow, width: 60, style: .plain) == [
-      "  " + "What the starter prints".padding(toLength: 27, withPad: " ", startingAt: 0) + " │ Expected output",
+      "  " + "Expected output".padding(toLength: 27, withPad: " ", startingAt: 0) + " │ What the starter prints",
       "  " + String(repeating: "─", count: 27) + "─┼─" + String(repeating: "─", count: 27),
-      "  100.0 50.0                  │ 200.0 50.0",
+      "  200.0 50.0                  │ 100.0 50.0",
     ])
     // Too narrow for two columns: one above the other.
     #expect(StepSession.symptomAndExpected(grow, width: 40, style: .plain) == [

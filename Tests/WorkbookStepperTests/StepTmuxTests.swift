@@ -29,9 +29,9 @@ import WorkbookCore
     // The symptom and the expected output side by side, above the check.
     let rows = screen.split(separator: "\n").map(String.init)
     let header = try #require(rows.firstIndex { $0.contains("What the starter prints") })
-    #expect(rows[header].contains("│ Expected output"))
-    #expect(rows[header + 5].hasPrefix("  step 3: alpha 1.0 "))
-    #expect(rows[header + 5].hasSuffix("│ step 3: alpha 0.25"))
+    #expect(rows[header].hasPrefix("  Expected output "))
+    #expect(rows[header + 5].hasPrefix("  step 3: alpha 0.25 "))
+    #expect(rows[header + 5].hasSuffix("│ step 3: alpha 1.0"))
     #expect(header < (rows.firstIndex { $0.contains("WRONG OUTPUT") } ?? 0))
     #expect(screen.contains("[░░░░░░░░░░░░] 0/2 done"))
     #expect(screen.contains("h hint (0/2) · s solution · r reset · n next · p previous · q quit · ? keys"))
