@@ -88,10 +88,8 @@ public struct MarkdownDocument: Sendable {
       throw .invalidUTF8(position: position(ofByte: bad, in: bytes))
     }
     let blocks = CmarkParser.blocks(of: bytes)
-    // Split on bytes: in a String, "\r\n" is one Character.
-    let lines = bytes.split(separator: 10, omittingEmptySubsequences: false).map { line in
-      Substring(decoding: line.last == 13 ? line.dropLast() : line[...], as: UTF8.self)
-    }
+    // Split on bytes as cmark does ("\r\n", "\n" or a lone "\r").
+    let lines = MarkdownLines.texts(bytes)
     var document = MarkdownDocument(blocks: blocks, lines: lines)
     document.resolveClosingFences()
     return document
@@ -178,7 +176,7 @@ extension MarkdownDocument {
   static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
     var line = 1
     var lineStart = 0
-    for i in 0..<offset where bytes[i] == UInt8(ascii: "\n") {
+    for i in 0..<offset where bytes[i] == 10 || (bytes[i] == 13 && (i + 1 >= bytes.count || bytes[i + 1] != 10)) {
       line += 1
       lineStart = i + 1
     }

@@ -70,6 +70,22 @@ public struct MarkdownHTML: Sendable {
   public static func render(bytes: [UInt8], allowRawHTML: Bool = false, hooks: MarkdownHTMLHooks = .init()) -> MarkdownHTML {
     CmarkHTMLRenderer.render(bytes: bytes, allowRawHTML: allowRawHTML, hooks: hooks)
   }
+
+  /// Whether a link's URL runs code when followed (`javascript:`,
+  /// `vbscript:`, `data:` other than images; case, spaces and control
+  /// characters inside the scheme ignored, as browsers do).
+  public static func isScriptURL(_ url: String) -> Bool {
+    let visible = url.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" }
+    guard let colon = visible.firstIndex(of: ":") else { return false }
+    let scheme = String(String.UnicodeScalarView(visible[..<colon])).lowercased()
+    if scheme == "javascript" || scheme == "vbscript" { return true }
+    if scheme == "data" {
+      let type = String(String.UnicodeScalarView(visible[visible.index(after: colon)...])).lowercased()
+      return !["image/png", "image/gif", "image/jpeg", "image/webp"].contains { type.hasPrefix($0) }
+    }
+    return false
+  }
+
 }
 
 enum CmarkHTMLRenderer {
@@ -194,7 +210,9 @@ enum CmarkHTMLRenderer {
         }
       case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-        let rewritten = hooks.url(url)
+        // cmark drops these schemes only in safe mode; with raw HTML
+        // allowed (`rawHTML: true`) a Markdown link must still not run a script.
+        let rewritten = MarkdownHTML.isScriptURL(url) ? "" : hooks.url(url)
         if rewritten != url { cmark_node_set_url(node, rewritten) }
         visit(node)
       case _ where CmarkParser.isBlock(node):

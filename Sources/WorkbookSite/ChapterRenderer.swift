@@ -244,7 +244,7 @@ struct ChapterRenderer {
     var file = String(parts[0])
     if file.hasPrefix("./") { file.removeFirst(2) }
     guard let page = pages[file] else { return url }
-    return parts.count > 1 ? page + "#" + parts[1] : page
+    return Navigation.href(page, fragment: parts.count > 1 ? String(parts[1]) : nil)
   }
 
   static func firstSentence(_ text: String) -> String {

@@ -8,7 +8,7 @@ enum SearchIndex {
     var entries: [String] = []
     for chapter in chapters {
       for section in chapter.sections where !section.text.isEmpty || section.heading != nil {
-        let url = chapter.page + (section.heading.map { $0.level == 1 ? "" : "#" + $0.id } ?? "")
+        let url = Navigation.href(chapter.page, fragment: section.heading.flatMap { $0.level == 1 ? nil : $0.id })
         let heading = section.heading.map(\.text) ?? chapter.title
         entries.append("{\"u\":\(literal(url)),\"c\":\(literal(chapter.title)),\"h\":\(literal(heading)),\"x\":\(literal(section.text))}")
       }

@@ -22,6 +22,8 @@ public enum SiteError: Error, Hashable, Sendable {
   case badConfig(path: String, reason: String)
   case themeFileMissing(name: String)
   case cannotWrite(path: String, reason: String)
+  /// The site folder is one the build must not write into.
+  case unsafeFolder(path: String, reason: String)
 }
 
 /// One failure the site would publish, as the report gives it.
@@ -39,34 +41,58 @@ public struct Site: Sendable {
   public var report: VerifyReport
   /// Failing or unverified snippets (the pages mark them).
   public var failures: [SiteFailure]
+  /// The book folder the site was built from.
+  public var book: String = ""
 
   /// Writes the files into `folder`; files that are already equal are not
-  /// touched, files the site does not have are removed.
-  public func write(to folder: String) throws(SiteError) {
-    let fm = FileManager.default
-    do { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-      throw .cannotWrite(path: folder, reason: "\(error)")
+  /// touched. Files a previous build wrote (see `SiteFolder`) that the site
+  /// no longer has are removed; nothing else is.
+  ///
+  /// - Parameter book: The book folder (the site folder must not hold it);
+  ///   nil: the book the site was built from.
+  public func write(to folder: String, book: String? = nil) throws(SiteError) {
+    let previous = try SiteFolder.inspect(folder, book: book ?? self.book)
+    let root = Files.absolute(folder)
+    do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
+      throw .cannotWrite(path: folder, reason: Files.reason(error))
     }
     for (path, bytes) in files {
-      let target = folder + "/" + path
-      if fm.contents(atPath: target).map(Array.init) == bytes { continue }
-      do {
-        try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let temporary = target + ".partial"
-        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, target) == 0 else { throw CocoaError(.fileWriteUnknown) }
-      } catch {
-        throw .cannotWrite(path: target, reason: "\(error)")
+      guard SiteFolder.isSafeRelativePath(path) else { throw .cannotWrite(path: path, reason: "not a path inside the site") }
+      let target = root + "/" + path
+      if SiteFolder.isRegularFile(target), FileManager.default.contents(atPath: target).map(Array.init) == bytes { continue }
+      try SiteFolder.createParents(of: path, under: root)
+      do { try Files.writeAtomically(bytes, to: target, replacingSymlink: true) } catch {
+        throw .cannotWrite(path: target, reason: Files.reason(error))
       }
     }
     let wanted = Set(files.map(\.path))
-    for extra in Self.listFiles(folder) where !wanted.contains(extra) {
-      try? fm.removeItem(atPath: folder + "/" + extra)
+    let manifestPath = root + "/" + SiteFolder.manifestName
+    do { try Files.writeAtomically(SiteFolder.manifest(for: files.map(\.path)), to: manifestPath, replacingSymlink: true) } catch {
+      throw .cannotWrite(path: manifestPath, reason: Files.reason(error))
     }
+    let owned: [String]
+    switch previous {
+    case .none: owned = []
+    case .manifest(let list), .legacy(let list): owned = list
+    }
+    for stale in owned where !wanted.contains(stale) && stale != SiteFolder.manifestName {
+      // unlink removes a link itself, never what it names.
+      unlink(root + "/" + stale)
+      var dir = (stale as NSString).deletingLastPathComponent
+      while !dir.isEmpty, rmdir(root + "/" + dir) == 0 { dir = (dir as NSString).deletingLastPathComponent }
+    }
+  }
+
+  /// Checks, before anything is built, that a site may be written into
+  /// `folder` (see `write(to:book:)`).
+  public static func checkFolder(_ folder: String, book: String) throws(SiteError) {
+    _ = try SiteFolder.inspect(folder, book: book)
   }
 
   /// Differences between the site and `folder`: "missing", "stale" or
   /// "extra" with the file's path, sorted. Empty when the folder is current.
+  /// "extra" files are those a build would remove (a previous build wrote
+  /// them); files the build never wrote (a `CNAME`) are not its business.
   public func differences(from folder: String) -> [String] {
     var out: [String] = []
     let present = Set(Self.listFiles(folder))
@@ -77,8 +103,9 @@ public struct Site: Sendable {
         out.append("stale   \(path)")
       }
     }
-    let wanted = Set(files.map(\.path))
-    for extra in present.sorted() where !wanted.contains(extra) { out.append("extra   \(extra)") }
+    let wanted = Set(files.map(\.path)).union([SiteFolder.manifestName])
+    let owned = Set(SiteFolder.readManifest(folder + "/" + SiteFolder.manifestName) ?? SiteFolder.legacyFiles(folder))
+    for extra in present.sorted() where !wanted.contains(extra) && owned.contains(extra) { out.append("extra   \(extra)") }
     return out
   }
 
@@ -127,7 +154,10 @@ public struct SiteBuilder: Sendable {
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
     for (file, chapterReport) in zip(files, report.chapters) {
       let path = book + "/" + file
-      let bytes = FileManager.default.contents(atPath: path).map(Array.init) ?? []
+      // A chapter linked from outside the book is never read (verify
+      // reports it); its page is empty.
+      let bytes = Files.resolvedOutside(path, folder: book) != nil
+        ? [] : FileManager.default.contents(atPath: path).map(Array.init) ?? []
       let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: chapterReport.path)
       let rendered = ChapterRenderer(chapter: chapter, report: chapterReport, pages: pages, config: config).render()
       chapters.append((file, pages[file]!, chapter, chapterReport, rendered))
@@ -173,7 +203,7 @@ public struct SiteBuilder: Sendable {
       let entry = BookChapter(c.chapter, exerciseCount: ExerciseLoader.exercises(in: c.chapter).count)
       let summary = entry.summary.isEmpty ? c.rendered.summary : entry.summary
       let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
-      return "<li><a href=\"\(c.page)\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
+      return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
     }
     let index = theme.index.render(
       text: ["bookTitle": config.title],
@@ -199,7 +229,7 @@ public struct SiteBuilder: Sendable {
     out.append(("search-index.js", Array(SearchIndex.script(chapters.map { ($0.page, $0.chapter.title ?? $0.file, $0.rendered.sections) }).utf8)))
     for (name, bytes) in theme.assets { out.append((name, bytes)) }
     out.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
-    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: report, failures: failures)
+    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: report, failures: failures, book: book)
   }
 }
 
@@ -227,7 +257,7 @@ struct SiteConfig: Decodable {
     let path = book + "/site.json"
     guard let data = FileManager.default.contents(atPath: path) else { return SiteConfig() }
     do { return try JSONDecoder().decode(SiteConfig.self, from: data) } catch {
-      throw .badConfig(path: path, reason: "\(error)")
+      throw .badConfig(path: path, reason: DecodingProblem.sentence(error))
     }
   }
 }

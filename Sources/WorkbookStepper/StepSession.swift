@@ -95,7 +95,7 @@ public final class StepSession {
       let created = try book.prepareWorkspace(exercise)
       message = created ? "Wrote the starter to \(path); open it in your editor." : nil
     } catch {
-      message = "Cannot write \(path): \(error)"
+      message = "Cannot write \(path): \(Files.reason(error))"
     }
     progress.current = exercise.qualifiedID
     save()
@@ -238,7 +238,7 @@ public final class StepSession {
       stamp = Self.stamp(book.workspacePath(exercise))
       say("Reset \(path) to the starter" + (backup.map { "; your old text is in \(ExerciseBook.displayPath($0))." } ?? "."))
     } catch {
-      say("Cannot reset \(path): \(error)")
+      say("Cannot reset \(path): \(Files.reason(error))")
       return
     }
     try runCheck(countsAsAttempt: false)

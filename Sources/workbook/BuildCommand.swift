@@ -71,6 +71,13 @@ extension Workbook {
       options.verify.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
       options.theme = theme
 
+      if !check {
+        // Refuse a dangerous or foreign folder before the work of a build.
+        do { try Site.checkFolder(out, book: book) } catch {
+          printError("error: " + Self.message(for: error))
+          throw ExitCode(2)
+        }
+      }
       let site: Site
       do {
         site = try SiteBuilder(options: options).build()
@@ -81,7 +88,7 @@ extension Workbook {
       }
 
       if !site.failures.isEmpty {
-        let list = site.failures.map { "  " + $0.description }.joined(separator: "\n")
+        let list = site.failures.map { "  " + ReportRenderer.visible($0.description) }.joined(separator: "\n")
         if !allowFailures {
           printError("error: The book has \(site.failures.count) failure(s); the site is not written:\n\(list)\n"
             + "Fix them (workbook verify shows the details) or pass --allow-failures to publish them marked")
@@ -110,9 +117,12 @@ extension Workbook {
     static func message(for error: SiteError) -> String {
       switch error {
       case .verify(let error): return ErrorText.message(for: error)
-      case .badConfig(let path, let reason): return "Cannot read '\(path)': \(reason)"
+      case .badConfig(let path, let reason): return "Cannot read '\(path)': \(reason); it must be a JSON object such as {\"title\": \"My Book\"}"
       case .themeFileMissing(let name): return "The theme has no '\(name)'; reinstall the workbook or add it to the theme folder"
       case .cannotWrite(let path, let reason): return "Cannot write '\(path)': \(reason)"
+      case .unsafeFolder(let path, let reason):
+        return "Refusing to write the site into '\(path)': \(reason). A build replaces the files of its site folder, "
+          + "so it writes only into a new or empty folder or a site it wrote before; pass such a folder to --out"
       }
     }
 

@@ -115,17 +115,17 @@ import WorkbookCore
   @Test func theIndexListsEveryChapterWithWhatItTeachesAndItsExercises() throws {
     let site = try SiteFixtures.build(try SiteFixtures.book("book"))
     let index = site.text("index.html")
-    #expect(index.contains("<li><a href=\"02-exercises.html\">Exercises</a> <span class=\"exercise-count\">· 2 exercises</span><p>Practise what the basics showed.</p></li>"))
+    #expect(index.contains("<li><a href=\"./02-exercises.html\">Exercises</a> <span class=\"exercise-count\">· 2 exercises</span><p>Practise what the basics showed.</p></li>"))
     #expect(index.contains("<span class=\"exercise-count\">· no exercises</span>"))
   }
 
   @Test func linksBetweenChaptersPointAtPagesAndHeadingsHaveAnchors() throws {
     let site = try SiteFixtures.build(try SiteFixtures.book("book"))
     let page = site.text("01-basics.html")
-    #expect(page.contains("<a href=\"02-exercises.html#fading-out\">the exercises</a>"))
+    #expect(page.contains("<a href=\"./02-exercises.html#fading-out\">the exercises</a>"))
     #expect(page.contains("<h2 id=\"setting-up\">\nSetting up\n<a class=\"anchor\" href=\"#setting-up\""))
     #expect(site.text("02-exercises.html").contains("<h2 id=\"fading-out\">"))
-    #expect(page.contains("<a class=\"next\" rel=\"next\" href=\"02-exercises.html\">"))
+    #expect(page.contains("<a class=\"next\" rel=\"next\" href=\"./02-exercises.html\">"))
     #expect(site.text("search-index.js").contains("quokka transitions"))
   }
 
@@ -167,14 +167,19 @@ import WorkbookCore
     #expect(stale.stderr.contains("stale   02-exercises.html"))
     #expect(stale.stderr.contains("stale   search-index.js"))
 
-    // A file that a build would not write is stale too; building removes it.
+    // A page of a chapter that is gone is extra; building removes it. A
+    // file no build wrote is left alone (issue 11).
     _ = try SiteFixtures.workbook(["build"], in: root)
-    try "x".write(toFile: root + "/Site/old.html", atomically: true, encoding: .utf8)
+    try "x".write(toFile: root + "/Site/CNAME", atomically: true, encoding: .utf8)
+    try FileManager.default.moveItem(atPath: chapter, toPath: root + "/Chapters/03-exercises.md")
     let extra = try SiteFixtures.workbook(["build", "--check"], in: root)
     #expect(extra.status == 1)
-    #expect(extra.stderr.contains("extra   old.html"))
+    #expect(extra.stderr.contains("extra   02-exercises.html"))
+    #expect(!extra.stderr.contains("CNAME"))
     _ = try SiteFixtures.workbook(["build"], in: root)
-    #expect(!FileManager.default.fileExists(atPath: root + "/Site/old.html"))
+    #expect(!FileManager.default.fileExists(atPath: root + "/Site/02-exercises.html"))
+    #expect(FileManager.default.fileExists(atPath: root + "/Site/03-exercises.html"))
+    #expect(FileManager.default.fileExists(atPath: root + "/Site/CNAME"))
   }
 
   @Test func refusesToPublishFailuresAndListsThem() throws {

@@ -140,13 +140,25 @@ final class TmuxSession {
     let line = "env -u NO_COLOR TERM=xterm-256color \(env) " + command.map(Self.quote).joined(separator: " ")
       + "; status=$?; echo \"[exited $status] [tty $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon)]\"; sleep 600"
     try run(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", directory, line])
+    serverPID = pid_t(try run(["display-message", "-p", "-t", name, "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    panePIDs = try run(["list-panes", "-t", name, "-F", "#{pane_pid}"]).split(separator: "\n").compactMap { pid_t($0) }
   }
 
+  /// The tmux server and the pane's shell, ended for certain at the end.
+  private var serverPID: pid_t?
+  private var panePIDs: [pid_t] = []
+
   deinit {
-    // Ctrl-C first (the stepper exits cleanly), then the private server.
+    // Ctrl-C first (the stepper exits cleanly), then the private server;
+    // then whatever is left of it and of the pane (its `sleep 600`).
     _ = try? run(["send-keys", "-t", name, "C-c"])
     usleep(200_000)
     _ = try? run(["kill-server"])
+    for pane in panePIDs {
+      kill(-pane, SIGKILL)
+      kill(pane, SIGKILL)
+    }
+    if let serverPID { kill(serverPID, SIGKILL) }
     unlink(socket)
   }
 
@@ -167,8 +179,22 @@ final class TmuxSession {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var cArguments = argv.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
+    // Default signal mask and dispositions: the test runner's threads block
+    // signals, and a tmux server that inherited that mask ignores SIGHUP,
+    // SIGINT and SIGTERM.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+    let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
     guard spawned == 0 else { throw CocoaError(.executableLoad) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

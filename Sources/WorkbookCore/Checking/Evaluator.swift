@@ -1,5 +1,6 @@
 // Evaluator: compares what a chapter did (a ChapterRun) with what its
 // Markdown says, and decides what `--record` would write.
+import WorkbookMarkdown
 
 /// A change `--record` makes to one snippet's output block.
 public struct OutputChange: Hashable, Sendable {
@@ -33,6 +34,9 @@ public enum Evaluator {
     if let program = run.program {
       e.evaluateProgram(program)
     }
+    if let noRun = run.noRun {
+      e.evaluateNoRun(noRun, chapterProgramFailed: run.program.map { !$0.compiled } ?? false)
+    }
     for result in run.compileFail { e.evaluateCompileFail(result) }
     e.evaluateExercises(run.standalone)
     for snippet in chapter.snippets where snippet.kind == .ignore { e.status[snippet.index] = .ignored }
@@ -65,9 +69,7 @@ public enum Evaluator {
     init(chapter: Chapter, outputCap: Int) {
       self.chapter = chapter
       self.outputCap = outputCap
-      self.lines = chapter.bytes.split(separator: 10, omittingEmptySubsequences: false).map {
-        Substring(decoding: $0.last == 13 ? $0.dropLast() : $0[...], as: UTF8.self)
-      }
+      self.lines = MarkdownLines.texts(chapter.bytes)
     }
 
     var file: String { chapter.displayPath }
@@ -122,6 +124,7 @@ public enum Evaluator {
         return
       }
       guard program.ran else { return }
+      reportChannelProblems(program)
       // The snippet that was running when the program stopped abnormally.
       var stopped: Int? = nil
       switch program.termination {
@@ -155,6 +158,35 @@ public enum Evaluator {
         guard snippet.kind == .run else { continue }
         if snippet.index == stopped { continue }
         checkOutput(snippet, actual: program.output(of: snippet.index))
+      }
+    }
+
+    /// The `no-run` type check: only what is in `no-run` snippets is
+    /// reported (the chapter program reports the rest).
+    mutating func evaluateNoRun(_ check: ProgramRun, chapterProgramFailed: Bool) {
+      let noRun = Set(chapter.snippets.filter { $0.kind == .noRun }.map(\.index))
+      let mine = check.diagnostics.filter { $0.snippet.map(noRun.contains) == true }
+      for diagnostic in mine { report(diagnostic) }
+      if !check.compiled && !chapterProgramFailed && !mine.contains(where: { $0.severity == .error }) {
+        recordable = false
+        findings.append(Finding(.error, .compileError, file: file, line: nil,
+                                message: "The no-run snippets do not type-check",
+                                details: tail(check.otherErrors.isEmpty
+                                  ? check.diagnostics.map { "\($0.file ?? ""):\($0.lineOffset): \($0.message)" }.joined(separator: "\n")
+                                  : check.otherErrors)))
+      }
+      if !check.compiled { recordable = false }
+      for index in noRun where status[index] == nil && !check.compiled { status[index] = .failed }
+    }
+
+    /// Markers that named no snippet or came out of order (a snippet
+    /// called the tool's helpers), diagram data over its cap.
+    mutating func reportChannelProblems(_ program: ProgramRun) {
+      for problem in program.channelProblems {
+        recordable = false
+        let snippet = problem.snippet.map { chapter.snippets[$0] }
+        let finding = Finding(.error, .outputChannel, file: file, line: snippet?.fenceLine, message: problem.message)
+        if let snippet { fail(snippet.index, finding) } else { findings.append(finding) }
       }
     }
 
@@ -257,7 +289,9 @@ public enum Evaluator {
         changes.append(OutputChange(snippet: snippet.index, content: actual))
         return
       }
+      // "error: " is optional in the block (the format asks for the message).
       let expected = LineDiff.splitLines(block.content).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
+        .map { $0.hasPrefix("error: ") ? $0 : "error: " + $0 }
       if expected != actualLines {
         let diff = LineDiff.unified(
           old: expected.map { $0 + "\n" }.joined(), new: actual,
@@ -282,6 +316,7 @@ public enum Evaluator {
       for standalone in runs {
         let snippet = chapter.snippets[standalone.snippet]
         let run = standalone.run
+        reportChannelProblems(run)
         let before = findings.count
         for diagnostic in run.diagnostics { report(diagnostic) }
         guard run.compiled else {

@@ -1,6 +1,8 @@
 // OutputRecorder: applies `--record` changes to a chapter's bytes, touching
 // only the output blocks: line endings, the trailing newline and every
 // other byte stay as they were.
+import Foundation
+import WorkbookMarkdown
 
 public enum OutputRecorder {
   /// Returns the chapter's bytes with `changes` applied.
@@ -65,7 +67,62 @@ public enum OutputRecorder {
     return out
   }
 
-  struct Line {
+  /// Why `updated` (what `apply` made) must not be written, or nil when
+  /// it reads back as meant: the same snippets, each changed output block
+  /// holding exactly its new content, every other output block as it was,
+  /// and every byte outside output blocks unchanged.
+  public static func readBackProblem(_ updated: [UInt8], original chapter: Chapter,
+                                     changes: [OutputChange]) -> String? {
+    for change in changes {
+      guard let content = change.content else { continue }
+      let line = chapter.snippets[change.snippet].fenceLine
+      if let bad = content.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0 == "\u{7F}" }) {
+        let name = bad == "\r" ? "a carriage return (\\r)" : bad == "\0" ? "a NUL byte" : String(format: "the control character U+%04X", bad.value)
+        return "the output of the snippet at line \(line) holds \(name), which an output block cannot hold as it is; "
+          + "print it escaped (e.g. with String(reflecting:)) or leave the block to be written by hand"
+      }
+    }
+    let reread = ChapterLoader.load(bytes: updated, path: chapter.path, displayPath: chapter.displayPath)
+    if let problem = reread.problems.first {
+      return "the new text would not load (line \(problem.line.map(String.init) ?? "?"): \(problem.message))"
+    }
+    guard reread.snippets.count == chapter.snippets.count else {
+      return "the new text would have \(reread.snippets.count) snippets instead of \(chapter.snippets.count)"
+    }
+    var wanted: [Int: String?] = [:]
+    for change in changes { wanted[change.snippet] = .some(change.content) }
+    for (old, new) in zip(chapter.snippets, reread.snippets) {
+      guard old.code == new.code, old.kind == new.kind, old.isHidden == new.isHidden else {
+        return "the snippet at line \(old.fenceLine) would read back differently"
+      }
+      let expected: String? = wanted[old.index] ?? old.output?.content
+      if new.output?.content != expected {
+        return "the output block of the snippet at line \(old.fenceLine) would not read back as the recorded output"
+          + (new.output.map { " (it is at line \($0.fenceLine), in a list or quote whose indentation it cannot keep)" } ?? "")
+      }
+    }
+    if outsideOutputBlocks(chapter.bytes, chapter) != outsideOutputBlocks(updated, reread) {
+      return "text outside the output blocks would change"
+    }
+    return nil
+  }
+
+  /// The lines that are not output blocks (nor the blank lines between a
+  /// snippet and its block); snippets' closing fences without terminators.
+  static func outsideOutputBlocks(_ bytes: [UInt8], _ chapter: Chapter) -> [Line] {
+    var lines = splitKeepingTerminators(bytes)
+    var drop = Set<Int>()
+    var fences = Set<Int>()
+    for snippet in chapter.snippets {
+      fences.insert(snippet.closingFenceLine - 1)
+      guard let output = snippet.output else { continue }
+      for i in snippet.closingFenceLine..<output.endLine { drop.insert(i) }
+    }
+    for i in fences where i < lines.count { lines[i].terminator = [] }
+    return lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+  }
+
+  struct Line: Equatable {
     var content: [UInt8]
     var terminator: [UInt8]
   }
@@ -73,20 +130,7 @@ public enum OutputRecorder {
   /// Splits bytes into lines; a final line without a terminator is kept
   /// (an empty one after a final newline is not a line).
   static func splitKeepingTerminators(_ bytes: [UInt8]) -> [Line] {
-    var lines: [Line] = []
-    var start = 0
-    var i = 0
-    while i < bytes.count {
-      if bytes[i] == 10 {
-        let hasCR = i > start && bytes[i - 1] == 13
-        let end = hasCR ? i - 1 : i
-        lines.append(Line(content: Array(bytes[start..<end]), terminator: hasCR ? [13, 10] : [10]))
-        start = i + 1
-      }
-      i += 1
-    }
-    if start < bytes.count { lines.append(Line(content: Array(bytes[start...]), terminator: [])) }
-    return lines
+    MarkdownLines.split(bytes).map { Line(content: Array(bytes[$0.content]), terminator: $0.terminator) }
   }
 
   private static func leadingWhitespace(_ line: [UInt8]) -> ArraySlice<UInt8> {

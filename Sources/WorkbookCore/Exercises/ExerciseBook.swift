@@ -32,7 +32,7 @@ public struct ExerciseBook: Sendable {
     var problems: [Finding] = []
     var chapters: [BookChapter] = []
     for path in paths {
-      guard let bytes = Files.read(path) else { continue }
+      guard Files.resolvedOutside(path, folder: book) == nil, let bytes = Files.read(path) else { continue }
       let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: Files.display(path))
       let found = ExerciseLoader.exercises(in: chapter)
       if !found.isEmpty { problems += chapter.problems }
@@ -141,7 +141,7 @@ public struct ExerciseBook: Sendable {
     let verifier = Verifier(options: options)
     let cacheDirectory = options.cacheDirectory.map { Files.absolute($0) } ?? verifier.defaultCacheDirectory(book: book)
     do { try Files.createDirectory(cacheDirectory) } catch {
-      throw .cacheUnwritable(path: cacheDirectory, reason: "\(error)")
+      throw .cacheUnwritable(path: cacheDirectory, reason: Files.reason(error))
     }
     let engineCache = options.engineCacheDirectory.map { Files.absolute($0) } ?? cacheDirectory
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
@@ -177,6 +177,15 @@ public struct ExerciseProgress: Hashable, Sendable, Codable {
   public var solutionShown = false
 
   public init() {}
+
+  /// Every key may be missing.
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    done = try c.decodeIfPresent(Bool.self, forKey: .done) ?? false
+    attempts = try c.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
+    hintsShown = try c.decodeIfPresent(Int.self, forKey: .hintsShown) ?? 0
+    solutionShown = try c.decodeIfPresent(Bool.self, forKey: .solutionShown) ?? false
+  }
 }
 
 /// `.workbook/progress.json`.
@@ -189,6 +198,14 @@ public struct ProgressFile: Hashable, Sendable, Codable {
 
   public init() {}
 
+  /// Every key may be missing (`{}` is empty progress).
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
+    current = try c.decodeIfPresent(String.self, forKey: .current)
+    exercises = try c.decodeIfPresent([String: ExerciseProgress].self, forKey: .exercises) ?? [:]
+  }
+
   /// Reads the progress file; a missing file is empty progress.
   ///
   /// - Throws: `ProgressFileError.unreadable` when the file is not valid
@@ -198,7 +215,7 @@ public struct ProgressFile: Hashable, Sendable, Codable {
     do {
       return try JSONDecoder().decode(ProgressFile.self, from: Data(bytes))
     } catch {
-      throw .unreadable(path: Files.display(path), reason: "\(error)")
+      throw .unreadable(path: Files.display(path), reason: DecodingProblem.sentence(error))
     }
   }
 
@@ -211,7 +228,7 @@ public struct ProgressFile: Hashable, Sendable, Codable {
       try Files.createDirectory((path as NSString).deletingLastPathComponent)
       try Files.writeAtomically([UInt8](data) + [10], to: path)
     } catch {
-      throw .unwritable(path: Files.display(path), reason: "\(error)")
+      throw .unwritable(path: Files.display(path), reason: Files.reason(error))
     }
   }
 }
@@ -226,7 +243,7 @@ public enum ProgressFileError: Error, Hashable, Sendable {
     case .unreadable(let path, let reason):
       return "Cannot read the progress file '\(path)': \(reason); fix or delete it to start afresh"
     case .unwritable(let path, let reason):
-      return "Cannot write the progress file '\(path)': \(reason)"
+      return "Cannot write the progress file '\(path)': \(reason); check that its folder is writable"
     }
   }
 }

@@ -96,7 +96,7 @@ public struct ExerciseChecker: Sendable {
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-check")
     } catch {
-      throw .cacheUnwritable(path: "temporary folder", reason: "\(error)")
+      throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
     let run = try runner.compileAndRun(program, in: work + "/program", chapter: chapter, run: true, defaultSnippet: 0)
@@ -113,7 +113,8 @@ public struct ExerciseChecker: Sendable {
       + "#sourceLocation(file: \"\(file.swiftStringEscaped)\", line: 1)\n"
       + translated
     let name = (file as NSString).lastPathComponent
-    return ProgramSource(main: main, prelude: ProgramBuilder.prelude, sourceFileName: name, snippetIndexes: [0])
+    return ProgramSource(main: main, prelude: ProgramBuilder.prelude, sourceFileName: name, snippetIndexes: [0],
+                         markerOrder: [0])
   }
 
   /// A one-snippet chapter standing for the file, so that the runner maps
@@ -163,6 +164,9 @@ public struct ExerciseChecker: Sendable {
       check.crashMessage = message
       check.crashSymptom = crash.message + "\n"
       if crash.snippet == 0 { check.crashLine = crash.lineOffset }
+    } else if let problem = run.channelProblems.first {
+      check.outcome = .crashed
+      check.crashMessage = problem.message
     } else if output != exercise.expectedOutput {
       check.outcome = .wrongOutput
     }

@@ -65,6 +65,13 @@ public enum ChapterLoader {
               .error, .badInput, file: displayPath, line: code.position.line,
               message: "Output block is never closed; add a closing fence"))
           }
+          if code.isInsideBlockQuote {
+            chapter.problems.append(Finding(
+              .error, .badInput, file: displayPath, line: code.position.line,
+              message: "Output blocks inside block quotes are not supported; move the output block out of the '>' block, next to its snippet"))
+            previousSnippetIndex = nil
+            continue
+          }
           if let index = previousSnippetIndex,
             document.onlyBlankLines(between: chapter.snippets[index].closingFenceLine, and: code.position.line),
             chapter.snippets[index].output == nil
@@ -116,10 +123,12 @@ public enum ChapterLoader {
       case "hidden": hidden = true
       case "exercise", "solution":
         let id = attribute.dropFirst(name.count + 1)
-        guard attribute.contains("="), !id.isEmpty,
+        // The ID names the learner's file: no path parts ("." or "..",
+        // nor a hidden file).
+        guard attribute.contains("="), !id.isEmpty, !id.hasPrefix("."),
           id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
         else {
-          bad("Attribute '\(attribute)' needs an ID made of letters, digits, '-', '_' or '.', like '\(name)=fade-1'")
+          bad("Attribute '\(attribute)' needs an ID made of letters, digits, '-', '_' or '.' (not starting with '.'), like '\(name)=fade-1'")
           continue
         }
         newKind = name == "exercise" ? .exerciseStarter(id: String(id)) : .exerciseSolution(id: String(id))
@@ -186,15 +195,8 @@ public enum ChapterLoader {
 }
 
 extension String {
-  /// Turns "\r\n" into "\n".
+  /// Turns "\r\n" and a lone "\r" (line endings to cmark) into "\n".
   func replacingCRLF() -> String {
-    let bytes = Array(utf8)
-    guard bytes.contains(13) else { return self }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    for (i, b) in bytes.enumerated() where !(b == 13 && i + 1 < bytes.count && bytes[i + 1] == 10) {
-      out.append(b)
-    }
-    return String(decoding: out, as: UTF8.self)
+    MarkdownLines.normalized(self)
   }
 }

@@ -33,6 +33,9 @@ public enum FindingKind: String, Sendable, Codable {
   case exercise
   /// `--record` could not write the chapter.
   case record
+  /// The program's marker stream was wrong (a marker naming no snippet or
+  /// out of order) or diagram data went over its cap.
+  case outputChannel = "output-channel"
 }
 
 /// A failure or warning at a place in a chapter.

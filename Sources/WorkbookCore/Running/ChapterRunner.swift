@@ -49,16 +49,18 @@ public struct ChapterRunner: Sendable {
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-verify")
     } catch {
-      throw .cacheUnwritable(path: "temporary folder", reason: "\(error)")
+      throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
     var result = ChapterRun()
-    let programSnippets = chapter.snippets.filter { $0.kind.isInChapterProgram }
-    if !programSnippets.isEmpty {
+    if chapter.snippets.contains(where: { $0.kind == .run }) {
       let program = builder.chapterProgram(chapter)
-      let shouldRun = programSnippets.contains { $0.kind == .run }
       result.program = try compileAndRun(program, in: work + "/chapter", chapter: chapter,
-                                         run: shouldRun, defaultSnippet: nil)
+                                         run: true, defaultSnippet: nil)
+    }
+    if let program = builder.noRunProgram(chapter) {
+      // Type-checked only: no-run code is never linked, so it never runs.
+      result.noRun = try typecheck(program, in: work + "/no-run", chapter: chapter)
     }
     for snippet in chapter.snippets {
       switch snippet.kind {
@@ -102,10 +104,10 @@ public struct ChapterRunner: Sendable {
     let prelude = directory + "/WorkbookPrelude.swift"
     do {
       try Files.createDirectory(directory)
-      try Data(program.main.utf8).write(to: URL(fileURLWithPath: main))
-      try Data(program.prelude.utf8).write(to: URL(fileURLWithPath: prelude))
+      try Files.writeAtomically(Array(program.main.utf8), to: main)
+      try Files.writeAtomically(Array(program.prelude.utf8), to: prelude)
     } catch {
-      throw .cacheUnwritable(path: directory, reason: "\(error)")
+      throw .cacheUnwritable(path: directory, reason: Files.reason(error))
     }
     return (main, prelude)
   }
@@ -193,13 +195,17 @@ public struct ChapterRunner: Sendable {
     run.compiled = true
     guard shouldRun else { return run }
 
-    let splitter = OutputSplitter(cap: settings.outputCap, defaultSnippet: defaultSnippet)
+    var generator = SystemRandomNumberGenerator()
+    let secret = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "x")
+    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
+                                  defaultSnippet: defaultSnippet)
     let result: ChildResult
     do {
       result = try ChildProcess.run(
         executable, [], directory: directory,
         environment: ["SWIFT_BACKTRACE": "enable=no"],
-        timeout: settings.timeout, stdoutCap: 0, stderrCap: 64 * 1024, sink: splitter)
+        timeout: settings.timeout, stdoutCap: 0, stderrCap: 64 * 1024, sink: splitter,
+        secret: Array(secret.utf8))
     } catch {
       run.otherErrors = "\(error)"
       return run
@@ -210,6 +216,7 @@ public struct ChapterRunner: Sendable {
     run.termination = result.termination
     run.outputs = splitter.snippetOutputs()
     run.lastStartedSnippet = splitter.lastStarted
+    run.channelProblems = splitter.problems
     let stderr = String(decoding: result.stderr, as: UTF8.self)
     run.stderrTail = String(Self.withoutStackTrace(stderr).suffix(4000))
     switch result.termination {

@@ -49,6 +49,29 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     return true
   }
 
+  /// Spawns and registers under the lock, so that a sweep never takes a
+  /// child spawned a moment ago for an adopted orphan.
+  func spawn(_ body: () -> (status: Int32, pid: pid_t)) -> (status: Int32, pid: pid_t, registered: Bool) {
+    lock.lock(); defer { lock.unlock() }
+    let result = body()
+    guard result.status == 0 else { return (result.status, result.pid, false) }
+    if interrupted { return (0, result.pid, false) }
+    groups.insert(result.pid)
+    return (0, result.pid, true)
+  }
+
+  /// Reaps orphans this process adopted (as a subreaper) that have exited
+  /// and that no thread waits for.
+  func reapAdoptedOrphans() {
+    lock.lock(); defer { lock.unlock() }
+    let me = getpid()
+    for process in ProcessTable.all(readEnvironment: false)
+    where process.parent == me && process.isZombie && !groups.contains(process.pid) {
+      var status: Int32 = 0
+      _ = waitpid(process.pid, &status, WNOHANG)
+    }
+  }
+
   func remove(_ pgid: pid_t) {
     lock.lock(); defer { lock.unlock() }
     groups.remove(pgid)
@@ -64,10 +87,40 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     lock.lock(); defer { lock.unlock() }
     interrupted = true
     for group in groups { kill(-group, SIGKILL) }
+    ProcessTable.killRun(prefix: ChildProcess.runPrefix)
   }
 }
 
 public enum ChildProcess {
+  /// The environment variable that marks every process a child starts
+  /// (`workbook-<pid of this process>-<n>`), so that all of them can be
+  /// found and ended, also by the next run when this one was killed.
+  public static let runVariable = "WORKBOOK_RUN"
+  static let runPrefix = "workbook-\(getpid())-"
+  private static let nextRun = AtomicCounter()
+
+  /// Orphaned descendants of children are adopted by this process (Linux
+  /// `PR_SET_CHILD_SUBREAPER`) instead of init, so they stay findable.
+  private static let becomeSubreaper: Void = {
+    #if os(Linux)
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
+      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+      _ = unsafeBitCast(symbol, to: Prctl.self)(36, 1, 0, 0, 0)  // PR_SET_CHILD_SUBREAPER
+    }
+    #endif
+  }()
+
+  /// Ends processes left by runs of this tool that died (SIGKILL) before
+  /// they could end them.
+  public static func endProcessesOfDeadRuns() {
+    for process in ProcessTable.all() {
+      guard let run = process.runID, run.hasPrefix("workbook-") else { continue }
+      let parts = run.split(separator: "-")
+      guard parts.count == 3, let owner = pid_t(parts[1]), owner != getpid() else { continue }
+      if kill(owner, 0) != 0 && errno == ESRCH { kill(process.pid, SIGKILL) }
+    }
+  }
+
   /// `WORKBOOK_TRACE=1` prints every child process and its duration.
   static let trace = ProcessInfo.processInfo.environment["WORKBOOK_TRACE"] == "1"
 
@@ -82,12 +135,20 @@ public enum ChildProcess {
   ///   - stdoutCap: Bytes of standard output kept; the rest is read and dropped.
   ///   - stderrCap: Bytes of standard error kept.
   ///   - sink: Also receives all standard output as it arrives.
+  ///   - secret: Bytes the child can read once on descriptor 3 (a pipe).
+  ///
+  /// When the child has exited, its process group and every process it
+  /// started (found by a variable in their environment; orphans are
+  /// adopted by this process, a subreaper) are killed, and output still
+  /// held open by them is read for at most half a second.
   public static func run(
     _ executable: String, _ arguments: [String], directory: String? = nil,
     environment: [String: String] = [:], timeout: Double, stdoutCap: Int = 1 << 26,
-    stderrCap: Int = 1 << 20, sink: OutputSink? = nil
+    stderrCap: Int = 1 << 20, sink: OutputSink? = nil, secret: [UInt8]? = nil
   ) throws(ChildProcessError) -> ChildResult {
     let start = monotonicSeconds()
+    becomeSubreaper
+    let runID = runPrefix + String(nextRun.increment())
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
     // Close-on-exec: a child spawned at the same time by another thread
@@ -102,18 +163,35 @@ public enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    // Closed before descriptor 3 is set up: one of them may be 3.
     for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
       posix_spawn_file_actions_addclose(&actions, fd)
     }
+    var secretPipe: [Int32] = [-1, -1]
+    if let secret {
+      guard makePipe(&secretPipe) else { throw .cannotStart(executable, String(cString: strerror(errno))) }
+      // dup2 onto 3 clears close-on-exec only when the source is another descriptor.
+      if secretPipe[0] == 3 {
+        let moved = fcntl(3, F_DUPFD_CLOEXEC, 10)
+        close(3)
+        secretPipe[0] = moved
+      }
+      secret.withUnsafeBytes { _ = write(secretPipe[1], $0.baseAddress, $0.count) }
+      close(secretPipe[1])
+      posix_spawn_file_actions_adddup2(&actions, secretPipe[0], ProgramBuilder.secretDescriptor)
+      posix_spawn_file_actions_addclose(&actions, secretPipe[0])
+    }
+    defer { if secretPipe[0] >= 0 { close(secretPipe[0]) } }
     if let directory, let addChdir = Self.addChdir {
       _ = addChdir(&actions, directory)
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
+    // Every signal's default disposition (a caught or ignored SIGCHLD,
+    // SIGINT, … of this process must not reach the child) and an empty mask.
     var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGHUP] { sigaddset(&defaults, signal) }
+    sigfillset(&defaults)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var mask = sigset_t()
     sigemptyset(&mask)
@@ -124,13 +202,17 @@ public enum ChildProcess {
 
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
+    env[runVariable] = runID
     let envStrings = env.map { "\($0.key)=\($0.value)" }.sorted()
     let argv = [executable] + arguments
-    var pid: pid_t = 0
-    let status: Int32 = withCStrings(argv) { argvPointers in
-      withCStrings(envStrings) { envPointers in
-        posix_spawn(&pid, executable, &actions, &attributes, argvPointers, envPointers)
+    let (status, pid, registered) = ChildProcessRegistry.shared.spawn {
+      var pid: pid_t = 0
+      let status: Int32 = withCStrings(argv) { argvPointers in
+        withCStrings(envStrings) { envPointers in
+          posix_spawn(&pid, executable, &actions, &attributes, argvPointers, envPointers)
+        }
       }
+      return (status, pid)
     }
     close(outPipe[1])
     close(errPipe[1])
@@ -140,9 +222,7 @@ public enum ChildProcess {
       throw .cannotStart(executable, String(cString: strerror(status)))
     }
     // The child is its own group leader (pgid == pid).
-    let registered = ChildProcessRegistry.shared.add(pid)
     if !registered { kill(-pid, SIGKILL) }
-    defer { ChildProcessRegistry.shared.remove(pid) }
 
     var stdout: [UInt8] = []
     var stderr: [UInt8] = []
@@ -154,15 +234,43 @@ public enum ChildProcess {
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: 65536, alignment: 8)
     defer { buffer.deallocate() }
     let deadline = start + timeout
-    while open[0] || open[1] {
-      let remaining = deadline - monotonicSeconds()
-      if remaining <= 0 {
+    var waitStatus: Int32 = 0
+    var exited = false
+    var drainUntil = Double.infinity
+    /// Ends the child's group and every process that carries its run ID.
+    var ended = false
+    func endDescendants() {
+      if ended { return }
+      ended = true
+      kill(-pid, SIGKILL)
+      ProcessTable.killRun(runID)
+      ChildProcessRegistry.shared.reapAdoptedOrphans()
+    }
+    while true {
+      if !exited {
+        let r = waitpid(pid, &waitStatus, WNOHANG)
+        if r == pid || (r < 0 && errno == ECHILD) {
+          exited = true
+          endDescendants()
+          drainUntil = monotonicSeconds() + 0.5
+        }
+      }
+      let now = monotonicSeconds()
+      if !(open[0] || open[1]) && exited { break }
+      if exited && now >= drainUntil { break }
+      if !exited && now >= deadline {
         timedOut = true
         kill(-pid, SIGKILL)
+        while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+        exited = true
+        endDescendants()
         break
       }
       for i in 0..<2 { fds[i].fd = open[i] ? (i == 0 ? outPipe[0] : errPipe[0]) : -1; fds[i].revents = 0 }
-      let ready = poll(&fds, 2, Int32(min(remaining, 1.0) * 1000) + 1)
+      // Wake up now and then to notice that the child exited while
+      // something it started holds the pipes open.
+      let wait = exited ? drainUntil - now : min(deadline - now, 0.1)
+      let ready = poll(&fds, 2, Int32(max(0, wait) * 1000) + 1)
       if ready < 0 {
         if errno == EINTR { continue }
         break
@@ -188,10 +296,10 @@ public enum ChildProcess {
     }
     close(outPipe[0])
     close(errPipe[0])
-    var waitStatus: Int32 = 0
-    while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+    if !exited { while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {} }
+    ChildProcessRegistry.shared.remove(pid)
     // Nothing the child started outlives it.
-    kill(-pid, SIGKILL)
+    endDescendants()
 
     let termination: Termination
     if !registered || ChildProcessRegistry.shared.isInterrupted {
@@ -250,6 +358,61 @@ public enum ChildProcess {
     pointers.append(nil)
     defer { for p in pointers { free(p) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+}
+
+/// A thread-safe counter.
+final class AtomicCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}
+
+/// The processes of this user, read from /proc (Linux; empty elsewhere).
+enum ProcessTable {
+  struct Entry {
+    var pid: pid_t
+    var parent: pid_t
+    var isZombie: Bool
+    /// The value of `WORKBOOK_RUN` in its environment.
+    var runID: String?
+  }
+
+  static func all(readEnvironment: Bool = true) -> [Entry] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    var entries: [Entry] = []
+    let key = Array((ChildProcess.runVariable + "=").utf8)
+    for name in names {
+      guard let pid = pid_t(name), pid != getpid() else { continue }
+      guard let stat = FileManager.default.contents(atPath: "/proc/\(name)/stat") else { continue }
+      // "pid (comm) S ppid …": comm may hold spaces and parentheses.
+      let bytes = [UInt8](stat)
+      guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { continue }
+      let fields = bytes[(close + 1)...].split(separator: 32)
+      guard fields.count > 2, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)) else { continue }
+      var runID: String? = nil
+      if readEnvironment, let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ") {
+        for variable in [UInt8](environ).split(separator: 0) where variable.starts(with: key) {
+          runID = String(decoding: variable.dropFirst(key.count), as: UTF8.self)
+        }
+      }
+      entries.append(Entry(pid: pid, parent: parent, isZombie: fields[0].first == UInt8(ascii: "Z"), runID: runID))
+    }
+    return entries
+  }
+
+  /// SIGKILLs every process whose run ID is `id` (or starts with `prefix`),
+  /// until none is left (a process may fork while it is being ended).
+  static func killRun(_ id: String? = nil, prefix: String? = nil) {
+    for _ in 0..<20 {
+      let targets = all().filter { entry in
+        guard !entry.isZombie, let run = entry.runID else { return false }
+        return run == id || prefix.map { run.hasPrefix($0) } == true
+      }
+      if targets.isEmpty { return }
+      for target in targets { kill(target.pid, SIGKILL) }
+      usleep(2000)
+    }
   }
 }
 

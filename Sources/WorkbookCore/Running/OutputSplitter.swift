@@ -1,23 +1,83 @@
 // OutputSplitter: splits a chapter program's standard output at the snippet
 // markers as it arrives, keeping at most `cap` bytes per snippet.
+//
+// A marker carries the run's secret (see `ProgramBuilder.prelude`): text a
+// snippet prints cannot forge one, because the snippet never sees the
+// secret. Each byte is looked at once (a marker's head is at most a few
+// dozen bytes, and a diagram's body is copied, never rescanned), so the
+// time is linear in the output however it is cut into reads.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Something wrong with the marker stream (never produced by a correct
+/// program that only prints).
+public struct ChannelProblem: Hashable, Sendable, Codable {
+  /// The snippet it concerns, when known.
+  public var snippet: Int?
+  public var message: String
+}
 
 final class OutputSplitter: OutputSink {
   private let cap: Int
+  /// Snippets in the order their markers must come.
+  private let expected: [Int]
+  private var nextExpected = 0
+  private let diagramCapPerSnippet: Int
+  private let diagramCapPerChapter: Int
+  private var diagramBytesTotal = 0
+  private var diagramBytes: [Int: Int] = [:]
+
   private var current: Int? = nil
-  private var pending: [UInt8] = []
   private(set) var outputs: [Int: [UInt8]] = [:]
   private(set) var dropped: [Int: Int] = [:]
   private(set) var order: [Int] = []
   private(set) var diagrams: [Int: [String]] = [:]
-  /// Output printed before any marker (cannot happen in a generated
-  /// program, but a standalone program has none).
-  private let defaultSnippet: Int?
+  private(set) var problems: [ChannelProblem] = []
 
-  init(cap: Int, defaultSnippet: Int? = nil) {
+  /// `\u{1E}workbook-snippet SECRET ` and `\u{1E}workbook-diagram SECRET `.
+  private let snippetHead: [UInt8]
+  private let diagramHead: [UInt8]
+
+  private enum State {
+    case text
+    /// Bytes after a 0x1E that still match one of the heads.
+    case head
+    case number(Int, digits: Int)
+    case numberEnd(Int)
+    case diagram
+    case diagramEnd
+  }
+  private var state = State.text
+  private var held: [UInt8] = []
+  private var snippetAlive = false
+  private var diagramAlive = false
+  private var diagram: [UInt8] = []
+  private var diagramOverflow = false
+
+  /// - Parameters:
+  ///   - cap: Bytes of output kept per snippet.
+  ///   - secret: The run's secret (markers without it are output).
+  ///   - expected: The snippets whose markers the program prints, in order.
+  ///   - defaultSnippet: Output before any marker belongs to it (a
+  ///     standalone program).
+  init(cap: Int, secret: String = "", expected: [Int]? = nil, defaultSnippet: Int? = nil,
+       diagramCapPerSnippet: Int = 4 << 20, diagramCapPerChapter: Int = 16 << 20) {
     self.cap = cap
+    self.snippetHead = Array("\u{1E}workbook-snippet \(secret) ".utf8)
+    self.diagramHead = Array("\u{1E}workbook-diagram \(secret) ".utf8)
+    self.expected = expected ?? []
+    self.validatesOrder = expected != nil
     self.defaultSnippet = defaultSnippet
+    self.diagramCapPerSnippet = diagramCapPerSnippet
+    self.diagramCapPerChapter = diagramCapPerChapter
     if let defaultSnippet { start(defaultSnippet) }
   }
+
+  private let validatesOrder: Bool
+  private let defaultSnippet: Int?
 
   var lastStarted: Int? { current }
 
@@ -26,6 +86,18 @@ final class OutputSplitter: OutputSink {
     if outputs[snippet] == nil {
       outputs[snippet] = []
       order.append(snippet)
+    }
+  }
+
+  private func marker(_ snippet: Int) {
+    guard validatesOrder else { start(snippet); return }
+    if nextExpected < expected.count && expected[nextExpected] == snippet {
+      nextExpected += 1
+      start(snippet)
+    } else if !expected.contains(snippet) {
+      problems.append(ChannelProblem(snippet: current, message: "The program announced snippet \(snippet), which does not exist"))
+    } else {
+      problems.append(ChannelProblem(snippet: current, message: "The program announced snippet \(snippet) out of order"))
     }
   }
 
@@ -42,88 +114,132 @@ final class OutputSplitter: OutputSink {
   }
 
   func consume(_ chunk: UnsafeRawBufferPointer) {
-    var buffer: [UInt8]
-    if pending.isEmpty {
-      buffer = Array(chunk)
-    } else {
-      buffer = pending + Array(chunk)
-      pending = []
-    }
-    let prefix = ProgramBuilder.markerPrefix
-    var position = 0
-    let n = buffer.count
-    while position < n {
-      guard let i = buffer[position...].firstIndex(of: 0x1E) else {
-        append(buffer[position...])
-        return
-      }
-      append(buffer[position..<i])
-      // A published diagram: "\u{1E}workbook-diagram {json}\u{1E}\n".
-      switch readDiagram(buffer, at: i) {
-      case .incomplete:
-        pending = Array(buffer[i...])
-        return
-      case .diagram(let json, let end):
-        if let current { diagrams[current, default: []].append(json) }
-        position = end
-        continue
-      case .none:
-        break
-      }
-      // Try to read "\u{1E}workbook-snippet N\u{1E}\n" at i.
-      var j = i
-      var k = 0
-      while k < prefix.count && j < n && buffer[j] == prefix[k] { j += 1; k += 1 }
-      if j == n && k <= prefix.count {
-        pending = Array(buffer[i...])  // may be a marker cut in two
-        return
-      }
-      guard k == prefix.count else {
-        append(buffer[i...i])
-        position = i + 1
-        continue
-      }
-      var number = 0
-      var digits = 0
-      while j < n, buffer[j] >= 48, buffer[j] <= 57, digits < 9 {
-        number = number * 10 + Int(buffer[j] - 48); j += 1; digits += 1
-      }
-      if j + 2 > n {
-        pending = Array(buffer[i...])
-        return
-      }
-      if digits > 0 && buffer[j] == 0x1E && buffer[j + 1] == 10 {
-        start(number)
-        position = j + 2
-      } else {
-        append(buffer[i...i])
-        position = i + 1
+    consume(UnsafeBufferPointer(start: chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), count: chunk.count))
+  }
+
+  /// Feeds bytes (tests cut a stream anywhere).
+  func consume(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { consume($0) }
+  }
+
+  func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let byte = bytes[i]
+      switch state {
+      case .text:
+        // memchr: plain output is passed on in one piece.
+        if let found = memchr(base + i, 0x1E, n - i) {
+          let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+          append(bytes[i..<at])
+          held = [0x1E]
+          snippetAlive = true
+          diagramAlive = true
+          state = .head
+          i = at + 1
+        } else {
+          append(bytes[i..<n])
+          i = n
+        }
+      case .head:
+        let k = held.count
+        snippetAlive = snippetAlive && k < snippetHead.count && snippetHead[k] == byte
+        diagramAlive = diagramAlive && k < diagramHead.count && diagramHead[k] == byte
+        if snippetAlive || diagramAlive {
+          held.append(byte)
+          i += 1
+          if snippetAlive && held.count == snippetHead.count { state = .number(0, digits: 0) }
+          if diagramAlive && held.count == diagramHead.count { state = .diagram; diagram = []; diagramOverflow = false }
+        } else {
+          notAMarker()  // the byte is looked at again as text
+        }
+      case .number(let value, let digits):
+        if byte >= 48 && byte <= 57 && digits < 9 {
+          held.append(byte)
+          state = .number(value * 10 + Int(byte - 48), digits: digits + 1)
+          i += 1
+        } else if byte == 0x1E && digits > 0 {
+          held.append(byte)
+          state = .numberEnd(value)
+          i += 1
+        } else {
+          notAMarker()
+        }
+      case .numberEnd(let value):
+        if byte == 10 {
+          held = []
+          state = .text
+          marker(value)
+          i += 1
+        } else {
+          notAMarker()
+        }
+      case .diagram:
+        // Copy up to the next 0x1E in one go.
+        let j = memchr(base + i, 0x1E, n - i).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? n
+        addDiagramBytes(bytes[i..<j])
+        if j < n { state = .diagramEnd; i = j + 1 } else { i = j }
+      case .diagramEnd:
+        if byte == 10 {
+          finishDiagram()
+          i += 1
+        } else {
+          // JSON never holds a raw 0x1E; the published data is broken.
+          finishDiagram(broken: true)
+        }
+        state = .text
       }
     }
   }
 
-  private enum DiagramRead { case none, incomplete, diagram(String, end: Int) }
-
-  /// Reads a diagram marker at `i` (which holds 0x1E).
-  private func readDiagram(_ buffer: [UInt8], at i: Int) -> DiagramRead {
-    let prefix = ProgramBuilder.diagramPrefix
-    let n = buffer.count
-    var j = i
-    var k = 0
-    while k < prefix.count && j < n && buffer[j] == prefix[k] { j += 1; k += 1 }
-    if k < prefix.count { return j == n ? .incomplete : .none }
-    guard let close = buffer[j...].firstIndex(of: 0x1E) else { return .incomplete }
-    guard close + 1 < n else { return .incomplete }
-    guard buffer[close + 1] == 10 else { return .none }
-    return .diagram(String(decoding: buffer[j..<close], as: UTF8.self), end: close + 2)
+  /// The held bytes were output after all.
+  private func notAMarker() {
+    append(held)
+    held = []
+    state = .text
   }
 
-  /// Call when the stream ends: a cut marker is plain output after all.
+  private func addDiagramBytes<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    guard !diagramOverflow, !bytes.isEmpty else { return }
+    let snippet = current ?? -1
+    let perSnippet = diagramBytes[snippet, default: 0] + diagram.count + bytes.count
+    let total = diagramBytesTotal + diagram.count + bytes.count
+    if perSnippet > diagramCapPerSnippet || total > diagramCapPerChapter {
+      diagramOverflow = true
+      diagram = []
+      let message = perSnippet > diagramCapPerSnippet
+        ? "The snippet published more than \(diagramCapPerSnippet >> 20) MB of diagram data; the rest was dropped. Publish fewer or smaller diagrams"
+        : "The chapter published more than \(diagramCapPerChapter >> 20) MB of diagram data; the rest was dropped. Publish fewer or smaller diagrams"
+      if !problems.contains(where: { $0.message == message && $0.snippet == current }) {
+        problems.append(ChannelProblem(snippet: current, message: message))
+      }
+      return
+    }
+    diagram.append(contentsOf: bytes)
+  }
+
+  private func finishDiagram(broken: Bool = false) {
+    held = []
+    defer { diagram = []; diagramOverflow = false }
+    guard !diagramOverflow, !broken else { return }
+    let snippet = current ?? -1
+    diagramBytes[snippet, default: 0] += diagram.count
+    diagramBytesTotal += diagram.count
+    if let current { diagrams[current, default: []].append(String(decoding: diagram, as: UTF8.self)) }
+  }
+
+  /// Call when the stream ends: a cut marker is plain output after all, a
+  /// cut diagram is dropped.
   func finish() {
-    if !pending.isEmpty {
-      let rest = pending
-      pending = []
-      append(rest)
+    switch state {
+    case .head, .number, .numberEnd: notAMarker()
+    case .diagram, .diagramEnd: held = []; diagram = []; state = .text
+    case .text: break
+    }
+    if validatesOrder, nextExpected < expected.count, problems.isEmpty {
+      // Not a problem by itself: a trap or a timeout stops the program early.
     }
   }
 

@@ -76,6 +76,9 @@ public struct ProgramRun: Hashable, Sendable, Codable {
   public var stderrTail: String = ""
   /// Link errors and other messages that are not diagnostics.
   public var otherErrors: String = ""
+  /// Markers that named no snippet or came out of order, diagram data over
+  /// its cap.
+  public var channelProblems: [ChannelProblem] = []
 
   /// The output of a snippet ("" if it printed nothing).
   public func output(of snippet: Int) -> SnippetOutput? {
@@ -108,8 +111,10 @@ public struct StandaloneRun: Hashable, Sendable, Codable {
 /// Everything verify learns by compiling and running one chapter; this is
 /// what the result cache stores.
 public struct ChapterRun: Hashable, Sendable, Codable {
-  /// The chapter program (nil when the chapter has no `run`/`no-run` snippet).
+  /// The chapter program (nil when the chapter has no `run` snippet).
   public var program: ProgramRun?
+  /// The type check of the `no-run` snippets (nil when there is none).
+  public var noRun: ProgramRun?
   public var compileFail: [CompileFailRun] = []
   public var standalone: [StandaloneRun] = []
 

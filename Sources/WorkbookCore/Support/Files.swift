@@ -7,10 +7,10 @@ import Darwin
 import Crypto
 import Foundation
 
-enum Files {
+public enum Files {
   static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-  static func isDirectory(_ path: String) -> Bool {
+  public static func isDirectory(_ path: String) -> Bool {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
@@ -24,10 +24,25 @@ enum Files {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
 
-  /// Writes `bytes` to `path` atomically: a temporary file in the same
-  /// folder, flushed, then renamed over the target. Keeps the target's
-  /// permission bits when it exists.
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+  /// Writes `bytes` to `path` atomically: the one way every writer of the
+  /// tool writes a file (site pages, `--record`, progress, cache entries).
+  /// A temporary file is created exclusively in the target's folder
+  /// (`mkstemp`: `O_CREAT|O_EXCL`, a random name, so a planted symlink is
+  /// never followed), flushed, then renamed over the target. Keeps the
+  /// target's permission bits when it exists.
+  ///
+  /// - Parameter replacingSymlink: When the target is a symbolic link, true
+  ///   replaces the link itself by the file (never writing through it);
+  ///   false refuses (the caller wanted the file the link names).
+  public static func writeAtomically(_ bytes: [UInt8], to path: String, replacingSymlink: Bool = false) throws {
+    var existing = stat()
+    let exists = lstat(path, &existing) == 0
+    if exists && (existing.st_mode & S_IFMT) == S_IFLNK && !replacingSymlink {
+      throw FileError.cannotWrite(path, "it is a symbolic link; the tool does not replace links with files")
+    }
+    if exists && (existing.st_mode & S_IFMT) == S_IFDIR {
+      throw FileError.cannotWrite(path, "it is a folder")
+    }
     let directory = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     var template = Array("\(directory.isEmpty ? "." : directory)/.\(name).workbook-XXXXXX".utf8CString)
@@ -43,8 +58,8 @@ enum Files {
         offset += n
       }
     }
-    var st = stat()
-    if stat(path, &st) == 0 { fchmod(fd, st.st_mode & 0o7777) } else { fchmod(fd, 0o644) }
+    let regular = exists && (existing.st_mode & S_IFMT) == S_IFREG
+    fchmod(fd, regular ? existing.st_mode & 0o777 : 0o644)
     if fsync(fd) != 0 { ok = false }
     close(fd)
     guard ok, rename(temporary, path) == 0 else {
@@ -52,6 +67,40 @@ enum Files {
       unlink(temporary)
       throw FileError.cannotWrite(path, reason)
     }
+  }
+
+  /// A file-system error as a short reason ("Permission denied"), never
+  /// the error's dump.
+  public static func reason(_ error: Error) -> String {
+    if let error = error as? FileError, case .cannotWrite(_, let reason) = error { return reason }
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+    return ns.localizedDescription
+  }
+
+  /// Whether `path` itself (not what it names) is a symbolic link.
+  public static func isSymlink(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  /// Where `path` really is when that is outside `folder` (a symbolic link,
+  /// or a path through one, that leaves it); nil when it is inside or
+  /// cannot be resolved.
+  public static func resolvedOutside(_ path: String, folder: String) -> String? {
+    guard let real = resolved(path) else { return nil }
+    let root = resolved(folder) ?? folder
+    return real.hasPrefix(root + "/") ? nil : real
+  }
+
+  /// The path with every symbolic link resolved (nil when it does not exist).
+  public static func resolved(_ path: String) -> String? {
+    guard let pointer = realpath(path, nil) else { return nil }
+    defer { free(pointer) }
+    return String(cString: pointer)
   }
 
   /// Runs `body` holding an exclusive `flock` on `path` (created if needed).
@@ -64,16 +113,42 @@ enum Files {
     return try body()
   }
 
-  /// A fresh private folder under the system's temporary folder.
+  static var temporaryBase: String {
+    ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+
+  /// A fresh private folder under the system's temporary folder, named
+  /// `<prefix>-<pid>-XXXXXX` so that a later run can tell a dead run's.
   static func makeTemporaryDirectory(prefix: String) throws -> String {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+    let base = temporaryBase
+    var template = Array("\(base)/\(prefix)-\(getpid())-XXXXXX".utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
       throw FileError.cannotWrite(base, String(cString: strerror(errno)))
     }
     let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     TemporaryDirectories.shared.add(path)
     return path
+  }
+
+  /// Removes `workbook-verify-*` and `workbook-check-*` folders of runs
+  /// that died (killed before they could clean up): those whose process is
+  /// gone, and unnumbered ones (older versions) untouched for a day.
+  public static func removeTemporaryFoldersOfDeadRuns() {
+    let base = temporaryBase
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+    for name in names where name.hasPrefix("workbook-verify-") || name.hasPrefix("workbook-check-") {
+      let parts = name.split(separator: "-")
+      guard parts.count >= 3 else { continue }
+      let path = base + "/" + name
+      var st = stat()
+      guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, st.st_uid == getuid() else { continue }
+      if parts.count == 4, let owner = pid_t(parts[2]) {
+        guard owner != getpid(), kill(owner, 0) != 0, errno == ESRCH else { continue }
+      } else {
+        guard time(nil) - st.st_mtim.tv_sec > 86400 else { continue }
+      }
+      try? FileManager.default.removeItem(atPath: path)
+    }
   }
 
   static func removeTemporaryDirectory(_ path: String) {
@@ -92,7 +167,7 @@ enum Files {
     return result.sorted()
   }
 
-  static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
+  public static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
     let joined = path.hasPrefix("/") ? path : base + "/" + path
     return (joined as NSString).standardizingPath
   }
@@ -113,8 +188,14 @@ enum Files {
 }
 
 /// A file that could not be written.
-public enum FileError: Error, Hashable, Sendable {
+public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
   case cannotWrite(String, String)
+
+  public var description: String {
+    switch self {
+    case .cannotWrite(let path, let reason): return "Cannot write '\(path)': \(reason)"
+    }
+  }
 }
 
 /// Temporary folders to remove if verify is interrupted.

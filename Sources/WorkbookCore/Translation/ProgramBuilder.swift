@@ -14,6 +14,8 @@ public struct ProgramSource: Sendable, Hashable {
   public var sourceFileName: String
   /// Snippet indexes in the program.
   public var snippetIndexes: [Int]
+  /// The snippets whose markers the program prints, in order.
+  public var markerOrder: [Int] = []
 }
 
 /// Builds chapter programs, compile-fail checks and exercise programs.
@@ -25,16 +27,19 @@ public struct ProgramBuilder: Sendable {
   }
 
   /// The marker a runnable snippet prints before it starts:
-  /// `\u{1E}workbook-snippet N\u{1E}\n` (0x1E is the ASCII record separator).
-  public static let markerPrefix: [UInt8] = Array("\u{1E}workbook-snippet ".utf8)
-
-  /// The marker of a published diagram: `\u{1E}workbook-diagram {json}\u{1E}\n`.
+  /// `\u{1E}workbook-snippet SECRET N\u{1E}\n` (0x1E is the ASCII record
+  /// separator). SECRET is new for every run: the runner writes it on file
+  /// descriptor 3, the prelude reads it and closes the descriptor before
+  /// any snippet code runs, and keeps it in a `private` variable of its own
+  /// file. So a snippet that prints a marker's bytes prints only output.
+  ///
+  /// The marker of a published diagram: `\u{1E}workbook-diagram SECRET {json}\u{1E}\n`.
   /// The prelude prints the diagrams a snippet published (the engine's
   /// `Simulation.main.takePublishedDiagrams()`) when the next snippet starts
   /// and when the program exits; JSON never holds a raw 0x1E.
-  public static let diagramPrefix: [UInt8] = Array("\u{1E}workbook-diagram ".utf8)
+  public static let secretDescriptor: Int32 = 3
 
-  /// The chapter program: every `run` and `no-run` snippet, in order.
+  /// The chapter program: every `run` snippet, in order.
   ///
   /// Layout, for a snippet whose fence is at line F:
   ///
@@ -42,19 +47,70 @@ public struct ProgramBuilder: Sendable {
   ///     __workbookSnippet(3)                // on line F, the fence
   ///     <code>                              // lines F+1 …
   ///
-  /// A `no-run` snippet is the body of a function that is never called:
-  /// `func __workbookNoRun3() {` on the fence line and `}` on the closing
-  /// fence line. It sees everything before it; what it declares stays
-  /// inside it. All directives stay at file scope (swiftlang/swift#74561
-  /// was a closing directive inside a declaration).
+  /// `no-run` snippets are not in it: they are type-checked on their own
+  /// (`noRunProgram`), so no-run code can never run, whatever its braces.
   public func chapterProgram(_ chapter: Chapter) -> ProgramSource {
-    program(for: chapter.snippets.filter { $0.kind.isInChapterProgram }, chapter: chapter)
+    program(for: chapter.snippets.filter { $0.kind == .run }, chapter: chapter)
+  }
+
+  /// The type-check-only program of a chapter's `no-run` snippets (nil when
+  /// it has none): `main.swift` is the chapter program, so they see what the
+  /// `run` snippets declare; each `no-run` snippet is in the second file,
+  /// which is never `main.swift` (top-level statements there do not
+  /// compile), and the program is never linked or run.
+  ///
+  /// A snippet that holds what only file scope allows (`import`,
+  /// `extension`, `protocol`, operator and precedence group declarations,
+  /// access modifiers) is put at file scope, as in an app's source file;
+  /// any other is the body of a function that is never called:
+  /// `func __workbookNoRun3() {` on the fence line, `}` after it. What it
+  /// declares stays inside it.
+  public func noRunProgram(_ chapter: Chapter) -> ProgramSource? {
+    let noRun = chapter.snippets.filter { $0.kind == .noRun }
+    guard !noRun.isEmpty else { return nil }
+    var program = chapterProgram(chapter)
+    var second = Self.prelude
+    for snippet in noRun {
+      let code = terminated(translator.translate(snippet.code))
+      if Self.needsFileScope(snippet.code) {
+        second += directive(chapter.fileName, line: snippet.fenceLine + 1) + code
+      } else {
+        second += directive(chapter.fileName, line: snippet.fenceLine)
+        second += "func __workbookNoRun\(snippet.index)() {\n" + code + "}\n"
+      }
+    }
+    second += "#sourceLocation()\n"
+    program.prelude = second
+    program.snippetIndexes = chapter.snippets.filter { $0.kind.isInChapterProgram }.map(\.index)
+    program.markerOrder = []
+    return program
+  }
+
+  /// Whether code holds a declaration that only file scope allows, on a
+  /// line of its own at the top level (brace depth 0; a rough count is
+  /// enough: a wrong guess gives a compile error, never a run).
+  static func needsFileScope(_ code: String) -> Bool {
+    let fileScopeOnly = ["import", "extension", "protocol", "operator", "precedencegroup", "public", "open",
+                         "fileprivate", "internal", "@main", "@preconcurrency", "@_exported", "@testable"]
+    var depth = 0
+    for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).prefix(4)
+      if depth == 0, words.contains(where: { fileScopeOnly.contains(String($0)) }),
+        !(line.trimmingPrefix(while: { $0 == " " || $0 == "\t" }).hasPrefix("//"))
+      {
+        return true
+      }
+      for c in line.utf8 {
+        if c == UInt8(ascii: "{") { depth += 1 } else if c == UInt8(ascii: "}") { depth = max(0, depth - 1) }
+      }
+    }
+    return false
   }
 
   /// The type-check program for one `compile-fail` snippet: the chapter's
   /// program snippets before it, then it, at file scope.
   public func compileFailProgram(_ snippet: Snippet, in chapter: Chapter) -> ProgramSource {
-    let before = chapter.snippets.filter { $0.kind.isInChapterProgram && $0.index < snippet.index }
+    let before = chapter.snippets.filter { $0.kind == .run && $0.index < snippet.index }
     var program = program(for: before, chapter: chapter)
     program.main += directive(chapter.fileName, line: snippet.fenceLine)
     program.main += "\n" + terminated(translator.translate(snippet.code))
@@ -74,16 +130,11 @@ public struct ProgramBuilder: Sendable {
     for snippet in snippets {
       main += directive(chapter.fileName, line: snippet.fenceLine)
       let code = terminated(translator.translate(snippet.code))
-      switch snippet.kind {
-      case .noRun:
-        main += "func __workbookNoRun\(snippet.index)() {\n" + code + "}\n"
-      default:
-        main += "__workbookSnippet(\(snippet.index))\n" + code
-      }
+      main += "__workbookSnippet(\(snippet.index))\n" + code
     }
     return ProgramSource(
       main: main, prelude: Self.prelude, sourceFileName: chapter.fileName,
-      snippetIndexes: snippets.map(\.index))
+      snippetIndexes: snippets.map(\.index), markerOrder: snippets.filter { $0.kind != .noRun }.map(\.index))
   }
 
   private func directive(_ file: String, line: Int) -> String {
@@ -110,15 +161,33 @@ public struct ProgramBuilder: Sendable {
     import TransitionEngine
 
     nonisolated(unsafe) private var workbookUnbuffered = false
+    nonisolated(unsafe) private var workbookSecret = ""
 
     func __workbookSnippet(_ index: Int) {
       if !workbookUnbuffered {
-        setvbuf(stdout, nil, _IONBF, 0)
         workbookUnbuffered = true
+        __workbookStart()
         atexit { __workbookFlushDiagrams() }
       }
       __workbookFlushDiagrams()
-      fputs("\\u{1E}workbook-snippet \\(index)\\u{1E}\\n", stdout)
+      fputs("\\u{1E}workbook-snippet \\(workbookSecret) \\(index)\\u{1E}\\n", stdout)
+    }
+
+    /// Unbuffered output; the run's secret from descriptor 3 (then closed);
+    /// on Linux, killed with verify when verify dies.
+    private func __workbookStart() {
+      setvbuf(stdout, nil, _IONBF, 0)
+      var buffer = [UInt8](repeating: 0, count: 128)
+      let count = read(3, &buffer, buffer.count)
+      if count > 0 { workbookSecret = String(decoding: buffer[0..<count], as: UTF8.self) }
+      close(3)
+      #if os(Linux)
+      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
+        _ = unsafeBitCast(symbol, to: Prctl.self)(1, UInt(SIGKILL), 0, 0, 0)  // PR_SET_PDEATHSIG
+        if getppid() == 1 { exit(137) }
+      }
+      #endif
     }
 
     func __workbookFlushDiagrams() {
@@ -126,7 +195,7 @@ public struct ProgramBuilder: Sendable {
       encoder.outputFormatting = [.sortedKeys]
       for diagram in Simulation.main.takePublishedDiagrams() {
         guard let data = try? encoder.encode(diagram) else { continue }
-        fputs("\\u{1E}workbook-diagram " + String(decoding: data, as: UTF8.self) + "\\u{1E}\\n", stdout)
+        fputs("\\u{1E}workbook-diagram \\(workbookSecret) " + String(decoding: data, as: UTF8.self) + "\\u{1E}\\n", stdout)
       }
     }
 

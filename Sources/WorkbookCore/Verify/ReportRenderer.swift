@@ -13,10 +13,33 @@ public enum ReportRenderer {
   public static func text(_ chapter: ChapterReport) -> String {
     var out = ""
     for finding in chapter.findings {
-      out += location(finding) + ": " + finding.severity.rawValue + ": " + finding.message + "\n"
-      for detail in finding.details { out += "    " + detail + "\n" }
+      out += visible(location(finding)) + ": " + finding.severity.rawValue + ": " + visible(finding.message) + "\n"
+      for detail in finding.details { out += "    " + visible(detail) + "\n" }
     }
     return out
+  }
+
+  /// Text with every control character but the tab shown escaped (`\e`,
+  /// `\r`, `\u{7}` …), so that output a snippet printed cannot move the
+  /// cursor, recolour or retitle the terminal that shows the report.
+  public static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      guard isControl(scalar) else { out.unicodeScalars.append(scalar); continue }
+      switch scalar {
+      case "\u{1B}": out += "\\e"
+      case "\r": out += "\\r"
+      case "\n": out += "\\n"
+      case "\0": out += "\\0"
+      default: out += "\\u{" + String(scalar.value, radix: 16) + "}"
+      }
+    }
+    return out
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// One line for a finished chapter (plain progress when not on a terminal).
@@ -24,7 +47,7 @@ public enum ReportRenderer {
     let verdict = chapter.failed ? "FAIL" : "ok  "
     let cached = chapter.cached ? ", cached" : ""
     let recorded = chapter.recordedBlocks > 0 ? ", \(chapter.recordedBlocks) recorded" : ""
-    return "\(verdict) \(chapter.path) (\(plural(chapter.checkedSnippetCount, "snippet"))\(cached)\(recorded), \(seconds(chapter.duration)))"
+    return "\(verdict) \(visible(chapter.path)) (\(plural(chapter.checkedSnippetCount, "snippet"))\(cached)\(recorded), \(seconds(chapter.duration)))"
   }
 
   /// The closing summary.

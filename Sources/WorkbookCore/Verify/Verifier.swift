@@ -68,9 +68,11 @@ public struct Verifier: Sendable {
     let start = monotonicSeconds()
     let book = Files.absolute(options.book)
     let paths = try chapterPaths(book: book)
+    ChildProcess.endProcessesOfDeadRuns()
+    Files.removeTemporaryFoldersOfDeadRuns()
     let cacheDirectory = options.cacheDirectory.map { Files.absolute($0) } ?? defaultCacheDirectory(book: book)
     do { try Files.createDirectory(cacheDirectory) } catch {
-      throw .cacheUnwritable(path: cacheDirectory, reason: "\(error)")
+      throw .cacheUnwritable(path: cacheDirectory, reason: Files.reason(error))
     }
     let engineCache = options.engineCacheDirectory.map { Files.absolute($0) } ?? cacheDirectory
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
@@ -112,6 +114,13 @@ public struct Verifier: Sendable {
   ) throws(VerifyError) -> ChapterReport {
     let start = monotonicSeconds()
     let display = Files.display(path)
+    if let outside = Files.resolvedOutside(path, folder: (path as NSString).deletingLastPathComponent) {
+      let finding = Finding(.error, .badInput, file: display, line: nil,
+                            message: "The chapter is a symbolic link to '\(outside)', outside the book; "
+                              + "the tool reads only files inside the book folder: copy the file in instead")
+      return ChapterReport(path: display, title: nil, snippets: [], findings: [finding], cached: false,
+                           recordedBlocks: 0, duration: 0)
+    }
     guard let bytes = Files.read(path) else {
       let finding = Finding(.error, .badInput, file: display, line: nil, message: "Cannot read the chapter")
       return ChapterReport(path: display, title: nil, snippets: [], findings: [finding], cached: false,
@@ -140,14 +149,21 @@ public struct Verifier: Sendable {
     var recorded = 0
     if options.record && !evaluation.changes.isEmpty {
       let updated = OutputRecorder.apply(evaluation.changes, to: chapter)
-      if updated != chapter.bytes {
+      if updated != chapter.bytes,
+        let problem = OutputRecorder.readBackProblem(updated, original: chapter, changes: evaluation.changes)
+      {
+        findings.append(Finding(.error, .record, file: display, line: nil,
+                                message: "Not recorded, nothing was written: \(problem)"))
+      } else if updated != chapter.bytes {
         // Someone edited the chapter while we worked: keep their version.
         if Files.read(path) != chapter.bytes {
           findings.append(Finding(.error, .record, file: display, line: nil,
                                   message: "Chapter changed while verify ran; not recorded, run verify again"))
         } else {
           do {
-            try Files.writeAtomically(updated, to: path)
+            // A chapter that is a link (to a file inside the book) is
+            // recorded into the file it names; the link stays.
+            try Files.writeAtomically(updated, to: Files.resolved(path) ?? path)
             recorded = evaluation.changes.count
             findings = findings.enumerated().filter { !evaluation.recordableFindings.contains($0.offset) }.map(\.element)
             let fixed = Set(evaluation.changes.map(\.snippet))
@@ -158,7 +174,7 @@ public struct Verifier: Sendable {
             }
           } catch {
             findings.append(Finding(.error, .record, file: display, line: nil,
-                                    message: "Cannot write the chapter: \(error)"))
+                                    message: "Cannot write the chapter: \(Files.reason(error))"))
           }
         }
       }

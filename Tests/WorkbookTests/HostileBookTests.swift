@@ -1,0 +1,96 @@
+// Issue 11, end to end: a book written to break verify (forged markers,
+// escaping processes, no-run code that closes its wrapper, a chapter
+// linked from outside the book). Each test failed before the fix.
+import Foundation
+import Testing
+@testable import WorkbookCore
+
+@Suite(.serialized) struct HostileBookTests {
+  /// The hostile fixture book, verified once for all the tests below.
+  static let run: (report: VerifyReport, seconds: Double)? = {
+    guard let book = try? Fixtures.book("hostile") else { return nil }
+    let start = monotonicSeconds()
+    guard let report = try? Fixtures.verify(book, { $0.timeout = 30 }) else { return nil }
+    return (report, monotonicSeconds() - start)
+  }()
+
+  func chapter(_ name: String) throws -> ChapterReport {
+    let run = try #require(Self.run)
+    return try #require(run.report.chapter(name))
+  }
+
+  // Item 4: the output channel cannot be forged.
+  @Test func printedMarkerBytesAreOutputNotMarkers() throws {
+    let chapter = try chapter("01-forged-marker.md")
+    // The silent second snippet does not pass on text the first printed.
+    #expect(chapter.snippets.map(\.status) == [.failed, .failed])
+    #expect(chapter.findings.contains { $0.kind == .missingOutput && $0.line == 3 })
+    #expect(chapter.findings.contains { $0.kind == .unexpectedOutputBlock })
+  }
+
+  @Test func aMarkerNamingNoSnippetIsAnError() throws {
+    let chapter = try chapter("02-unknown-marker.md")
+    let finding = try #require(chapter.findings.first { $0.kind == .outputChannel })
+    #expect(finding.message == "The program announced snippet 99, which does not exist")
+    #expect(finding.line == 3)
+    #expect(chapter.snippets.map(\.status) == [.failed])
+  }
+
+  @Test func aTrapAfterAForgedMarkerIsReportedWhereItHappened() throws {
+    let chapter = try chapter("03-forged-then-trap.md")
+    let crash = try #require(chapter.findings.first { $0.kind == .crash })
+    #expect(crash.line == 6)
+    // The trapping snippet is not shown as verified.
+    #expect(chapter.snippets.map(\.status) == [.failed, .notRun])
+  }
+
+  // Item 3: processes a snippet starts do not outlive its run, and verify
+  // does not wait for one that holds standard output.
+  @Test func processesASnippetStartsAreEndedAndNotWaitedFor() throws {
+    let chapter = try chapter("04-children.md")
+    #expect(chapter.findings == [])
+    #expect(chapter.duration < 20, "verify waited \(chapter.duration) s for a process that held standard output")
+    #expect(ProcessFixtures.surviving(["sleep 4311", "sleep 4312", "sleep 4313"]) == [])
+  }
+
+  // Item 10: no-run code never runs, whatever its braces.
+  @Test func noRunCodeThatClosesItsWrapperDoesNotRun() throws {
+    let chapter = try chapter("05-no-run-braces.md")
+    #expect(chapter.snippets.map(\.status) == [.passed, .failed, .passed])
+    let error = try #require(chapter.findings.first { $0.severity == .error })
+    #expect((12...15).contains(error.line ?? 0), "\(chapter.findings)")
+    #expect(!chapter.findings.contains { $0.details.joined().contains("ESCAPED-NO-RUN") && $0.kind != .compileError })
+  }
+
+  @Test func noRunAcceptsAWholeSourceFile() throws {
+    let chapter = try chapter("06-no-run-file.md")
+    #expect(chapter.findings.filter { $0.severity == .error } == [])
+    #expect(chapter.snippets.map(\.status) == [.passed, .passed, .passed])
+  }
+
+  // Item 12: a compile-fail block may leave out "error: ".
+  @Test func compileFailBlocksMayLeaveOutTheErrorPrefix() throws {
+    let chapter = try chapter("07-compile-fail-prefix.md")
+    #expect(chapter.findings == [])
+    #expect(chapter.snippets.map(\.status) == [.passed])
+  }
+}
+
+enum ProcessFixtures {
+  /// Command lines among this user's processes that contain one of `needles`.
+  static func surviving(_ needles: [String]) -> [String] {
+    var found: [String] = []
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(name) != nil {
+      guard let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { continue }
+      let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+      var state = ""
+      if let stat = FileManager.default.contents(atPath: "/proc/\(name)/stat"),
+        let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count
+      {
+        state = String(UnicodeScalar(stat[close + 2]))
+      }
+      if state != "Z", needles.contains(where: { line.contains($0) }) { found.append(line) }
+    }
+    return found
+  }
+}
