@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
-import WorkbookStepper
+@testable import WorkbookStepper
 
 @Suite struct ExerciseSectionTests {
   @Test func sectionsGiveInstructionsExpectedOutputAndHints() throws {
@@ -198,5 +198,22 @@ import WorkbookStepper
     let json = #"{"frames": [{"time": 0}, {"time": 1}]}"#
     let sequence = FrameSequence(PlayableDiagram(kind: "filmstrip", text: Self.wrapped, framesJSON: json))
     #expect(sequence.frames.count == 1)
+  }
+}
+
+@Suite struct KeyDecodingTests {
+  /// Keys that arrive in one read (typed fast, or sent by a test) are each
+  /// returned in turn, none dropped.
+  @Test func everyKeyOfOneReadIsDecodedInTurn() {
+    var bytes = Array("ry".utf8) + [0x1B, 0x5B, 0x43] + [0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43] + Array("é\r".utf8) + [0x1B]
+    var keys: [Key?] = []
+    while !bytes.isEmpty {
+      let (key, length) = Terminal.decodeFirst(bytes)
+      #expect(length >= 1)
+      keys.append(key)
+      bytes.removeFirst(length)
+    }
+    #expect(keys == [.character("r"), .character("y"), .right, nil, .character("é"), .enter, .escape])
+    #expect(Terminal.decode([]) == nil)
   }
 }
