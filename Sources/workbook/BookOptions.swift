@@ -88,6 +88,8 @@ extension ErrorText {
   /// The message for any error a WorkbookCore call threw.
   static func message(for error: any Error) -> String {
     if let error = error as? VerifyError { return message(for: error) }
-    return "\(error)"
+    if let error = error as? ProgressFileError { return error.message }
+    if let error = error as? FileError { return "\(error)" }
+    return Files.reason(error)
   }
 }

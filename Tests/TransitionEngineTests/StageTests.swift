@@ -78,6 +78,26 @@ import Testing
     }
   }
 
+  @Test("A timeline of several properties of one view; signed scales show a mirrored view")
+  func multiPropertyTimeline() {
+    Simulation.run { sim in
+      let root = UIViewController()
+      let stage = Stage(root)
+      let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+      card.accessibilityIdentifier = "card"
+      root.view.addSubview(card)
+      UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: {
+        card.transform = CGAffineTransform(scaleX: 0.5, y: -1)
+      })
+      let chart = stage.timeline([.scaleX, .scaleY], of: "card", .every(0.5, for: 1))
+      #expect(chart.text.contains("card x scale: 1 -> 0.5"))
+      #expect(chart.text.contains("card y scale: 1 -> -1"))
+      let end = chart.captures[2].layers.first { $0.label == "card" }!
+      #expect(CapturedProperty.scaleY.value(end) == -1, "upside down")
+      #expect(CapturedProperty.scale.value(end) > 0, "the unsigned scale cannot tell a mirrored view")
+    }
+  }
+
   @Test("drag(filmingEvery:) films the gesture and what it sets off")
   func dragFilm() {
     Simulation.run { sim in
@@ -93,6 +113,34 @@ import Testing
       #expect(film.captures.first?.time == 0)
       #expect(film.captures.count >= 4)
       #expect(nav.viewControllers == [list])
+    }
+  }
+
+  /// Records where a pan was and how fast it moved, per state.
+  final class PanRecorder: NSObject {
+    var events: [(state: UIGestureRecognizer.State, x: CGFloat, velocityX: CGFloat)] = []
+    func handlePan(_ pan: UIPanGestureRecognizer) {
+      events.append((pan.state, pan.location(in: nil).x, pan.velocity(in: nil).x))
+    }
+  }
+
+  @Test("drag(along:) films a finger that goes out and comes back, and lifts moving back")
+  func dragAlongFilm() {
+    Simulation.run { sim in
+      let home = UIViewController()
+      let stage = Stage(home)
+      let recorder = PanRecorder()
+      home.view.addGestureRecognizer(UIPanGestureRecognizer(target: recorder, action: Selector(PanRecorder.handlePan(_:))))
+      let film = stage.drag(along: [CGPoint(x: 10, y: 300), CGPoint(x: 260, y: 300), CGPoint(x: 210, y: 300)],
+                            duration: 0.6, filmingEvery: 0.2)
+      #expect(film.captures.map(\.time) == [0, 0.2, 0.4, 0.6])
+      #expect(recorder.events.first?.state == .began)
+      let farthest = recorder.events.map(\.x).max() ?? 0
+      expectClose(Double(farthest), 260, 1e-6)
+      let last = recorder.events.last
+      #expect(last?.state == .ended)
+      expectClose(Double(last?.x ?? 0), 210, 1e-6)
+      #expect((last?.velocityX ?? 0) < 0)
     }
   }
 }

@@ -152,3 +152,26 @@ import WorkbookCore
     play.waitFor("[exited 0] [tty icanon]")
   }
 }
+
+@Suite struct TmuxCleanupTests {
+  /// A signal mask or ignore set from /proc/PID/status, as a number.
+  static func signals(_ field: String, of pid: pid_t) -> UInt64? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+    return line.flatMap { UInt64($0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) }
+  }
+
+  // Issue 11, item 12: the tests' tmux servers take SIGTERM and are ended.
+  @Test func tmuxServersStartWithDefaultSignalsAndEndWithTheirTest() throws {
+    try #require(TmuxSession.tmux != nil, "tmux is not installed; run scripts/install-deps.sh")
+    var session: TmuxSession? = try TmuxSession(["sleep", "300"], directory: NSTemporaryDirectory())
+    let server = try #require(pid_t(try session!.run(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))
+    let terminating: UInt64 = (1 << (UInt64(SIGHUP) - 1)) | (1 << (UInt64(SIGINT) - 1)) | (1 << (UInt64(SIGTERM) - 1))
+    #expect((Self.signals("SigBlk", of: server) ?? 0) & terminating == 0)
+    #expect((Self.signals("SigIgn", of: server) ?? 0) & (1 << (UInt64(SIGTERM) - 1)) == 0)
+    session = nil
+    usleep(300_000)
+    let state = (try? String(contentsOfFile: "/proc/\(server)/stat", encoding: .utf8))?.split(separator: ")").last?.dropFirst().first
+    #expect(state == nil || state == "Z", "the tmux server \(server) still runs")
+  }
+}

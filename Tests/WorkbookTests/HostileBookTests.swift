@@ -94,3 +94,53 @@ enum ProcessFixtures {
     return found
   }
 }
+
+@Suite struct KilledVerifyTests {
+  /// Processes whose command line contains `needle`.
+  static func pids(containing needle: String) -> [pid_t] {
+    var found: [pid_t] = []
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = pid_t(name), let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { continue }
+      if let stat = FileManager.default.contents(atPath: "/proc/\(name)/stat"),
+        let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count, stat[close + 2] == UInt8(ascii: "Z")
+      {
+        continue
+      }
+      if String(decoding: data, as: UTF8.self).contains(needle) { found.append(pid) }
+    }
+    return found
+  }
+
+  // Item 12: a SIGKILLed verify takes its program along.
+  @Test func aKilledVerifyLeavesNoProgramRunning() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: folder + "/Chapters", withIntermediateDirectories: true)
+    try "# Slow\n\n```swift\nimport Foundation\nprint(\"waiting\")\nwhile true { usleep(10_000) }\n```\n".write(
+      toFile: folder + "/Chapters/01-slow.md", atomically: false, encoding: .utf8)
+    let verify = Process()
+    verify.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+    verify.arguments = ["verify", "--book", folder + "/Chapters", "--timeout", "120",
+                        "--engine-sources", Fixtures.engineSources, "--cache-dir", Fixtures.engineCache]
+    verify.standardOutput = FileHandle.nullDevice
+    verify.standardError = FileHandle.nullDevice
+    try verify.run()
+    let needle = "workbook-verify-\(verify.processIdentifier)-"
+    let deadline = monotonicSeconds() + 240
+    var program: [pid_t] = []
+    while program.isEmpty && monotonicSeconds() < deadline && verify.isRunning {
+      usleep(100_000)
+      program = Self.pids(containing: needle).filter { pid in
+        (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) } ?? "")
+          .hasSuffix("/chapter/program\0")
+      }
+    }
+    try #require(!program.isEmpty, "the chapter's program never started")
+    kill(verify.processIdentifier, SIGKILL)
+    verify.waitUntilExit()
+    let end = monotonicSeconds() + 5
+    while !Self.pids(containing: needle).isEmpty && monotonicSeconds() < end { usleep(50_000) }
+    let left = Self.pids(containing: needle)
+    for pid in left { kill(pid, SIGKILL) }
+    #expect(left == [], "processes of the killed verify still run")
+  }
+}

@@ -83,6 +83,17 @@ public struct CapturedProperty: Sendable {
     let t = layer.transform
     return t.count == 16 ? (t[0] * t[0] + t[1] * t[1]).squareRoot() : 1
   }
+  /// The transform's x scale with its sign (m11): negative when the layer is
+  /// mirrored left to right. Exact for scales and translations; mixed with
+  /// rotation it is the cosine part only.
+  public static let scaleX = CapturedProperty(name: "x scale") { layer in
+    layer.transform.count == 16 ? layer.transform[0] : 1
+  }
+  /// The transform's y scale with its sign (m22): negative when the layer is
+  /// upside down.
+  public static let scaleY = CapturedProperty(name: "y scale") { layer in
+    layer.transform.count == 16 ? layer.transform[5] : 1
+  }
 }
 
 /// Charts series of values over time, with the final value marked and the

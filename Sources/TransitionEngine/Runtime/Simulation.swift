@@ -193,6 +193,9 @@ public final class Simulation: @unchecked Sendable {
   /// Whether some view asked for layout since the last layout pass.
   var needsLayoutPass = true
 
+  /// Auto Layout's bookkeeping (see UIKit/AutoLayout/LayoutEngine.swift).
+  let autoLayout = AutoLayoutState()
+
   /// The time of the next event, if any.
   func nextEventTime() -> TimeInterval? {
     if let cached = cachedNextEvent { return cached.map { max($0, now) } }
@@ -319,6 +322,7 @@ public struct Diagnostic: Equatable, CustomStringConvertible {
   public enum Kind: String, Equatable {
     case runLoopOverflow
     case snapshotOfUnrenderedView
+    case unsatisfiableConstraints
     case other
   }
 

@@ -71,6 +71,16 @@ public final class Stage {
   @discardableResult
   public func drag(from start: CGPoint, to end: CGPoint, duration: TimeInterval, ending: TouchEnding = .lift,
                    filmingEvery interval: TimeInterval? = nil) -> Figure {
+    drag(along: [start, end], duration: duration, ending: ending, filmingEvery: interval)
+  }
+
+  /// Plays a drag along a polyline (touch down at its first point, then at
+  /// constant speed along its length to the last, over `duration`), filmed
+  /// every `interval` seconds like `drag(from:to:duration:ending:filmingEvery:)`:
+  /// a finger that goes out and comes back, a flick at the end.
+  @discardableResult
+  public func drag(along path: [CGPoint], duration: TimeInterval, ending: TouchEnding = .lift,
+                   filmingEvery interval: TimeInterval? = nil) -> Figure {
     let t0 = simulation.now
     var captures: [ScreenCapture] = []
     var nextCapture = t0
@@ -85,7 +95,7 @@ public final class Stage {
     let observer = simulation.stepObservers.count
     simulation.stepObservers.append(captureIfDue)
     captureIfDue()
-    window.drag(from: start, to: end, duration: duration, ending: ending)
+    window.drag(along: path, duration: duration, ending: ending)
     simulation.stepObservers.remove(at: observer)
     if interval != nil {
       // Film the rest: the finish or the snap back.
@@ -153,6 +163,16 @@ public final class Stage {
                        height: Int = 10) -> Figure {
     let captures = capture(moments)
     let series = labels.map { TimelineSeries(property, of: $0, in: captures) }
+    let text = Diagram.timeline(height: height).render(series)
+    return publish(Figure(kind: "timeline", text: text, captures: captures))
+  }
+
+  /// Several properties of the view labelled `label` over the same moments,
+  /// as one chart (its x and y scale, say).
+  public func timeline(_ properties: [CapturedProperty], of label: String, _ moments: Moments,
+                       height: Int = 10) -> Figure {
+    let captures = capture(moments)
+    let series = properties.map { TimelineSeries($0, of: label, in: captures) }
     let text = Diagram.timeline(height: height).render(series)
     return publish(Figure(kind: "timeline", text: text, captures: captures))
   }

@@ -5,10 +5,11 @@
 // is not documented — the engine's order is the one suggested in
 // UIKIT-SEMANTICS §1a):
 //
-//   present(_:animated:completion:)                      [the call; the rest on the next run-loop turn]
+//   present(_:animated:completion:)                      [the call; the delegate's answers at once, inside it]
 //   (.custom) presentationController(forPresented:presenting:source:)
 //   animationController(forPresented:presenting:source:)
 //   interactionControllerForPresentation(using:)          [only if an animator was returned]
+//   ---- the rest on the next run-loop turn ----
 //   (.custom) presentationTransitionWillBegin()
 //   presenter.viewWillDisappear                           [only if the presenter's view is removed]
 //   presented.viewWillAppear
@@ -111,7 +112,7 @@ enum ModalPresentation {
       return
     }
     if presenter.window == nil {
-      simulation.warn("Attempt to present \(presented.debugDescriptor) on \(presenter.debugDescriptor) (from \(source.debugDescriptor)) whose view is not in the window hierarchy.")
+      simulation.warn("[Presentation] Attempt to present \(presented.debugDescriptor) on \(presenter.debugDescriptor) (from \(source.debugDescriptor)) whose view is not in the window hierarchy.")
       return
     }
     if style == .custom && presented.transitioningDelegate == nil {
@@ -121,25 +122,17 @@ enum ModalPresentation {
     presenter.presentedStrong = presented
     presented.presentingViewController = presenter
     presented.isBeingPresented = true
-    simulation.enqueue {
-      beginPresentation(presented, presenter: presenter, source: source, style: style, animated: animated,
-                        completion: completion)
-    }
-  }
-
-  private static func beginPresentation(_ presented: UIViewController, presenter: UIViewController,
-                                        source: UIViewController, style: UIModalPresentationStyle, animated: Bool,
-                                        completion: (() -> Void)?) {
-    let simulation = presented.simulation
-    presented.loadViewIfNeeded()
+    // The delegate is asked at once, inside present(): an app that sets a
+    // flag, presents and clears the flag has been answered by then. Only the
+    // transition itself waits for the next run-loop turn (Apple: "Presentations
+    // start during the next run loop iteration"). Engine choice where Apple
+    // is silent; see Guides/TransitionEngine.md.
     let controller = presented.cachedPresentationController
       ?? makePresentationController(for: presented, presenting: presenter, source: source)
     presented.setPresentationController(controller)
-    let delegate = presented.transitioningDelegate
-    // The animator and interaction controller.
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
-    if let delegate, animated || style == .custom {
+    if let delegate = presented.transitioningDelegate, animated || style == .custom {
       animator = simulation.askDelegate(delegate, "animationController(forPresented:presenting:source:)",
                                         answer: objectName) {
         delegate.animationController(forPresented: presented, presenting: presenter, source: source)
@@ -151,6 +144,21 @@ enum ModalPresentation {
         }
       }
     }
+    simulation.enqueue {
+      beginPresentation(presented, presenter: presenter, source: source, style: style, animated: animated,
+                        controller: controller, animator: animator, interactor: interactor,
+                        completion: completion)
+    }
+  }
+
+  private static func beginPresentation(_ presented: UIViewController, presenter: UIViewController,
+                                        source: UIViewController, style: UIModalPresentationStyle, animated: Bool,
+                                        controller: UIPresentationController,
+                                        animator: UIViewControllerAnimatedTransitioning?,
+                                        interactor: UIViewControllerInteractiveTransitioning?,
+                                        completion: (() -> Void)?) {
+    let simulation = presented.simulation
+    presented.loadViewIfNeeded()
     // `.custom` with no delegate at all: UIKit presents full screen.
     let usedStyle: UIModalPresentationStyle = (style == .custom && controller is FullscreenPresentationController)
       ? .fullScreen : style
@@ -221,9 +229,10 @@ enum ModalPresentation {
         if removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
         if removesPresenter, let superview = presenterSuperview {
           superview.insertSubview(presenterView, at: presenterIndex ?? superview.subviews.count)
+          simulation.record(.hierarchy, "UIKit", "puts \(presenter.traceName)'s view back in the window")
         }
         container.removeFromSuperview()
-        simulation.record(.hierarchy, "UIKit", "removes the container view")
+        simulation.record(.hierarchy, "UIKit", "removes the container view and everything in it")
         presented.isBeingPresented = false
         presenter.presentedViewController = nil
         presenter.presentedStrong = nil
@@ -260,7 +269,7 @@ enum ModalPresentation {
     }
     simulation.record(.appCall, source.traceName, "dismiss(animated: \(animated))")
     if !simulation.activeTransitions.filter({ $0.kind == .present || $0.kind == .dismiss }).isEmpty {
-      simulation.warn("Attempt to dismiss from view controller \(source.debugDescriptor) while a presentation or dismiss is in progress!")
+      simulation.warn("Warning: Attempt to dismiss from view controller \(source.debugDescriptor) while a presentation or dismiss is in progress!")
       return
     }
     // Anything the presented controller presents goes first, without animation.
@@ -268,7 +277,26 @@ enum ModalPresentation {
       finishDismissalInstantly(above)
     }
     presented.isBeingDismissed = true
-    simulation.enqueue { beginDismissal(presented, animated: animated, completion: completion) }
+    // As for a presentation, the delegate is asked at once; the transition
+    // starts on the next run-loop turn.
+    var animator: UIViewControllerAnimatedTransitioning?
+    var interactor: UIViewControllerInteractiveTransitioning?
+    let style = presented.presentationRecord?.style
+    if let delegate = presented.transitioningDelegate, style != nil, animated || style == .custom {
+      animator = simulation.askDelegate(delegate, "animationController(forDismissed:)", answer: objectName) {
+        delegate.animationController(forDismissed: presented)
+      }
+      if let animator {
+        interactor = simulation.askDelegate(delegate, "interactionControllerForDismissal(using:)",
+                                            answer: objectName) {
+          delegate.interactionControllerForDismissal(using: animator)
+        }
+      }
+    }
+    simulation.enqueue {
+      beginDismissal(presented, animated: animated, animator: animator, interactor: interactor,
+                     completion: completion)
+    }
   }
 
   private static func finishDismissalInstantly(_ presented: UIViewController) {
@@ -284,7 +312,10 @@ enum ModalPresentation {
     presented.presentationRecord = nil
   }
 
-  private static func beginDismissal(_ presented: UIViewController, animated: Bool, completion: (() -> Void)?) {
+  private static func beginDismissal(_ presented: UIViewController, animated: Bool,
+                                     animator: UIViewControllerAnimatedTransitioning?,
+                                     interactor: UIViewControllerInteractiveTransitioning?,
+                                     completion: (() -> Void)?) {
     let simulation = presented.simulation
     guard let presenter = presented.presentingViewController, let record = presented.presentationRecord else {
       presented.isBeingDismissed = false
@@ -292,20 +323,6 @@ enum ModalPresentation {
     }
     let controller = record.controller
     let style = record.style
-    let delegate = presented.transitioningDelegate
-    var animator: UIViewControllerAnimatedTransitioning?
-    var interactor: UIViewControllerInteractiveTransitioning?
-    if let delegate, animated || style == .custom {
-      animator = simulation.askDelegate(delegate, "animationController(forDismissed:)", answer: objectName) {
-        delegate.animationController(forDismissed: presented)
-      }
-      if let animator {
-        interactor = simulation.askDelegate(delegate, "interactionControllerForDismissal(using:)",
-                                            answer: objectName) {
-          delegate.interactionControllerForDismissal(using: animator)
-        }
-      }
-    }
     let container = record.container
     let context = TransitionContext(containerView: container, isAnimated: animated, presentationStyle: style,
                                     from: presented, to: presenter)

@@ -175,24 +175,30 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
   func initialFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.initial ?? .zero }
   func finalFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.final ?? .zero }
 
+  /// Who calls the context's interactive methods: the interaction controller
+  /// (UIPercentDrivenInteractiveTransition forwards update/finish/cancel to them).
+  private var interactiveCaller: String {
+    run?.interactor.map { String(describing: type(of: $0)) } ?? "context"
+  }
+
   func updateInteractiveTransition(_ percentComplete: CGFloat) {
     run?.interactivePercent = Double(percentComplete)
-    run?.simulation.record(.appCall, "context", "updateInteractiveTransition(\(format(Double(percentComplete))))")
+    run?.simulation.record(.appCall, interactiveCaller, "updateInteractiveTransition(\(format(Double(percentComplete))))")
   }
 
   func finishInteractiveTransition() {
-    run?.simulation.record(.appCall, "context", "finishInteractiveTransition()")
+    run?.simulation.record(.appCall, interactiveCaller, "finishInteractiveTransition()")
     endInteraction()
   }
 
   func cancelInteractiveTransition() {
-    run?.simulation.record(.appCall, "context", "cancelInteractiveTransition()")
+    run?.simulation.record(.appCall, interactiveCaller, "cancelInteractiveTransition()")
     cancelled = true
     endInteraction()
   }
 
   func pauseInteractiveTransition() {
-    run?.simulation.record(.appCall, "context", "pauseInteractiveTransition()")
+    run?.simulation.record(.appCall, interactiveCaller, "pauseInteractiveTransition()")
     interactive = true
   }
 

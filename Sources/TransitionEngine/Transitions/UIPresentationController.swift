@@ -27,8 +27,37 @@ open class UIPresentationController: NSObject {
   /// The view that is animated into place: the presented controller's view by default.
   open var presentedView: UIView? { presentedViewController.view }
 
-  /// The presented view's frame at the end of the presentation (default: the container's bounds).
+  /// The presented view's frame at the end of the presentation (default, as
+  /// Apple documents: the container's frame, i.e. all of the presentation space).
   open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+
+  // MARK: UIContentContainer defaults
+
+  /// The presented controller's preferred size.
+  open var preferredContentSize: CGSize { presentedViewController.preferredContentSize }
+
+  /// The presented controller's `preferredContentSize` changed (default: nothing;
+  /// override to resize, e.g. `containerView?.setNeedsLayout()`).
+  open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+
+  /// Default: nothing.
+  open func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+
+  /// The size for the presented controller (default: the container's size).
+  /// Custom presentation controllers override it and use it in
+  /// `frameOfPresentedViewInContainerView`.
+  open func size(forChildContentContainer container: UIContentContainer,
+                 withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
+
+  /// The traits are about to change (default: nothing; the engine's traits never change).
+  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+
+  /// The container is about to change size (default: the presented
+  /// controller gets `viewWillTransition` with `size(forChildContentContainer:…)`).
+  open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+    presentedViewController.viewWillTransition(
+      to: self.size(forChildContentContainer: presentedViewController, withParentContainerSize: size), with: coordinator)
+  }
 
   /// Whether the presenter's view is removed at the end of the presentation (default false).
   open var shouldRemovePresentersView: Bool { false }

@@ -113,6 +113,14 @@ open class UINavigationController: UIViewController {
 
   open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
 
+  /// How long UIKit takes to hide or show the bars, in seconds: code that
+  /// animates alongside the bars uses it as its duration.
+  ///
+  /// Apple documents the constant but not its value; 0.33 is the value
+  /// public reports print on iOS (UNCONFIRMED; see Guides/TransitionEngine.md).
+  /// The engine's own `setNavigationBarHidden(_:animated:)` does not animate.
+  public static let hideShowBarDuration: CGFloat = 0.33
+
   /// Pushes a controller: it becomes the top, with the push transition.
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
     simulation.record(.appCall, traceName, "pushViewController(\(viewController.traceName), animated: \(animated))")

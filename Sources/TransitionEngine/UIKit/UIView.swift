@@ -157,11 +157,19 @@ open class UIView: UIResponder, CALayerDelegate {
   open var accessibilityIdentifier: String?
   open var accessibilityLabel: String?
   open var isAccessibilityElement = false
-  /// Kept so Auto Layout code compiles; the engine lays out with frames and autoresizing masks.
-  open var translatesAutoresizingMaskIntoConstraints = true
-  /// Safe-area insets are zero in the engine (no notch or status bar is modelled).
-  open var safeAreaInsets: UIEdgeInsets { .zero }
-  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  /// Whether the autoresizing mask becomes constraints (true, the default
+  /// for views made in code): the view keeps its frame and the engine does
+  /// not move it. Set false to position the view with constraints.
+  open var translatesAutoresizingMaskIntoConstraints = true {
+    didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { layoutInputsDidChange() } }
+  }
+  /// The superview's safe-area insets this view overlaps, plus its
+  /// controller's `additionalSafeAreaInsets` (the engine's devices have no
+  /// notch or status bar, so a window's insets are zero).
+  open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets() }
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+    didSet { if oldValue != layoutMargins { layoutInputsDidChange() } }
+  }
   open var directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
 
   /// Supplies the owning controller's title for diagram labels.
@@ -170,6 +178,8 @@ open class UIView: UIResponder, CALayerDelegate {
   var owningControllerBox: WeakController?
   /// Attached gesture recognizers.
   var recognizers: [UIGestureRecognizer] = []
+  /// Constraints, layout guides and priorities, once Auto Layout is used (AutoLayout/LayoutEngine.swift).
+  var layoutStateStorage: ViewLayoutState?
 
   /// The label a diagram shows: the accessibility identifier, else the owning
   /// controller's title, else the class name.
@@ -255,6 +265,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// Removes the view from its superview.
   open func removeFromSuperview() {
     guard let parent = superview else { return }
+    removeConstraintsCrossing(fromParent: parent)
     let oldWindow = window
     parent.willRemoveSubview(self)
     if oldWindow != nil { notifyWillMove(toWindow: nil) }
@@ -286,6 +297,7 @@ open class UIView: UIResponder, CALayerDelegate {
     view.didMoveToSuperview()
     if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
     didAddSubview(view)
+    view.hierarchyDidChangeForLayout()
     view.setNeedsLayout()
     setNeedsLayout()
   }
@@ -324,6 +336,8 @@ open class UIView: UIResponder, CALayerDelegate {
   open func didMoveToSuperview() {}
   open func willMove(toWindow newWindow: UIWindow?) {}
   open func didMoveToWindow() {}
+  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   open func didAddSubview(_ subview: UIView) {}
   open func willRemoveSubview(_ subview: UIView) {}
 
@@ -424,14 +438,25 @@ open class UIView: UIResponder, CALayerDelegate {
     simulation.needsLayoutPass = true
   }
 
-  /// Lays the view's subtree out now if layout is pending.
+  /// Lays out now if layout is pending. As `CALayer.layoutIfNeeded` does,
+  /// it first climbs through the superviews that need layout too and lays
+  /// out from the highest of them.
   open func layoutIfNeeded() {
-    layoutSubtreeIfNeeded()
+    var top: UIView = self
+    while let parent = top.superview, parent.needsLayout { top = parent }
+    top.layoutSubtreeIfNeeded()
   }
 
-  /// Override to position subviews; the default does nothing (autoresizing
-  /// masks are applied when the bounds change).
+  /// Override to position subviews. Before it runs, Auto Layout has given
+  /// the subviews positioned by constraints their frames; autoresizing
+  /// masks are applied when the bounds change.
   open func layoutSubviews() {}
+
+  /// Override to update constraints in the update pass (call super last).
+  open func updateConstraints() {}
+
+  /// Whether the view needs constraint-based layout (UIKit: calls `updateConstraints`).
+  open class var requiresConstraintBasedLayout: Bool { false }
 
   /// The size that fits the view's content (its current size by default).
   open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
@@ -449,7 +474,12 @@ open class UIView: UIResponder, CALayerDelegate {
   func layoutSubtreeIfNeeded(inWindow: Bool? = nil) {
     if needsLayout {
       needsLayout = false
+      updateConstraintsPassIfNeeded()
+      owningController?.viewWillLayoutSubviews()
+      applyConstraintLayout()
+      needsLayout = false  // after the engine, which marks the views it moves
       layoutSubviews()
+      owningController?.viewDidLayoutSubviews()
     }
     let inWindow = inWindow ?? (window != nil)
     if inWindow && !isHidden {

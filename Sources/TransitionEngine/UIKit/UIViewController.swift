@@ -91,14 +91,58 @@ open class UIViewController: UIResponder {
   /// Whether a navigation controller hides the tab bar while this controller is on top.
   open var hidesBottomBarWhenPushed = false
 
-  /// The preferred size when presented in a sheet or popover (kept).
-  open var preferredContentSize = CGSize.zero
+  /// The size the content prefers (`UIContentContainer`). Setting a new
+  /// value tells the parent, or the presentation controller of a presented
+  /// controller, through `preferredContentSizeDidChange(forChildContentContainer:)`.
+  open var preferredContentSize = CGSize.zero {
+    didSet {
+      guard preferredContentSize != oldValue else { return }
+      if let parent {
+        parent.preferredContentSizeDidChange(forChildContentContainer: self)
+      } else if presentingViewController != nil, let presentation = cachedPresentationController {
+        presentation.preferredContentSizeDidChange(forChildContentContainer: self)
+      }
+    }
+  }
 
-  /// Kept so Auto Layout code compiles (the engine has no safe-area insets).
-  open var additionalSafeAreaInsets = UIEdgeInsets.zero
+  // MARK: UIContentContainer defaults
 
+  /// A child's preferred size changed (default: nothing).
+  open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+
+  /// A child's Auto Layout fitting size changed (default: nothing; the engine never calls it by itself).
+  open func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+
+  /// The size for a child (default: the parent's size).
+  open func size(forChildContentContainer container: UIContentContainer,
+                 withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
+
+  /// The view is about to change size (default, as UIKit documents: each
+  /// child gets `viewWillTransition` with `size(forChildContentContainer:…)`).
+  open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+    for child in children {
+      child.viewWillTransition(to: self.size(forChildContentContainer: child, withParentContainerSize: size),
+                               with: coordinator)
+    }
+  }
+
+  /// The traits are about to change (default: nothing; the engine's traits never change).
+  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+
+  /// Insets added to the view's safe area (its subviews' safe areas and
+  /// `safeAreaLayoutGuide` follow).
+  open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+    didSet { if additionalSafeAreaInsets != oldValue { viewIfLoaded?.layoutInputsDidChange() } }
+  }
+
+  /// Called before the root view's `layoutSubviews` (before Auto Layout sets the subviews' frames).
   open func viewWillLayoutSubviews() {}
+  /// Called after the root view's `layoutSubviews`.
   open func viewDidLayoutSubviews() {}
+  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+  /// The root view's update-constraints pass (after `setNeedsUpdateConstraints`); default: the view's `updateConstraints()`.
+  open func updateViewConstraints() { viewIfLoaded?.updateConstraints() }
 
   // MARK: Appearance
 
@@ -250,6 +294,17 @@ open class UIViewController: UIResponder {
   open var modalPresentationStyle: UIModalPresentationStyle = .automatic
   /// UIKit's animation when no custom animator is vended.
   open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+
+  // MARK: Status bar (the engine draws none; the preferences are kept for code that reads them)
+
+  /// The status bar style this controller wants (UIKit's default: `.default`).
+  open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+  /// Whether this controller hides the status bar (UIKit's default: `false`).
+  open var prefersStatusBarHidden: Bool { false }
+  /// Whether a non-full-screen presented controller takes over the status bar.
+  open var modalPresentationCapturesStatusBarAppearance = false
+  /// Asks UIKit to read the status bar preferences again: accepted, nothing to redraw.
+  open func setNeedsStatusBarAppearanceUpdate() {}
   /// Vends custom animators and the presentation controller. Weak, as in UIKit.
   open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
   /// Whether this controller's view is the context for `.currentContext` presentations.

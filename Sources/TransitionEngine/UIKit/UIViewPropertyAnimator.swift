@@ -210,6 +210,14 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
     super.init()
   }
 
+  /// An animator with no duration and the default (ease-in-out) curve:
+  /// what `NSObject`'s `init()` gives on iOS. Apps use it as a placeholder
+  /// until the real animator is made; started as is, it ends on the next
+  /// run-loop turn like any zero-length animation.
+  public convenience override init() {
+    self.init(duration: 0, timingParameters: UICubicTimingParameters())
+  }
+
   /// An animator with one of UIKit's curves.
   public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
     self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))

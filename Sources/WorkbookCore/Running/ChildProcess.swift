@@ -49,8 +49,8 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     return true
   }
 
-  /// Spawns and registers under the lock, so that a sweep never takes a
-  /// child spawned a moment ago for an adopted orphan.
+  /// Spawns and registers under the lock, so that an interrupt either sees
+  /// the child or stops it from starting.
   func spawn(_ body: () -> (status: Int32, pid: pid_t)) -> (status: Int32, pid: pid_t, registered: Bool) {
     lock.lock(); defer { lock.unlock() }
     let result = body()
@@ -58,18 +58,6 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     if interrupted { return (0, result.pid, false) }
     groups.insert(result.pid)
     return (0, result.pid, true)
-  }
-
-  /// Reaps orphans this process adopted (as a subreaper) that have exited
-  /// and that no thread waits for.
-  func reapAdoptedOrphans() {
-    lock.lock(); defer { lock.unlock() }
-    let me = getpid()
-    for process in ProcessTable.all(readEnvironment: false)
-    where process.parent == me && process.isZombie && !groups.contains(process.pid) {
-      var status: Int32 = 0
-      _ = waitpid(process.pid, &status, WNOHANG)
-    }
   }
 
   func remove(_ pgid: pid_t) {
@@ -244,7 +232,6 @@ public enum ChildProcess {
       ended = true
       kill(-pid, SIGKILL)
       ProcessTable.killRun(runID)
-      ChildProcessRegistry.shared.reapAdoptedOrphans()
     }
     while true {
       if !exited {
@@ -402,16 +389,31 @@ enum ProcessTable {
   }
 
   /// SIGKILLs every process whose run ID is `id` (or starts with `prefix`),
-  /// until none is left (a process may fork while it is being ended).
+  /// until none is left (a process may fork while it is being ended), and
+  /// reaps those this process adopted. Only processes found by their run ID
+  /// are reaped: a child another part of the program waits for (Foundation's
+  /// `Process`) is never taken from it.
   static func killRun(_ id: String? = nil, prefix: String? = nil) {
+    var killed = Set<pid_t>()
     for _ in 0..<20 {
       let targets = all().filter { entry in
         guard !entry.isZombie, let run = entry.runID else { return false }
         return run == id || prefix.map { run.hasPrefix($0) } == true
       }
-      if targets.isEmpty { return }
-      for target in targets { kill(target.pid, SIGKILL) }
+      if targets.isEmpty { break }
+      for target in targets {
+        kill(target.pid, SIGKILL)
+        killed.insert(target.pid)
+      }
       usleep(2000)
+    }
+    for _ in 0..<50 where !killed.isEmpty {
+      for pid in killed {
+        var status: Int32 = 0
+        let r = waitpid(pid, &status, WNOHANG)
+        if r == pid || (r < 0 && errno == ECHILD) { killed.remove(pid) }
+      }
+      if !killed.isEmpty { usleep(1000) }
     }
   }
 }

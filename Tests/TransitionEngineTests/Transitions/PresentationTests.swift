@@ -112,7 +112,12 @@ func trace(_ sim: Simulation, from start: Int = 0) -> [String] {
       home.present(menu, animated: true) { completed = true }
       #expect(home.presentedViewController === menu, "set at once")
       #expect(menu.isBeingPresented)
-      #expect(trace(sim, from: start) == ["Home.present(Menu, animated: true)"], "the rest waits for the next run-loop turn")
+      #expect(trace(sim, from: start) == [
+        "Home.present(Menu, animated: true)",
+        "ProbeDelegate.presentationController(forPresented:presenting:source:) -> SmallCard",
+        "ProbeDelegate.animationController(forPresented:presenting:source:) -> ProbeAnimator",
+      ], "the delegate is asked inside present(); the rest waits for the next run-loop turn")
+      #expect(menu.log.isEmpty, "no appearance call yet")
       sim.runUntilIdle()
       #expect(completed)
       #expect(trace(sim, from: start) == [
@@ -132,6 +137,35 @@ func trace(_ sim: Simulation, from start: Int = 0) -> [String] {
       ])
       #expect(home.log == ["willAppear", "didAppear"], ".custom: the presenter gets no disappear callbacks")
       #expect(!menu.isBeingPresented)
+    }
+  }
+
+  @Test("The delegate is asked inside present() and dismiss(): a delegate gone afterwards still animated the presentation")
+  func delegateAskedSynchronously() {
+    Simulation.run { sim in
+      let home = LoggingController("Home"), menu = LoggingController("Menu")
+      _ = showing(home, in: sim)
+      menu.modalPresentationStyle = .fullScreen
+      var asked: [String] = []
+      do {
+        let delegate = ProbeDelegate()   // only this scope keeps it
+        menu.transitioningDelegate = delegate
+        home.present(menu, animated: true)
+        asked = trace(sim).filter { $0.hasPrefix("ProbeDelegate.") }
+        withExtendedLifetime(delegate) {}
+      }
+      #expect(asked == ["ProbeDelegate.animationController(forPresented:presenting:source:) -> ProbeAnimator"])
+      #expect(menu.transitioningDelegate == nil, "the weak delegate is gone")
+      sim.runUntilIdle()
+      #expect(trace(sim).contains("ProbeAnimator.animateTransition(using:)"), "the vended animator ran")
+      #expect(home.presentedViewController === menu)
+      let start = sim.trace.count
+      home.dismiss(animated: true)
+      #expect(trace(sim, from: start) == ["Home.dismiss(animated: true)"], "no delegate left to ask")
+      sim.runUntilIdle()
+      #expect(!trace(sim, from: start).contains("ProbeAnimator.animateTransition(using:)"),
+              "the dismissal falls back to UIKit's own animation")
+      #expect(home.presentedViewController == nil)
     }
   }
 
@@ -420,8 +454,8 @@ func trace(_ sim: Simulation, from start: Int = 0) -> [String] {
         "PushAnimator.transitionDuration(using:) -> 0.4",
         "UIPercentDrivenInteractiveTransition.startInteractiveTransition(_:)",
         "PushAnimator.animateTransition(using:)",
-        "context.updateInteractiveTransition(0.3)",
-        "context.cancelInteractiveTransition()",
+        "UIPercentDrivenInteractiveTransition.updateInteractiveTransition(0.3)",
+        "UIPercentDrivenInteractiveTransition.cancelInteractiveTransition()",
         "PushAnimator.completeTransition(false)",
         "Detail.viewWillDisappear(true)",
         "Detail.viewDidDisappear(true)",

@@ -1,0 +1,190 @@
+// The rest of UIKit that transition files touch in passing: scroll views
+// (pull-to-dismiss checks the content offset), blur backgrounds, the reduce
+// motion setting, the application object and the status bar. Each is the
+// small, documented part those files use; what the engine leaves out is
+// said beside it and in Guides/TransitionEngine.md.
+
+// MARK: - UIScrollView
+
+/// A view whose bounds origin is its content offset, as in UIKit.
+///
+/// The engine models the geometry only: `contentOffset` is `bounds.origin`
+/// (Apple: "the point at which the origin of the content view is offset
+/// from the origin of the scroll view"; UIKit stores it in the bounds), so
+/// subviews move when it changes and it animates inside `UIView.animate`.
+/// There is no scrolling by gestures, no deceleration and no bouncing.
+open class UIScrollView: UIView {
+  /// The offset of the content's origin: the view's `bounds.origin`.
+  open var contentOffset: CGPoint {
+    get { bounds.origin }
+    set { bounds.origin = newValue }
+  }
+
+  /// Sets the offset; `animated` uses UIKit's 0.3 s ease-in-out (engine choice).
+  open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+    if animated {
+      UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut], animations: {
+        self.contentOffset = contentOffset
+      })
+    } else {
+      self.contentOffset = contentOffset
+    }
+  }
+
+  /// The size of the content.
+  open var contentSize: CGSize = .zero
+  /// Extra space around the content.
+  open var contentInset: UIEdgeInsets = .zero
+  /// The insets UIKit adds to `contentInset` (the engine adds none).
+  open var adjustedContentInset: UIEdgeInsets { contentInset }
+  open var isScrollEnabled = true
+  open var isPagingEnabled = false
+  open var bounces = true
+  open var alwaysBounceVertical = false
+  open var alwaysBounceHorizontal = false
+  open var showsVerticalScrollIndicator = true
+  open var showsHorizontalScrollIndicator = true
+  /// Whether the user is dragging the content (never, in the engine).
+  open var isDragging: Bool { false }
+  /// Whether the content is moving after a drag (never, in the engine).
+  open var isDecelerating: Bool { false }
+}
+
+// MARK: - Visual effects
+
+/// A visual effect (the base of blur and vibrancy).
+open class UIVisualEffect: NSObject {}
+
+/// A blur. The engine draws no blur: diagrams show the view's frame only.
+open class UIBlurEffect: UIVisualEffect {
+  /// The blur styles transition code uses.
+  public enum Style: Int {
+    case extraLight, light, dark, regular = 4, prominent
+    case systemUltraThinMaterial = 6, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
+  }
+
+  /// The style this effect blurs with.
+  public let style: Style
+
+  public init(style: Style) {
+    self.style = style
+    super.init()
+  }
+}
+
+/// A view that applies a visual effect to what is behind it.
+///
+/// `effect` is a plain property: setting it inside an animation block (the
+/// classic way to fade a blur in) changes it at once, since the engine has
+/// no blur to interpolate. Fade the view's `alpha` for an animation the
+/// engine can show.
+open class UIVisualEffectView: UIView {
+  /// The effect, or `nil` for none.
+  open var effect: UIVisualEffect?
+  /// Where subviews go.
+  public let contentView = UIView()
+
+  public init(effect: UIVisualEffect?) {
+    self.effect = effect
+    super.init(frame: .zero)
+    contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    addSubview(contentView)
+  }
+
+  public required init?(coder: NSCoder) { nil }
+
+  open override var frame: CGRect {
+    didSet { contentView.frame = bounds }
+  }
+}
+
+// MARK: - Accessibility
+
+/// UIKit's accessibility settings.
+public enum UIAccessibility {
+  /// Whether the user asked for less motion. Always `false` in the engine, so
+  /// code that branches on it runs its full animation.
+  public static var isReduceMotionEnabled: Bool { false }
+  /// Whether VoiceOver is running. Always `false` in the engine.
+  public static var isVoiceOverRunning: Bool { false }
+}
+
+// MARK: - Application and status bar
+
+/// The style of the status bar's content.
+public enum UIStatusBarStyle: Int {
+  case `default` = 0, lightContent = 1, darkContent = 3
+}
+
+/// The application: the engine's windows.
+open class UIApplication: UIResponder {
+  /// The one application object.
+  public static let shared = UIApplication()
+
+  /// The visible windows of the current simulation, in the order they were shown.
+  open var windows: [UIWindow] { Simulation.current.windows }
+
+  /// The key window (deprecated in iOS 13, still common in transition code).
+  open var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } }
+
+  /// Whether touches are ignored (`beginIgnoringInteractionEvents`, iOS 2–13).
+  open private(set) var isIgnoringInteractionEvents = false
+
+  /// Stops delivering touches until the matching `endIgnoringInteractionEvents`.
+  /// The engine records the state; its gesture scripts are not blocked.
+  open func beginIgnoringInteractionEvents() { isIgnoringInteractionEvents = true }
+  open func endIgnoringInteractionEvents() { isIgnoringInteractionEvents = false }
+
+  private override init() { super.init() }
+}
+
+// MARK: - Traits
+
+/// Whether a dimension is compact or roomy.
+public enum UIUserInterfaceSizeClass: Int {
+  case unspecified, compact, regular
+}
+
+/// Light or dark appearance.
+public enum UIUserInterfaceStyle: Int {
+  case unspecified, light, dark
+}
+
+/// The traits of the environment a view or view controller lives in.
+///
+/// The engine's devices are iPhones in portrait, in light mode: compact
+/// width, regular height, the device's scale. Traits never change during a
+/// simulation, so `traitCollectionDidChange(_:)` is never called.
+open class UITraitCollection: NSObject {
+  public let horizontalSizeClass: UIUserInterfaceSizeClass
+  public let verticalSizeClass: UIUserInterfaceSizeClass
+  public let userInterfaceStyle: UIUserInterfaceStyle
+  public let displayScale: CGFloat
+
+  public init(horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
+              verticalSizeClass: UIUserInterfaceSizeClass = .unspecified,
+              userInterfaceStyle: UIUserInterfaceStyle = .unspecified,
+              displayScale: CGFloat = 0) {
+    self.horizontalSizeClass = horizontalSizeClass
+    self.verticalSizeClass = verticalSizeClass
+    self.userInterfaceStyle = userInterfaceStyle
+    self.displayScale = displayScale
+    super.init()
+  }
+
+  /// The traits of the current simulation's device.
+  static var current: UITraitCollection {
+    UITraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular,
+                      userInterfaceStyle: .light, displayScale: Simulation.current.device.scale)
+  }
+}
+
+extension UIView {
+  /// The device's traits (see `UITraitCollection`).
+  public var traitCollection: UITraitCollection { .current }
+}
+
+extension UIViewController {
+  /// The device's traits (see `UITraitCollection`).
+  public var traitCollection: UITraitCollection { .current }
+}
