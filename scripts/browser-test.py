@@ -6,11 +6,14 @@ Drives Debian's `chromium` over the DevTools protocol on a pipe
 nothing but Python's standard library. For each page: no console errors or
 failed loads, every internal link and anchor resolves. Then, where the site
 has them: the diagram player steps, plays and scrubs frames; search finds a
-phrase; a solution's disclosure opens; without JavaScript the diagram's text
-is shown and the player is not. Optionally takes screenshots.
+phrase; a solution's disclosure opens; an exercise labels its starter as a
+starter (never "Verified") with its symptom, and shows hints before the
+solution; filmstrips wrap to the page's width at 1280 and 390 px instead of
+scrolling sideways; without JavaScript the diagram's text is shown and the
+player is not. Optionally takes screenshots.
 
 Usage:
-  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,solution]
+  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,solution,exercise,filmstrip]
                           [--screenshots DIR]
 Exit status 0 when every check passes, 1 otherwise.
 """
@@ -169,7 +172,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("site")
     parser.add_argument("--phrase", action="append", default=[], help="TEXT=PAGE: searching TEXT finds PAGE")
-    parser.add_argument("--require", default="", help="comma-separated: player, solution")
+    parser.add_argument("--require", default="", help="comma-separated: player, solution, exercise, filmstrip")
     parser.add_argument("--screenshots", help="folder for PNG screenshots")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium"))
     options = parser.parse_args()
@@ -195,7 +198,7 @@ def main():
         page = Page(browser)
         ids = {}
         links = []
-        features = {"player": [], "solution": []}
+        features = {"player": [], "solution": [], "exercise": [], "filmstrip": []}
         for name in pages:
             url = (site / name).as_uri()
             page.open(url)
@@ -208,6 +211,10 @@ def main():
                 features["player"].append(name)
             if page.eval("document.querySelectorAll('details.solution').length") > 0:
                 features["solution"].append(name)
+            if page.eval("document.querySelectorAll('section.exercise').length") > 0:
+                features["exercise"].append(name)
+            if page.eval("document.querySelectorAll('.panels pre.panel').length") > 0:
+                features["filmstrip"].append(name)
             check(page.eval("!!document.querySelector('main') && !!document.querySelector('nav[aria-label]')"),
                   f"{name}: no main landmark or labelled nav")
             unlabelled = page.eval("[...document.querySelectorAll('button')].filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
@@ -269,7 +276,7 @@ def main():
               for (let i = 0; i < 50 && document.getElementById('search-results').hidden; i++) await new Promise(r => setTimeout(r, 50));
               return [...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href'));
             }})()""")
-            check(any(h.split("#")[0] == expected for h in found), f"search for '{text}' does not find {expected}: {found}")
+            check(any(h.split("#")[0].removeprefix("./") == expected for h in found), f"search for '{text}' does not find {expected}: {found}")
 
         # A solution's disclosure opens, from the keyboard too.
         for name in features["solution"]:
@@ -285,13 +292,60 @@ def main():
                                                      **({"text": "\r"} if kind == "keyDown" else {})})
             check(page.eval("document.querySelector('details.hint').open") is True, f"{name}: a hint does not open with Enter")
 
+        # Exercises: the starter is labelled as a starter (never "Verified"),
+        # its symptom is labelled and shown before the expected output, and
+        # the hints come before the solution.
+        for name in features["exercise"]:
+            page.open((site / name).as_uri())
+            problems = page.eval("""[...document.querySelectorAll('section.exercise')].flatMap(section => {
+              const id = section.id, out = [];
+              const labels = [...section.querySelectorAll(':scope > .exercise-label')].map(p => p.textContent);
+              const badge = section.querySelector(':scope > .code .badge');
+              if (!badge || /Verified/.test(badge.textContent)) out.push(id + ': starter badge ' + (badge && badge.textContent));
+              const symptom = labels.indexOf('What the starter prints'), expected = labels.indexOf('Expected output');
+              if (section.querySelector(':scope > .output.status-starter') && symptom < 0) out.push(id + ': symptom not labelled');
+              if (symptom >= 0 && expected >= 0 && symptom > expected) out.push(id + ': symptom after the expected output');
+              const solution = section.querySelector('details.solution');
+              for (const hint of section.querySelectorAll('details.hint'))
+                if (!solution || !(hint.compareDocumentPosition(solution) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push(id + ': a hint after the solution');
+              return out;
+            }).concat([...document.querySelectorAll('details.hint')].filter(h => !h.closest('section.exercise'))
+                       .map(() => 'a hint outside its exercise'))""")
+            for problem in problems:
+                failures.append(f"{name}: {problem}")
+            passed += 1 if not problems else 0
+
+        # Filmstrips wrap to the page's width: nothing scrolls sideways, at a
+        # desktop's width and a phone's, and frames too wide for one row wrap.
+        for name in features["filmstrip"]:
+            page.open((site / name).as_uri())
+            for width, mobile in ((1280, False), (390, True)):
+                page.send("Emulation.setDeviceMetricsOverride",
+                          {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": mobile})
+                page.eval("new Promise(r => setTimeout(r, 100))")
+                state = page.eval("""(() => {
+                  const strips = [...document.querySelectorAll('.panels')];
+                  return {
+                    page: document.documentElement.scrollWidth - window.innerWidth,
+                    scrolling: strips.filter(s => s.scrollWidth > s.clientWidth + 1).length,
+                    // Strips whose frames cannot stand in one row, and how many rows they take.
+                    crowded: strips.filter(s => [...s.querySelectorAll('pre.panel')].reduce((w, p) => w + p.offsetWidth, 0) > s.clientWidth)
+                                   .map(s => new Set([...s.querySelectorAll('pre.panel')].map(p => p.offsetTop)).size),
+                  };
+                })()""")
+                check(state["page"] <= 0, f"{name} at {width}px: the page scrolls sideways by {state['page']}px")
+                check(state["scrolling"] == 0, f"{name} at {width}px: {state['scrolling']} filmstrip(s) scroll sideways")
+                check(all(rows > 1 for rows in state["crowded"]),
+                      f"{name} at {width}px: a filmstrip too wide for one row does not wrap: {state}")
+            page.send("Emulation.clearDeviceMetricsOverride")
+
         # Without JavaScript the diagram's text remains and no player shows.
         for name in features["player"][:1]:
             page.send("Emulation.setScriptExecutionDisabled", {"value": True})
             page.open((site / name).as_uri(), scripts=False)
             page.send("Emulation.setScriptExecutionDisabled", {"value": False})
             # Evaluate with scripts allowed again, on the page that loaded without them.
-            shown = page.eval("""[getComputedStyle(document.querySelector('figure.diagram pre')).display,
+            shown = page.eval("""[getComputedStyle(document.querySelector('figure.diagram pre, figure.diagram .panels')).display,
                                   getComputedStyle(document.querySelector('figure.diagram .player')).display,
                                   document.documentElement.classList.contains('js')]""")
             check(shown[0] != "none" and shown[1] == "none" and shown[2] is False,
@@ -303,7 +357,8 @@ def main():
         if options.screenshots:
             folder = Path(options.screenshots)
             folder.mkdir(parents=True, exist_ok=True)
-            shots = [p for p in ("index.html",) if p in pages] + pages[:1] + features["player"][:1] + features["solution"][:1]
+            shots = ([p for p in ("index.html",) if p in pages] + pages[:1] + features["player"][:1]
+                     + features["solution"][:1] + features["exercise"][:1])
             for name in dict.fromkeys(shots):
                 page.open((site / name).as_uri())
                 stem = Path(name).stem
@@ -319,6 +374,11 @@ def main():
                     show = ("document.querySelectorAll('details').forEach(d => d.open = true);"
                             "document.querySelector('details.solution').scrollIntoView({block: 'center', behavior: 'instant'})")
                     page.screenshot(folder / f"{stem}-solution-phone.png", 390, 844, mobile=True, script=show)
+                if name in features["exercise"]:
+                    show = ("document.querySelectorAll('section.exercise')[document.querySelectorAll('section.exercise').length - 1]"
+                            ".scrollIntoView({block: 'start', behavior: 'instant'})")
+                    page.screenshot(folder / f"{stem}-exercise-desktop.png", 1280, 900, script=show)
+                    page.screenshot(folder / f"{stem}-exercise-phone.png", 390, 844, mobile=True, script=show)
             print(f"screenshots in {folder}")
     finally:
         browser.close()
@@ -326,7 +386,7 @@ def main():
     for failure in failures:
         print("FAIL " + failure)
     print(f"{len(pages)} pages, {passed} checks passed, {len(failures)} failed "
-          f"(player: {', '.join(features['player']) or 'none'}; solution: {', '.join(features['solution']) or 'none'})")
+          + "(" + "; ".join(f"{k}: {', '.join(v) or 'none'}" for k, v in features.items()) + ")")
     return 1 if failures else 0
 
 

@@ -42,15 +42,26 @@ struct ChapterRenderer {
       chapter.snippets.compactMap { s -> (String, Snippet)? in
         if case .exerciseSolution(let id) = s.kind { return (id, s) } else { return nil }
       }, uniquingKeysWith: { a, _ in a })
+    // Exercises whose starter comes before the solution are shown as one
+    // unit at the starter: starter, its symptom, the expected output, the
+    // hints, then the solution.
+    let exercises = ExerciseLoader.exercises(in: chapter).filter { $0.starterLine < $0.solutionLine }
+    let gathered = Set(exercises.map(\.id))
+    let hintsOwners = Dictionary(
+      exercises.compactMap { e in e.hintsLine.map { ($0, e.id) } }, uniquingKeysWith: { a, _ in a })
 
     var hooks = MarkdownHTMLHooks()
     hooks.codeBlock = { block in
       if let snippet = snippetsByFence[block.position.line] {
-        return render(snippet: snippet, report: reports[snippet.index], solutions: solutions, reports: reports, ids: ids).markup
+        if case .exerciseSolution(let id) = snippet.kind, gathered.contains(id) { return "" }  // in the exercise
+        return render(snippet: snippet, report: reports[snippet.index], solutions: solutions, reports: reports,
+                      gathered: gathered, ids: ids).markup
       }
       if let snippet = snippetsByOutput[block.position.line], let output = snippet.output {
-        if case .exerciseSolution = snippet.kind { return "" }  // shown in the exercise
-        return renderOutput(output.content, snippet: snippet, report: reports[snippet.index]).markup
+        switch snippet.kind {
+        case .exerciseSolution, .exerciseStarter: return ""  // shown in the exercise
+        default: return renderOutput(output.content, snippet: snippet, report: reports[snippet.index]).markup
+        }
       }
       let language = ChapterLoaderWords.first(block.info)
       return CodeMarkup.block(HTML("\(block.content)"), language: language).markup
@@ -62,13 +73,16 @@ struct ChapterRenderer {
         ? "" : "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section: \(heading.text)\">#</a>"
       return ("<h\(heading.level) id=\"\(HTML.escape(id))\">", "\(anchor)</h\(heading.level)>")
     }
-    hooks.labelledList = { label, _ in
+    hooks.labelledList = { label, position in
       guard label.lowercased() == "hints" else { return nil }
+      // An exercise's hints are cut out here and put before its solution.
+      let owner = hintsOwners[position.line]
       return LabelledListMarkup(
-        open: "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
+        open: (owner.map { ExerciseHintsMove.begin($0) } ?? "")
+          + "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
         itemOpen: { n, count in "<details class=\"hint\"><summary>Hint \(n + 1) of \(count)</summary><div class=\"hint-body\">" },
         itemClose: "</div></details>",
-        close: "</div>")
+        close: "</div>" + (owner.map { ExerciseHintsMove.end($0) } ?? ""))
     }
     hooks.url = { url in rewrite(url) }
 
@@ -85,8 +99,9 @@ struct ChapterRenderer {
       }
     }
     let firstText = rendered.sections.first { !$0.text.isEmpty }?.text ?? ""
+    let html = ExerciseHintsMove.apply(to: rendered.html, ids: exercises.map(\.id))
     return RenderedChapter(
-      body: HTML(raw: rendered.html), headings: state.headings, sections: sections,
+      body: HTML(raw: html), headings: state.headings, sections: sections,
       summary: Self.firstSentence(firstText), lead: lead())
   }
 
@@ -94,7 +109,7 @@ struct ChapterRenderer {
 
   private func render(
     snippet: Snippet, report: SnippetReport?, solutions: [String: Snippet], reports: [Int: SnippetReport],
-    ids: IDRegistry
+    gathered: Set<String>, ids: IDRegistry
   ) -> HTML {
     if snippet.isHidden { return "" }
     let status = report?.status ?? .notRun
@@ -103,10 +118,26 @@ struct ChapterRenderer {
     switch snippet.kind {
     case .exerciseStarter(let id):
       let anchor = ids.claim("exercise-" + IDRegistry.slug(id))
+      // The starter is not correct code: it is badged as a starter, and
+      // what it prints is shown as its symptom, never as "Verified".
+      var symptom: HTML = ""
+      if let output = snippet.output {
+        symptom = "<p class=\"exercise-label\">What the starter prints</p>"
+          + renderOutput(output.content, snippet: snippet, report: report, starter: true)
+      } else if status == .passed {
+        symptom = "<p class=\"exercise-label\">What the starter prints</p><p class=\"exercise-note\">Nothing.</p>"
+      }
       var expected: HTML = ""
-      if let solution = solutions[id], let output = solution.output {
-        expected = "<p class=\"exercise-label\">Expected output</p>"
-          + renderOutput(output.content, snippet: solution, report: reports[solution.index])
+      var solutionMarkup: HTML = ""
+      if let solution = solutions[id] {
+        if let output = solution.output {
+          expected = "<p class=\"exercise-label\">Expected output</p>"
+            + renderOutput(output.content, snippet: solution, report: reports[solution.index])
+        }
+        if gathered.contains(id) {
+          solutionMarkup = HTML(raw: ExerciseHintsMove.slot(id))
+            + solutionDetails(solution, id: id, report: reports[solution.index])
+        }
       }
       let command = config.exerciseCommand.replacingOccurrences(of: "{id}", with: id)
         .replacingOccurrences(of: "{chapter}", with: String(chapter.fileName.dropLast(3)))
@@ -114,25 +145,40 @@ struct ChapterRenderer {
         <section class="exercise" id="\(anchor)" aria-label="Exercise \(id)">\
         <p class="exercise-head"><span class="exercise-tag">Exercise</span> <code>\(id)</code></p>\
         <p class="exercise-label">Starter code</p>\
-        \(CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: problems))\
+        \(CodeMarkup.block(code, language: "swift", status: starterBadge(status), problems: problems))\
+        \(symptom)\
         \(expected)\
+        \(solutionMarkup)\
         <p class="exercise-label">Open it in your terminal</p>\
         \(CodeMarkup.block(HTML("\(command)"), language: "sh"))\
         </section>
         """
     case .exerciseSolution(let id):
-      return """
-        <details class="solution"><summary>Solution to <code>\(id)</code></summary>\
-        \(CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: problems))\
-        </details>
-        """
+      return solutionDetails(snippet, id: id, report: report)
     default:
       let badge = snippet.output == nil || !problems.isEmpty ? statusBadge(status, kind: snippet.kind) : nil
       return CodeMarkup.block(code, language: "swift", status: badge, problems: snippet.output == nil ? problems : [])
     }
   }
 
-  private func renderOutput(_ content: String, snippet: Snippet, report: SnippetReport?) -> HTML {
+  private func solutionDetails(_ snippet: Snippet, id: String, report: SnippetReport?) -> HTML {
+    let status = report?.status ?? .notRun
+    let code = SwiftHighlighter.html(for: snippet.code)
+    return """
+      <details class="solution"><summary>Solution to <code>\(id)</code></summary>\
+      \(CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: findings(for: snippet)))\
+      </details>
+      """
+  }
+
+  /// A starter's badge: "Starter" while it is what verify expects (it
+  /// compiles, and prints its recorded symptom), else the failure.
+  private func starterBadge(_ status: SnippetStatus) -> HTML? {
+    guard status == .passed else { return statusBadge(status, kind: .exerciseStarter(id: "")) }
+    return "<span class=\"badge status-starter\">Starter: has the bug</span>"
+  }
+
+  private func renderOutput(_ content: String, snippet: Snippet, report: SnippetReport?, starter: Bool = false) -> HTML {
     let status = report?.status ?? .notRun
     let diagrams = Diagram.decode(report?.diagrams ?? [])
     var body: [HTML] = []
@@ -144,11 +190,15 @@ struct ChapterRenderer {
         body.append(DiagramMarkup.figure(diagrams[index], text: text))
       }
     }
-    let problems = findings(for: snippet)
-    let css = Self.statusClass(status, kind: snippet.kind)
+    // A starter's findings are listed under its code.
+    let problems = starter ? [] : findings(for: snippet)
+    let css = starter && status == .passed ? "status-starter" : Self.statusClass(status, kind: snippet.kind)
+    let badge: HTML = starter && status == .passed
+      ? "<span class=\"badge status-starter\">The starter&#8217;s output: the symptom</span>"
+      : statusBadge(status, kind: snippet.kind, output: true) ?? ""
     return """
       <div class="output \(css)">\
-      <p class="output-head">\(statusBadge(status, kind: snippet.kind, output: true) ?? "")</p>\
+      <p class="output-head">\(badge)</p>\
       \(body)\(CodeMarkup.problems(problems))</div>
       """
   }
@@ -295,8 +345,9 @@ enum CodeMarkup {
 enum DiagramMarkup {
   static func figure(_ diagram: Diagram, text: String) -> HTML {
     let kind = IDRegistry.slug(diagram.kind)
+    let textMarkup = Self.text(text, kind: diagram.kind)
     guard let frames = diagram.frames else {
-      return "<figure class=\"diagram diagram-\(kind)\"><pre class=\"out\" tabindex=\"0\">\(text)</pre></figure>"
+      return "<figure class=\"diagram diagram-\(kind)\">\(textMarkup)</figure>"
     }
     let width = diagramNumber(frames.width), height = diagramNumber(frames.height)
     let controls: HTML = frames.count > 1 ? """
@@ -313,13 +364,57 @@ enum DiagramMarkup {
       <div class="player" role="group" aria-label="Diagram player">\
       <svg class="stage" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img" aria-label="The screen, frame by frame"></svg>\
       \(controls)</div>\
-      <pre class="out" tabindex="0">\(text)</pre>\
+      \(textMarkup)\
       <script type="application/json" class="frames">\(HTML(raw: diagram.scriptSafeFramesJSON))</script>\
       </figure>
       """
   }
 
+  /// The diagram's text: a filmstrip as one `<pre>` per frame, which wrap
+  /// to the page's width, and its key under them; anything else as it is.
+  static func text(_ text: String, kind: String) -> HTML {
+    guard kind == "filmstrip", let filmstrip = FilmstripPanels(text) else {
+      return "<pre class=\"out\" tabindex=\"0\">\(text)</pre>"
+    }
+    let panels: [HTML] = filmstrip.panels.map { "<pre class=\"out panel\">\($0.joined(separator: "\n"))</pre>" }
+    let key: HTML = filmstrip.key.isEmpty ? "" : "<pre class=\"out key\">\(filmstrip.key.joined(separator: "\n"))</pre>"
+    return "<div class=\"panels\" tabindex=\"0\" role=\"group\" aria-label=\"Frames\">\(panels)</div>\(key)"
+  }
+
   static func diagramNumber(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+}
+
+/// Moves an exercise's hints, wherever they stand in its section, to just
+/// before its solution: cmark renders them in place between two markers,
+/// and the exercise leaves a slot where they go. Markers hold U+001E, a control
+/// character chapters do not use.
+enum ExerciseHintsMove {
+  static func begin(_ id: String) -> String { "\u{1E}hints-begin:\(id)\u{1E}" }
+  static func end(_ id: String) -> String { "\u{1E}hints-end:\(id)\u{1E}" }
+  static func slot(_ id: String) -> String { "\u{1E}hints-slot:\(id)\u{1E}" }
+
+  /// Moves each exercise's hints into its slot; every marker is removed.
+  static func apply(to html: String, ids: [String]) -> String {
+    var html = html
+    for id in ids {
+      guard let start = html.range(of: begin(id)), let stop = html.range(of: end(id), range: start.upperBound..<html.endIndex)
+      else { continue }
+      let hints = String(html[start.upperBound..<stop.lowerBound])
+      html.removeSubrange(start.lowerBound..<stop.upperBound)
+      if let slot = html.range(of: slot(id)) {
+        html.replaceSubrange(slot, with: hints)
+      } else {
+        html.insert(contentsOf: hints, at: start.lowerBound)
+      }
+    }
+    // Slots without hints, and markers of hints that were not moved.
+    for id in ids {
+      for marker in [begin(id), end(id), slot(id)] {
+        html = html.replacingOccurrences(of: marker, with: "")
+      }
+    }
+    return html
   }
 }

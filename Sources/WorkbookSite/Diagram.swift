@@ -70,3 +70,67 @@ enum OutputPiece: Equatable {
     return pieces
   }
 }
+
+/// A filmstrip's text cut into its frames, so that the page can wrap them
+/// to its width instead of scrolling sideways. The text is the engine's,
+/// unchanged: each panel is the columns of one frame (caption and drawing),
+/// cut at the top borders (`┌…┐`) of each row, and the key (`fills:`,
+/// `looks:`) stays one block under them.
+struct FilmstripPanels: Equatable {
+  /// Each frame's lines, padded to the frame's width.
+  var panels: [[String]]
+  /// The key's lines.
+  var key: [String]
+
+  /// Cuts `text`; nil when it is not a filmstrip of two frames or more
+  /// (a row without a top border, or text outside every frame).
+  init?(_ text: String) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last == "" { lines.removeLast() }
+    var keyStart = lines.count
+    var k = lines.count - 1
+    while k >= 0 {
+      let line = lines[k]
+      if line.hasPrefix("fills: ") || line.hasPrefix("looks: ") { keyStart = k }
+      else if !(line.hasPrefix(" ") && k > 0) { break }
+      k -= 1
+    }
+    var rows: [[[Character]]] = [[]]
+    for line in lines[..<keyStart] {
+      if line.allSatisfy({ $0 == " " }) {
+        if !rows[rows.count - 1].isEmpty { rows.append([]) }
+      } else {
+        rows[rows.count - 1].append(Array(line))
+      }
+    }
+    rows.removeAll { $0.isEmpty }
+    var panels: [[String]] = []
+    for row in rows {
+      guard let borderIndex = row.firstIndex(where: { $0.contains("┌") }) else { return nil }
+      let border = row[borderIndex]
+      var starts: [Int] = []
+      for (i, c) in border.enumerated() where c == "┌" && (i == 0 || border[i - 1] == " ") { starts.append(i) }
+      var spans: [Range<Int>] = []
+      for (n, start) in starts.enumerated() {
+        let limit = n + 1 < starts.count ? starts[n + 1] : border.count
+        guard let end = border[start..<limit].lastIndex(of: "┐") else { return nil }
+        spans.append(start..<(end + 1))
+      }
+      // Nothing may stand outside the frames (else cutting would lose it).
+      for line in row {
+        for (i, c) in line.enumerated() where c != " " && !spans.contains(where: { $0.contains(i) }) {
+          return nil
+        }
+      }
+      for span in spans {
+        panels.append(row.map { line in
+          let cut = span.lowerBound < line.count ? String(line[span.lowerBound..<min(span.upperBound, line.count)]) : ""
+          return cut + String(repeating: " ", count: span.count - cut.count)
+        })
+      }
+    }
+    guard panels.count >= 2 else { return nil }
+    self.panels = panels
+    self.key = Array(lines[keyStart...])
+  }
+}

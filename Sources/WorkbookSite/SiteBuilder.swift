@@ -196,9 +196,14 @@ public struct SiteBuilder: Sendable {
 
     // index.html
     let first = chapters.first
+    // Each chapter with what it teaches (its first sentence after the
+    // title, as `workbook exercises` shows it) and its exercise count.
     let list: [HTML] = chapters.map { c in
       let failing = c.report.failed ? " <span class=\"badge status-failed\">Has failures</span>" : ""
-      return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(HTML(raw: failing))<p>\(c.rendered.summary)</p></li>"
+      let entry = BookChapter(c.chapter, exerciseCount: ExerciseLoader.exercises(in: c.chapter).count)
+      let summary = entry.summary.isEmpty ? c.rendered.summary : entry.summary
+      let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
+      return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
     }
     let index = theme.index.render(
       text: ["bookTitle": config.title],

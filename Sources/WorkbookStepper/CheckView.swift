@@ -46,6 +46,9 @@ public struct CheckView: Sendable {
       out.append(style.boldRed("✗ WRONG OUTPUT") + " — expected on the left, yours on the right" + took)
       out += outputComparison(check, width: width)
     }
+    if check.showsStarterSymptom {
+      out += TextWidth.wrap(style.yellow("This is still what the starter does (its symptom): nothing is fixed yet."), width: width)
+    }
     if check.outcome != .compileError {
       for d in check.warnings.prefix(3) { out += diagnostic(d, file: check.file, width: width) }
     }

@@ -302,12 +302,46 @@ public final class StepSession {
     out.append("")
     out += MarkdownTerminalRenderer(style: style).render(exercise.instructions, width: width)
     out.append("")
-    out.append(style.bold("Expected output:"))
-    let expected = exercise.expectedOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    out += expected.isEmpty ? ["    (nothing)"] : expected.map { TextWidth.truncated("    " + $0, to: width) }
+    out += Self.symptomAndExpected(exercise, width: width, style: style)
     out.append("")
     out += TextWidth.wrap("Your file: " + style.bold(path) + " — edit it and save; every save is checked.", width: width)
     return out
+  }
+
+  /// What the starter prints (its recorded symptom) and the expected
+  /// output: side by side when both fit in `width` (expected on the left),
+  /// else the symptom above the expected output; the expected output alone
+  /// when no symptom is recorded.
+  public static func symptomAndExpected(_ exercise: Exercise, width: Int, style: TerminalStyle) -> [String] {
+    func lines(_ text: String) -> [String] {
+      text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+    func block(_ text: [String]) -> [String] {
+      text.isEmpty ? ["    (nothing)"] : text.map { TextWidth.truncated("    " + $0, to: width) }
+    }
+    let expected = lines(exercise.expectedOutput)
+    guard let starterOutput = exercise.starterOutput else {
+      return [style.bold("Expected output:")] + block(expected)
+    }
+    let symptom = lines(starterOutput)
+    let symptomTitle = "What the starter prints", expectedTitle = "Expected output"
+    let column = (width - 5) / 2
+    let widest = (symptom + expected + [symptomTitle, expectedTitle]).reduce(0) { max($0, TextWidth.of($1)) }
+    if widest <= column && column >= 12 {
+      // Expected on the left, as in a check's comparison (where the
+      // learner's output stands on the right).
+      var out = ["  " + style.bold(TextWidth.padded(expectedTitle, to: column)) + " │ " + style.bold(symptomTitle)]
+      out.append("  " + String(repeating: "─", count: column) + "─┼─" + String(repeating: "─", count: column))
+      for i in 0..<max(symptom.count, expected.count, 1) {
+        let left = i < expected.count ? expected[i] : (i == 0 ? "(nothing)" : "")
+        let right = i < symptom.count ? symptom[i] : (i == 0 ? "(nothing)" : "")
+        let row = "  " + TextWidth.padded(left, to: column) + " │ " + right
+        out.append(TextWidth.truncated(row, to: width))
+      }
+      return out
+    }
+    return [style.bold(symptomTitle + " (the symptom):")] + block(symptom)
+      + ["", style.bold(expectedTitle + ":")] + block(expected)
   }
 
   func hintLines(_ i: Int) -> [String] {

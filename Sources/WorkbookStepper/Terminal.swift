@@ -27,6 +27,9 @@ public final class Terminal: @unchecked Sendable {
   public let outputIsTerminal: Bool
   private var inputOpen = true
   private var pendingLine: [UInt8] = []
+  /// Bytes read but not yet decoded: keys typed (or sent) faster than they
+  /// are handled arrive in one read, and each is returned in turn.
+  private var pendingKeys: [UInt8] = []
 
   public init() {
     outputIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -95,6 +98,7 @@ public final class Terminal: @unchecked Sendable {
       if let key = nextLineKey() { return key }
       guard inputOpen else { usleep(useconds_t(timeout * 1_000_000)); return nil }
     }
+    if isInteractive, !pendingKeys.isEmpty { return nextPendingKey() }
     var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
     let ready = poll(&descriptor, 1, Int32(timeout * 1000))
     guard ready > 0 else { return nil }
@@ -113,7 +117,14 @@ public final class Terminal: @unchecked Sendable {
       pendingLine += bytes
       return nextLineKey()
     }
-    return Self.decode(bytes)
+    pendingKeys += bytes
+    return nextPendingKey()
+  }
+
+  private func nextPendingKey() -> Key? {
+    let (key, length) = Self.decodeFirst(pendingKeys)
+    pendingKeys.removeFirst(max(1, min(length, pendingKeys.count)))
+    return key
   }
 
   private func nextLineKey() -> Key? {
@@ -124,22 +135,33 @@ public final class Terminal: @unchecked Sendable {
     return .character(first)
   }
 
-  static func decode(_ bytes: [UInt8]) -> Key? {
-    guard let first = bytes.first else { return nil }
+  /// The first key in `bytes`.
+  static func decode(_ bytes: [UInt8]) -> Key? { decodeFirst(bytes).key }
+
+  /// The first key in `bytes` and how many bytes it takes (at least 1 when
+  /// `bytes` is not empty; an unknown escape sequence is skipped whole).
+  static func decodeFirst(_ bytes: [UInt8]) -> (key: Key?, length: Int) {
+    guard let first = bytes.first else { return (nil, 0) }
     if first == 0x1B {
       if bytes.count >= 3 && (bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O")) {
+        // A control sequence ends at its final byte (0x40–0x7E).
+        let end = bytes[2...].firstIndex { $0 >= 0x40 && $0 <= 0x7E } ?? (bytes.count - 1)
+        guard end == 2 else { return (nil, end + 1) }
         switch bytes[2] {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        default: return nil
+        case UInt8(ascii: "A"): return (.up, 3)
+        case UInt8(ascii: "B"): return (.down, 3)
+        case UInt8(ascii: "C"): return (.right, 3)
+        case UInt8(ascii: "D"): return (.left, 3)
+        default: return (nil, 3)
         }
       }
-      return .escape
+      return (.escape, 1)
     }
-    if first == 13 || first == 10 { return .enter }
-    return String(decoding: bytes, as: UTF8.self).first.map(Key.character)
+    if first == 13 || first == 10 { return (.enter, 1) }
+    // One character (a UTF-8 sequence of 1 to 4 bytes).
+    let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+    let character = String(decoding: bytes.prefix(length), as: UTF8.self).first
+    return (character.map(Key.character), min(length, bytes.count))
   }
 }
 

@@ -7,14 +7,15 @@ import WorkbookStepper
 extension Workbook {
   struct Exercises: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List every exercise of the book with your progress.",
+      abstract: "Show the whole book: every chapter, what it teaches, its exercises and your progress.",
       discussion: """
-        An exercise is not started, in progress (its file exists in \
+        Every chapter is listed with its first sentence (what it teaches) \
+        and its number of exercises, then its exercises. An exercise is not started, in progress (its file exists in \
         Exercises/ or it was checked) or done (your file passed once). \
         Progress is kept in .workbook/progress.json next to the book folder.
 
         Examples:
-          workbook exercises                  Every exercise, with a progress bar
+          workbook exercises                  The book's chapters and exercises, with a progress bar
           workbook exercises --format json    The same, for editors and scripts
         """)
 
@@ -33,7 +34,8 @@ extension Workbook {
         let text: String
         switch format {
         case .text:
-          text = ExerciseList(book: book, progress: progress, style: detectedStyle(terminal)).render()
+          text = ExerciseList(book: book, progress: progress, style: detectedStyle(terminal))
+            .render(width: terminal.outputIsTerminal ? terminal.width : 100)
         case .json:
           text = ExerciseList(book: book, progress: progress, style: .plain).json()
         }

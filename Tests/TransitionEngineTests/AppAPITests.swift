@@ -165,4 +165,26 @@ struct AppAPITests {
       _ = sim
     }
   }
+
+  @Test func optionSetsMatchUIViewHMemberForMember() {
+    // Values from UIView.h (UIViewAnimationOptions, UIViewKeyframeAnimationOptions).
+    let animation: [(UIView.AnimationOptions, UInt)] = [
+      (.layoutSubviews, 1 << 0), (.allowUserInteraction, 1 << 1), (.beginFromCurrentState, 1 << 2),
+      (.repeat, 1 << 3), (.autoreverse, 1 << 4), (.overrideInheritedDuration, 1 << 5),
+      (.overrideInheritedCurve, 1 << 6), (.allowAnimatedContent, 1 << 7), (.showHideTransitionViews, 1 << 8),
+      (.overrideInheritedOptions, 1 << 9), (.curveEaseInOut, 0), (.curveEaseIn, 1 << 16),
+      (.curveEaseOut, 2 << 16), (.curveLinear, 3 << 16), (.transitionFlipFromLeft, 1 << 20),
+      (.transitionFlipFromRight, 2 << 20), (.transitionCurlUp, 3 << 20), (.transitionCurlDown, 4 << 20),
+      (.transitionCrossDissolve, 5 << 20), (.transitionFlipFromTop, 6 << 20), (.transitionFlipFromBottom, 7 << 20),
+      (.preferredFramesPerSecondDefault, 0), (.preferredFramesPerSecond60, 3 << 24), (.preferredFramesPerSecond30, 7 << 24),
+    ]
+    for (option, raw) in animation { #expect(option.rawValue == raw) }
+    let keyframe: [(UIView.KeyframeAnimationOptions, UInt)] = [
+      (.layoutSubviews, 1 << 0), (.allowUserInteraction, 1 << 1), (.beginFromCurrentState, 1 << 2),
+      (.repeat, 1 << 3), (.autoreverse, 1 << 4), (.overrideInheritedDuration, 1 << 5),
+      (.overrideInheritedOptions, 1 << 9), (.calculationModeLinear, 0), (.calculationModeDiscrete, 1 << 10),
+      (.calculationModePaced, 2 << 10), (.calculationModeCubic, 3 << 10), (.calculationModeCubicPaced, 4 << 10),
+    ]
+    for (option, raw) in keyframe { #expect(option.rawValue == raw) }
+  }
 }

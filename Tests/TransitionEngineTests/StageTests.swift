@@ -53,6 +53,29 @@ import Testing
     }
   }
 
+  @Test("trace folding joins numeric repeats only, not delegate calls that share a base name")
+  func foldingNumericRepeatsOnly() {
+    func event(_ receiver: String, _ message: String) -> TraceEvent {
+      TraceEvent(time: 0, kind: .call, receiver: receiver, message: message)
+    }
+    let events = [
+      event("Tabs", "tabBarController(_:shouldSelect: Shopping)"),
+      event("Tabs", "tabBarController(_:animationControllerForTransitionFrom:to:)"),
+      event("Tabs", "tabBarController(_:interactionControllerFor:)"),
+      event("context", "updateInteractiveTransition(0.1)"),
+      event("context", "updateInteractiveTransition(0.2)"),
+      event("context", "updateInteractiveTransition(0.3)"),
+    ]
+    let folded = Stage.collapsingRepeats(events)
+    #expect(folded.map(\.message) == [
+      "tabBarController(_:shouldSelect: Shopping)",
+      "tabBarController(_:animationControllerForTransitionFrom:to:)",
+      "tabBarController(_:interactionControllerFor:)",
+      "updateInteractiveTransition(0.1 ... 0.3)",
+    ])
+    #expect(folded.last?.result == "3 calls")
+  }
+
   @Test("trace() returns the dance since the last call")
   func trace() {
     Simulation.run { sim in

@@ -69,6 +69,56 @@ import WorkbookCore
     #expect(page.components(separatedBy: "<pre class=\"out\" tabindex=\"0\">0.0\n</pre>").count == 2)
   }
 
+  @Test func aStarterIsLabelledWithItsSymptomAndHintsComeBeforeTheSolution() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let page = site.text("02-exercises.html")
+    let section = try #require(page.range(of: "<section class=\"exercise\" id=\"exercise-slide-in\"")
+      .flatMap { start in page.range(of: "</section>", range: start.upperBound..<page.endIndex).map { page[start.lowerBound..<$0.upperBound] } })
+    // The starter is badged as a starter, never "Verified".
+    #expect(section.contains("<p class=\"exercise-label\">Starter code</p><div class=\"code\"><p class=\"code-head\"><span class=\"lang\">Swift</span><span class=\"badge status-starter\">Starter: has the bug</span>"))
+    // Its symptom, labelled, then the expected output, then the hints (moved
+    // from after the solution), then the solution.
+    let order = ["What the starter prints", "status-starter\">The starter&#8217;s output: the symptom",
+                 "│..card.│\n└───────┘</pre>", "Expected output", "│card...│\n└───────┘</pre>", "Hint 1 of 1",
+                 "The card moves left", "Solution to <code>slide-in</code>", "Open it in your terminal"]
+    let positions = order.map { section.range(of: $0)?.lowerBound }
+    #expect(!positions.contains(nil), "\(zip(order, positions).filter { $0.1 == nil }.map(\.0))")
+    #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+    // The hints are not left where they were written; the discussion is.
+    #expect(page.components(separatedBy: "The card moves left").count == 2)
+    let discussion = try #require(page.range(of: "A discussion of the solution stays after it."))
+    #expect(discussion.lowerBound > section.endIndex)
+    #expect(!page.contains("\u{1E}"))
+    // The first exercise's symptom too.
+    #expect(page.contains("<p class=\"exercise-label\">What the starter prints</p><div class=\"output status-starter\">"))
+    #expect(!page.contains("status-passed\">Verified</span><button type=\"button\" class=\"copy\" hidden aria-label=\"Copy code\">Copy</button></p><pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"k\">import</span> UIKit\n<span class=\"k\">let</span> view = UIView()\n<span class=\"c\">// TODO"))
+  }
+
+  @Test func filmstripsAreCutIntoFramesThatWrap() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let page = site.text("02-exercises.html")
+    #expect(page.contains("""
+      <figure class="diagram diagram-filmstrip"><div class="panels" tabindex="0" role="group" aria-label="Frames">\
+      <pre class="out panel">t=0s     \n┌───────┐\n│...card│\n└───────┘</pre>\
+      <pre class="out panel">t=0.5s   \n┌───────┐\n│..card.│\n└───────┘</pre></div>\
+      <pre class="out key">fills: . white</pre></figure>
+      """))
+    // Text that is not boxes stays one block.
+    #expect(FilmstripPanels("t=0.00 |          [card\nt=0.25 |     [card]\n") == nil)
+    // Rows the engine wrapped become more panels; text outside the frames keeps the text whole.
+    let wrapped = FilmstripPanels("a      b\n┌─┐    ┌─┐\n└─┘    └─┘\n\nc\n┌─┐\n└─┘\nfills: . white\nlooks: ╌ translucent\n")
+    #expect(wrapped?.panels == [["a  ", "┌─┐", "└─┘"], ["b  ", "┌─┐", "└─┘"], ["c  ", "┌─┐", "└─┘"]])
+    #expect(wrapped?.key == ["fills: . white", "looks: ╌ translucent"])
+    #expect(FilmstripPanels("┌─┐ ┌─┐ stray\n└─┘ └─┘\n") == nil)
+  }
+
+  @Test func theIndexListsEveryChapterWithWhatItTeachesAndItsExercises() throws {
+    let site = try SiteFixtures.build(try SiteFixtures.book("book"))
+    let index = site.text("index.html")
+    #expect(index.contains("<li><a href=\"./02-exercises.html\">Exercises</a> <span class=\"exercise-count\">· 2 exercises</span><p>Practise what the basics showed.</p></li>"))
+    #expect(index.contains("<span class=\"exercise-count\">· no exercises</span>"))
+  }
+
   @Test func linksBetweenChaptersPointAtPagesAndHeadingsHaveAnchors() throws {
     let site = try SiteFixtures.build(try SiteFixtures.book("book"))
     let page = site.text("01-basics.html")

@@ -9,10 +9,15 @@ import WorkbookCore
     let root = try StepperFixtures.project()
     let fresh = try StepperFixtures.workbook(["exercises"], in: root)
     #expect(fresh.status == 0)
+    // The whole book: every chapter with its first sentence and exercise count.
     #expect(fresh.stdout == """
-      01-basics — Basics
+      01-basics — Basics · 2 exercises
+        Some prose before the exercises, with a chapter snippet.
         [ ] not started  01-basics/fade-steps  Fade in steps
         [ ] not started  01-basics/grow        Double the width
+
+      02-film — A filmstrip · no exercises
+        A card slides right, in three frames.
 
       [--------------------] 0/2 done · next: workbook step 01-basics/fade-steps
 
@@ -35,6 +40,10 @@ import WorkbookCore
     #expect(items?.map { $0["status"] as? String } == ["done", "in progress"])
     #expect(items?.first?["file"] as? String == "Exercises/01-basics/fade-steps.swift")
     #expect(items?.first?["hints"] as? Int == 2)
+    let chapters = object?["chapters"] as? [[String: Any]]
+    #expect(chapters?.map { $0["chapter"] as? String } == ["01-basics", "02-film"])
+    #expect(chapters?.map { $0["exercises"] as? Int } == [2, 0])
+    #expect(chapters?.last?["summary"] as? String == "A card slides right, in three frames.")
   }
 
   @Test func checkExitsZeroOnPassOneOnFailureTwoOnUsage() throws {
@@ -55,6 +64,12 @@ import WorkbookCore
         expected                                        │ actual
       """))
     #expect(wrong.stdout.contains("~ step 1: alpha 0.75                              │ step 1: alpha 1.0\n"))
+    // The starter's own output: the learner has not fixed anything yet.
+    #expect(wrong.stdout.contains("This is still what the starter does (its symptom): nothing is fixed yet.\n"))
+    try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5"), to: attempt)
+    let closer = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", attempt], in: root)
+    #expect(closer.status == 1)
+    #expect(!closer.stdout.contains("still what the starter does"))
 
     try StepperFixtures.save("import UIKit\nlet card = UIView()\ncard.alpah = 0\n", to: attempt)
     let broken = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", "attempt.swift"], in: root)
@@ -84,8 +99,9 @@ import WorkbookCore
       A card's `frame` says where it is. Make the card twice as wide, keeping its
       height.
 
-      Expected output:
-          200.0 50.0
+        Expected output                       │ What the starter prints
+        ──────────────────────────────────────┼──────────────────────────────────────
+        200.0 50.0                            │ 100.0 50.0
 
       Your file: Exercises/01-basics/grow.swift — edit it and save; every save is
       checked.
@@ -98,6 +114,7 @@ import WorkbookCore
         ──────────────────────────────────────┼──────────────────────────────────────
       ~ 200.0 50.0                            │ 100.0 50.0
         ~ differs   - missing from yours   + extra in yours
+      This is still what the starter does (its symptom): nothing is fixed yet.
 
       This exercise has no hints.
 

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
-import WorkbookStepper
+@testable import WorkbookStepper
 
 @Suite struct ExerciseSectionTests {
   @Test func sectionsGiveInstructionsExpectedOutputAndHints() throws {
@@ -24,7 +24,46 @@ import WorkbookStepper
     ])
     #expect(fade.expectedOutput.hasPrefix("step 0: alpha 1.0\nstep 1: alpha 0.75\n"))
     #expect(fade.starter == StepperFixtures.fadeStarter)
+    #expect(fade.starterOutput == (0...4).map { "step \($0): alpha 1.0\n" }.joined())
     #expect(book.exercises[1].hints == [])
+    #expect(book.exercises[1].starterOutput == "100.0 50.0\n")
+    #expect(book.chapters.map(\.name) == ["01-basics", "02-film"])
+    #expect(book.chapters.map(\.exerciseCount) == [2, 0])
+  }
+
+  @Test func theStartersSymptomStandsBesideOrAboveTheExpectedOutput() throws {
+    let book = try StepperFixtures.exerciseBook(try StepperFixtures.project())
+    let grow = book.exercises[1]
+    #expect(StepSession.symptomAndExpected(grow, width: 60, style: .plain) == [
+      "  " + "Expected output".padding(toLength: 27, withPad: " ", startingAt: 0) + " │ What the starter prints",
+      "  " + String(repeating: "─", count: 27) + "─┼─" + String(repeating: "─", count: 27),
+      "  200.0 50.0                  │ 100.0 50.0",
+    ])
+    // Too narrow for two columns: one above the other.
+    #expect(StepSession.symptomAndExpected(grow, width: 40, style: .plain) == [
+      "What the starter prints (the symptom):", "    100.0 50.0", "", "Expected output:", "    200.0 50.0",
+    ])
+    // No symptom recorded: the expected output alone, as before.
+    var bare = grow
+    bare.starterOutput = nil
+    #expect(StepSession.symptomAndExpected(bare, width: 60, style: .plain) == ["Expected output:", "    200.0 50.0"])
+  }
+
+  @Test func aCheckSaysWhenTheFileStillShowsTheStartersSymptom() {
+    var check = ExerciseCheck(
+      outcome: .crashed, file: "f.swift", diagnostics: [], otherErrors: "", output: "before\n",
+      expected: "after\n", starterOutput: "before\nFatal error: Index out of range\n",
+      crashMessage: "Fatal error: Index out of range (at Swift/Array.swift:1)", crashLine: nil, stderr: "", duration: 0)
+    check.crashSymptom = "Fatal error: Index out of range\n"
+    #expect(check.symptom == "before\nFatal error: Index out of range\n")
+    #expect(check.showsStarterSymptom)
+    #expect(CheckView(style: .plain).render(check, width: 80).contains(
+      "This is still what the starter does (its symptom): nothing is fixed yet."))
+    check.output = "changed\n"
+    #expect(!check.showsStarterSymptom)
+    check.outcome = .passed
+    check.output = "before\n"
+    #expect(!check.showsStarterSymptom)
   }
 
   @Test func hintsParagraphSpellings() throws {
@@ -159,5 +198,22 @@ import WorkbookStepper
     let json = #"{"frames": [{"time": 0}, {"time": 1}]}"#
     let sequence = FrameSequence(PlayableDiagram(kind: "filmstrip", text: Self.wrapped, framesJSON: json))
     #expect(sequence.frames.count == 1)
+  }
+}
+
+@Suite struct KeyDecodingTests {
+  /// Keys that arrive in one read (typed fast, or sent by a test) are each
+  /// returned in turn, none dropped.
+  @Test func everyKeyOfOneReadIsDecodedInTurn() {
+    var bytes = Array("ry".utf8) + [0x1B, 0x5B, 0x43] + [0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43] + Array("é\r".utf8) + [0x1B]
+    var keys: [Key?] = []
+    while !bytes.isEmpty {
+      let (key, length) = Terminal.decodeFirst(bytes)
+      #expect(length >= 1)
+      keys.append(key)
+      bytes.removeFirst(length)
+    }
+    #expect(keys == [.character("r"), .character("y"), .right, nil, .character("é"), .enter, .escape])
+    #expect(Terminal.decode([]) == nil)
   }
 }

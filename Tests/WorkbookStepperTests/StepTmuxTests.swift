@@ -19,11 +19,20 @@ import WorkbookCore
     let root = try StepperFixtures.project()
     let file = root + "/Exercises/01-basics/fade-steps.swift"
 
-    // Start: the instructions, the expected output, the starter written and checked.
+    // Start: the instructions, what the starter prints beside the expected
+    // output, the starter written and checked.
     let step = try start(root, ["01-basics"])
-    var screen = step.waitFor("Fade in steps (01-basics/fade-steps)", "Expected output:", "step 3: alpha 0.25",
-                              "Your file: Exercises/01-basics/fade-steps.swift", "WRONG OUTPUT", "step 4: alpha 1.0")
+    var screen = step.waitFor("Fade in steps (01-basics/fade-steps)", "What the starter prints", "Expected output",
+                              "step 3: alpha 0.25", "Your file: Exercises/01-basics/fade-steps.swift", "WRONG OUTPUT",
+                              "step 4: alpha 1.0", "This is still what the starter does (its symptom): nothing is fixed yet.")
     #expect(screen.contains("A fade is a list of alpha values over time."))
+    // The symptom and the expected output side by side, above the check.
+    let rows = screen.split(separator: "\n").map(String.init)
+    let header = try #require(rows.firstIndex { $0.contains("What the starter prints") })
+    #expect(rows[header].hasPrefix("  Expected output "))
+    #expect(rows[header + 5].hasPrefix("  step 3: alpha 0.25 "))
+    #expect(rows[header + 5].hasSuffix("│ step 3: alpha 1.0"))
+    #expect(header < (rows.firstIndex { $0.contains("WRONG OUTPUT") } ?? 0))
     #expect(screen.contains("[░░░░░░░░░░░░] 0/2 done"))
     #expect(screen.contains("h hint (0/2) · s solution · r reset · n next · p previous · q quit · ? keys"))
     #expect(StepperFixtures.read(file) == StepperFixtures.fadeStarter)
@@ -35,6 +44,7 @@ import WorkbookCore
     // A wrong answer: expected and actual side by side, differing lines marked.
     try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5"), to: file)
     screen = step.waitFor("WRONG OUTPUT", "step 1: alpha 0.8")
+    #expect(!screen.contains("still what the starter does"))
     let changed = screen.split(separator: "\n").last { $0.contains("step 1: alpha 0.75") }.map(String.init) ?? ""
     #expect(changed.hasPrefix("~ step 1: alpha 0.75"))
     #expect(changed.hasSuffix("│ step 1: alpha 0.8"))

@@ -88,4 +88,24 @@ import Testing
     let chapter = load("```swift exercise\nx\n```\n")
     #expect(chapter.problems.first?.message.hasPrefix("Attribute 'exercise' needs an ID") == true)
   }
+
+  @Test func aChaptersLineIsTheFirstSentenceAfterItsTitle() {
+    let chapter = load("""
+      Text before the title does not count.
+
+      # Presentation controllers
+
+      ```swift
+      let code = "is not a paragraph"
+      ```
+
+      A *half-height* card with `UIPresentationController`, e.g. for a
+      [player](02-player.md): the dimming view. More follows.
+      """)
+    #expect(ChapterSummary.line(of: chapter) == "A half-height card with UIPresentationController, e.g. for a player: the dimming view.")
+    #expect(BookChapter(chapter, exerciseCount: 1).exerciseCountText == "1 exercise")
+    #expect(ChapterSummary.line(of: load("# Only a title\n\n## And a section\n")) == "")
+    #expect(ChapterSummary.line(of: load("No title. Just prose.\n")) == "No title.")
+    #expect(ChapterSummary.firstSentence("It ends (here.) And not here.") == "It ends (here.)")
+  }
 }

@@ -144,6 +144,95 @@ import Testing
     #expect(solved.errors(kind: .exercise).map(\.line) == [1])
   }
 
+  @Test func aStartersSymptomIsCheckedAndRecordedTrapsIncluded() throws {
+    let book = try Fixtures.temporaryDirectory() + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    let chapter = """
+      # Symptoms
+
+      ```swift exercise=prints
+      print("half")
+      ```
+
+      ```swift solution=prints
+      print("whole")
+      ```
+
+      ```output
+      whole
+      ```
+
+      ```swift exercise=traps
+      print("before")
+      let views: [Int] = []
+      print(views[1])
+      ```
+
+      ```swift solution=traps
+      print("before")
+      ```
+
+      ```output
+      before
+      ```
+
+      ```swift exercise=silent
+      let unused = 1
+      ```
+
+      ```swift solution=silent
+      print("done")
+      ```
+
+      ```output
+      done
+      ```
+
+      """
+    try chapter.write(toFile: book + "/01.md", atomically: true, encoding: .utf8)
+
+    // Missing symptoms fail like any snippet that prints, and say what they are for.
+    let missing = try Fixtures.verify(book)
+    let failures = missing.errors(kind: .missingOutput)
+    #expect(failures.map(\.line) == [3, 15])
+    #expect(failures.first?.message == "Exercise 'prints' starter prints but has no output block for its symptom (what learners see before fixing it); record it with 'workbook verify --record'")
+    #expect(failures.last?.details == ["| before", "| Fatal error: Index out of range"])
+    // A starter that prints nothing needs no block.
+    #expect(missing.chapter("01.md")?.snippets[4].status == .passed)
+
+    // --record writes them, the trap's message (without its position) last.
+    _ = try Fixtures.verify(book) { $0.record = true }
+    let recorded = Fixtures.read(book + "/01.md")
+    #expect(recorded.contains("```swift exercise=prints\nprint(\"half\")\n```\n\n```output\nhalf\n```\n"))
+    #expect(recorded.contains("print(views[1])\n```\n\n```output\nbefore\nFatal error: Index out of range\n```\n"))
+    #expect(!recorded.contains("let unused = 1\n```\n\n```output"))
+    let again = try Fixtures.verify(book)
+    #expect(again.findings == [])
+    #expect(again.chapter("01.md")?.snippets.map(\.status) == Array(repeating: .passed, count: 6))
+
+    // A changed symptom is a mismatch at the block.
+    try recorded.replacingOccurrences(of: "```output\nhalf\n", with: "```output\nhalf!\n")
+      .write(toFile: book + "/01.md", atomically: true, encoding: .utf8)
+    let changed = try Fixtures.verify(book)
+    #expect(changed.errors(kind: .outputMismatch).map(\.line) == [7])
+
+    // A starter whose symptom is the solution's output leaves nothing to do.
+    try recorded.replacingOccurrences(of: "print(\"half\")\n```\n\n```output\nhalf\n", with: "print(\"whole\")\n```\n\n```output\nwhole\n")
+      .write(toFile: book + "/01.md", atomically: true, encoding: .utf8)
+    let solved = try Fixtures.verify(book)
+    #expect(solved.errors(kind: .exercise).map(\.message) == ["Exercise 'prints' starter already prints the solution's output; leave the learner something to do"])
+  }
+
+  @Test func aTrapMessageThatChangesFromRunToRunIsNotASymptom() {
+    let address = Crash(message: "Fatal error: <WorkbookChapter.Card: 0x00005583a2c1e2b0> was released", snippet: nil,
+                        lineOffset: nil, externalLocation: nil)
+    #expect(StarterSymptom.nondeterminism(in: address) == "its trap message holds a memory address (0x00005583a2c1e2b0), which changes from run to run")
+    let fixed = Crash(message: "Fatal error: Index out of range", snippet: 0, lineOffset: 3, externalLocation: nil)
+    #expect(StarterSymptom.nondeterminism(in: fixed) == nil)
+    #expect(StarterSymptom.text(output: "a", crash: fixed) == "a\nFatal error: Index out of range\n")
+    #expect(StarterSymptom.text(output: "", crash: nil) == "")
+  }
+
   @Test func chaptersAreIsolatedAndSnippetsShareAChapterScope() throws {
     let report = try Fixtures.verify(try Fixtures.book("isolation"))
     // Both chapters declare `struct Shared`: no clash.

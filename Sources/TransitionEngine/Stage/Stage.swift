@@ -127,22 +127,27 @@ public final class Stage {
     return publish(Figure(kind: "trace", text: Diagram.callTrace.render(events), captures: []))
   }
 
-  /// Folds a run of the same call with different arguments (a finger's
-  /// `updateInteractiveTransition` every 1/60 s) into one line:
-  /// `updateInteractiveTransition(0.04 ... 0.405), 28 calls`.
+  /// Folds a run of the same call with different numeric arguments (a
+  /// finger's `updateInteractiveTransition` every 1/60 s) into one line:
+  /// `updateInteractiveTransition(0.04 ... 0.405), 28 calls`. Calls that
+  /// share a base name but not a numeric argument (a delegate's
+  /// `tabBarController(_:shouldSelect:)` then
+  /// `tabBarController(_:animationControllerForTransitionFrom:to:)`) stay apart.
   static func collapsingRepeats(_ events: [TraceEvent]) -> [TraceEvent] {
     func name(_ e: TraceEvent) -> Substring { e.message.prefix { $0 != "(" } }
     func argument(_ e: TraceEvent) -> Substring {
       guard let open = e.message.firstIndex(of: "("), e.message.hasSuffix(")") else { return "" }
       return e.message[e.message.index(after: open)..<e.message.index(before: e.message.endIndex)]
     }
+    func hasNumericArgument(_ e: TraceEvent) -> Bool { Double(argument(e)) != nil }
     var result: [TraceEvent] = []
     var i = 0
     while i < events.count {
       var j = i + 1
-      while j < events.count, events[j].kind == events[i].kind, events[j].receiver == events[i].receiver,
+      while hasNumericArgument(events[i]), j < events.count, events[j].kind == events[i].kind,
+            events[j].receiver == events[i].receiver,
             events[j].depth == events[i].depth, name(events[j]) == name(events[i]),
-            events[j].message != events[i].message {
+            hasNumericArgument(events[j]), events[j].message != events[i].message {
         j += 1
       }
       if j - i >= 3 {

@@ -182,8 +182,6 @@ enum ModalPresentation {
     // The context: who is where.
     let context = TransitionContext(containerView: container, isAnimated: animated, presentationStyle: usedStyle,
                                     from: presenter, to: presented)
-    let presentedView = controller.presentedView ?? presented.view!
-    context.toView = presentedView
     let finalFrame = controller.frameOfPresentedViewInContainerView
     context.frames[ObjectIdentifier(presented)] = (.zero, finalFrame)
     if removesPresenter {
@@ -205,6 +203,10 @@ enum ModalPresentation {
       controller.traceHook("presentationTransitionWillBegin()")
       simulation.traced { controller.presentationTransitionWillBegin() }
     }
+    // UIKit asks for `presentedView` after presentationTransitionWillBegin()
+    // (Apple's "Creating Custom Presentations"), so a presentation controller
+    // may build a wrapper view there and have the animator receive it.
+    context.toView = controller.presentedView ?? presented.view!
     // Appearance: the presenter disappears only if its view is removed.
     if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
     presented.beginAppearanceTransition(true, animated: animated)

@@ -49,6 +49,9 @@ open class UIPresentationController: NSObject {
   open func size(forChildContentContainer container: UIContentContainer,
                  withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
 
+  /// The traits are about to change (default: nothing; the engine's traits never change).
+  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+
   /// The container is about to change size (default: the presented
   /// controller gets `viewWillTransition` with `size(forChildContentContainer:…)`).
   open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {

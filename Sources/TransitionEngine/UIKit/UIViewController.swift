@@ -126,6 +126,9 @@ open class UIViewController: UIResponder {
     }
   }
 
+  /// The traits are about to change (default: nothing; the engine's traits never change).
+  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+
   /// Insets added to the view's safe area (its subviews' safe areas and
   /// `safeAreaLayoutGuide` follow).
   open var additionalSafeAreaInsets = UIEdgeInsets.zero {
@@ -134,10 +137,10 @@ open class UIViewController: UIResponder {
 
   /// Called before the root view's `layoutSubviews` (before Auto Layout sets the subviews' frames).
   open func viewWillLayoutSubviews() {}
-  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
-  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   /// Called after the root view's `layoutSubviews`.
   open func viewDidLayoutSubviews() {}
+  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   /// The root view's update-constraints pass (after `setNeedsUpdateConstraints`); default: the view's `updateConstraints()`.
   open func updateViewConstraints() { viewIfLoaded?.updateConstraints() }
 

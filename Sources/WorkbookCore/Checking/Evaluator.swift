@@ -228,7 +228,7 @@ public enum Evaluator {
     }
 
     /// Compares a snippet's output with its output block.
-    mutating func compare(_ snippet: Snippet, actual: String) {
+    mutating func compare(_ snippet: Snippet, actual: String, missingMessage: String? = nil) {
       let normalized = actual.isEmpty || actual.hasSuffix("\n") ? actual : actual + "\n"
       switch (snippet.output, normalized.isEmpty) {
       case (nil, true):
@@ -237,7 +237,7 @@ public enum Evaluator {
         let preview = LineDiff.splitLines(normalized).prefix(10).map { "| \($0)" }
         fail(snippet.index, Finding(
           .error, .missingOutput, file: file, line: snippet.fenceLine,
-          message: "Snippet prints but has no output block; record it with 'workbook verify --record'",
+          message: missingMessage ?? "Snippet prints but has no output block; record it with 'workbook verify --record'",
           details: preview), recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: normalized))
       case (let block?, true):
@@ -342,19 +342,32 @@ public enum Evaluator {
             continue
           }
           checkOutput(snippet, actual: run.output(of: snippet.index))
-          solutionOutputs[id] = snippet.output?.content ?? output
-        case .exerciseStarter:
+          solutionOutputs[id] = snippet.output?.content ?? StarterSymptom.text(output: output, crash: nil)
+        case .exerciseStarter(let id):
           // A starter may trap (that is often the point); it must compile.
-          if snippet.output != nil && run.crash == nil { compare(snippet, actual: output) }
-          starters.append((snippet, output))
+          // Its symptom (output, then the trap's message) is checked against
+          // the output block after it, like any snippet's output.
+          if let captured = run.output(of: snippet.index), captured.droppedBytes > 0 {
+            checkOutput(snippet, actual: captured)
+            continue
+          }
+          if let crash = run.crash, let reason = StarterSymptom.nondeterminism(in: crash) {
+            fail(snippet.index, Finding(
+              .error, .exercise, file: file, line: snippet.fenceLine,
+              message: "Exercise '\(id)' starter cannot show its symptom: \(reason); make it trap with a fixed message"))
+            continue
+          }
+          let symptom = StarterSymptom.text(output: output, crash: run.crash)
+          compare(snippet, actual: symptom,
+                  missingMessage: "Exercise '\(id)' starter prints but has no output block for its symptom (what learners see before fixing it); record it with 'workbook verify --record'")
+          starters.append((snippet, symptom))
         default:
           break
         }
       }
-      for (starter, output) in starters {
+      for (starter, symptom) in starters {
         guard case .exerciseStarter(let id) = starter.kind, let expected = solutionOutputs[id] else { continue }
-        let normalized = output.isEmpty || output.hasSuffix("\n") ? output : output + "\n"
-        if normalized == expected {
+        if symptom == expected {
           fail(starter.index, Finding(
             .error, .exercise, file: file, line: starter.fenceLine,
             message: "Exercise '\(id)' starter already prints the solution's output; leave the learner something to do"))

@@ -23,12 +23,18 @@ public struct Exercise: Hashable, Sendable {
   public var solution: String
   /// The solution's output block (lines end in "\n"); "" when it has none.
   public var expectedOutput: String
+  /// The starter's output block: its symptom, what it prints (and the trap
+  /// message, when it traps) before the learner fixes it; nil when the
+  /// starter has no output block.
+  public var starterOutput: String?
   /// The hints, in order, as Markdown.
   public var hints: [String]
   /// The Markdown line of the starter's opening fence.
   public var starterLine: Int
   /// The Markdown line of the solution's opening fence.
   public var solutionLine: Int
+  /// The Markdown line of the paragraph that introduces the hints, if any.
+  public var hintsLine: Int? = nil
 
   /// `chapter/id`, the name `workbook check` takes.
   public var qualifiedID: String { chapter + "/" + id }
@@ -72,7 +78,7 @@ public enum ExerciseLoader {
       var skipped: [ClosedRange<Int>] = []
       for snippet in [starter, solution] {
         skipped.append(snippet.fenceLine...snippet.closingFenceLine)
-        if let output = snippet.output, snippet.kind == solution.kind {
+        if let output = snippet.output {
           skipped.append(output.fenceLine...output.endLine)
         }
       }
@@ -95,8 +101,9 @@ public enum ExerciseLoader {
         title: heading?.text ?? id,
         instructions: Self.trimBlankLines(lines).map { $0 + "\n" }.joined(),
         starter: starter.code, solution: solution.code,
-        expectedOutput: solution.output?.content ?? "",
-        hints: hints.items, starterLine: starter.fenceLine, solutionLine: solution.fenceLine))
+        expectedOutput: solution.output?.content ?? "", starterOutput: starter.output?.content,
+        hints: hints.items, starterLine: starter.fenceLine, solutionLine: solution.fenceLine,
+        hintsLine: hints.range?.lowerBound))
     }
     return result
   }

@@ -12,6 +12,8 @@ public struct ExerciseBook: Sendable {
   public var root: String
   /// Every exercise of the book, chapter by chapter.
   public var exercises: [Exercise]
+  /// Every chapter of the book, in order, with or without exercises.
+  public var chapters: [BookChapter] = []
   /// Problems found while reading chapters that have exercises.
   public var problems: [Finding]
   public var options: VerifyOptions
@@ -28,15 +30,17 @@ public struct ExerciseBook: Sendable {
     let paths = try Verifier(options: selection).chapterPaths(book: book)
     var exercises: [Exercise] = []
     var problems: [Finding] = []
+    var chapters: [BookChapter] = []
     for path in paths {
       guard Files.resolvedOutside(path, folder: book) == nil, let bytes = Files.read(path) else { continue }
       let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: Files.display(path))
       let found = ExerciseLoader.exercises(in: chapter)
       if !found.isEmpty { problems += chapter.problems }
       exercises += found
+      chapters.append(BookChapter(chapter, exerciseCount: found.count))
     }
     return ExerciseBook(book: book, root: (book as NSString).deletingLastPathComponent,
-                        exercises: exercises, problems: problems, options: options)
+                        exercises: exercises, chapters: chapters, problems: problems, options: options)
   }
 
   /// The exercise named `chapter/id` (the chapter as `02-fade`,

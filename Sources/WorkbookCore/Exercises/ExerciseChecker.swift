@@ -39,6 +39,9 @@ public struct ExerciseCheck: Hashable, Sendable {
   public var output: String
   /// What it should print.
   public var expected: String
+  /// The starter's recorded symptom (see `Exercise.starterOutput`), nil
+  /// when the book records none.
+  public var starterOutput: String? = nil
   /// The trap's message, with where it happened when that is the file.
   public var crashMessage: String?
   public var crashLine: Int?
@@ -48,6 +51,21 @@ public struct ExerciseCheck: Hashable, Sendable {
   public var duration: Double
 
   public var passed: Bool { outcome == .passed }
+  /// What the learner's run shows, as a starter's symptom is recorded: the
+  /// output, then the trap's message when it trapped.
+  public var symptom: String {
+    output + (outcome == .crashed ? (crashSymptom ?? "") : "")
+  }
+  /// The trap's message as a symptom records it (without the location).
+  public var crashSymptomLine: String? { crashSymptom.map { String($0.dropLast()) } }
+  /// The trap's message without where it happened, ending in "\n".
+  public var crashSymptom: String? = nil
+  /// Whether the learner's file still does exactly what the starter did
+  /// (nothing fixed yet).
+  public var showsStarterSymptom: Bool {
+    guard !passed, let starterOutput, outcome == .wrongOutput || outcome == .crashed else { return false }
+    return symptom == starterOutput
+  }
   public var errors: [FileDiagnostic] { diagnostics.filter { $0.severity == .error } }
   public var warnings: [FileDiagnostic] { diagnostics.filter { $0.severity == .warning } }
 }
@@ -133,8 +151,8 @@ public struct ExerciseChecker: Sendable {
     if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
     var check = ExerciseCheck(
       outcome: .passed, file: displayPath, diagnostics: diagnostics, otherErrors: run.otherErrors,
-      output: output, expected: exercise.expectedOutput, crashMessage: nil, crashLine: nil,
-      stderr: run.stderrTail, duration: duration)
+      output: output, expected: exercise.expectedOutput, starterOutput: exercise.starterOutput,
+      crashMessage: nil, crashLine: nil, stderr: run.stderrTail, duration: duration)
     if !run.compiled {
       check.outcome = .compileError
     } else if run.termination == .timedOut {
@@ -144,6 +162,7 @@ public struct ExerciseChecker: Sendable {
       var message = crash.message
       if let external = crash.externalLocation { message += " (at \(external))" }
       check.crashMessage = message
+      check.crashSymptom = crash.message + "\n"
       if crash.snippet == 0 { check.crashLine = crash.lineOffset }
     } else if let problem = run.channelProblems.first {
       check.outcome = .crashed

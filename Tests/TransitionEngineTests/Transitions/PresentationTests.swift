@@ -189,6 +189,41 @@ func trace(_ sim: Simulation, from start: Int = 0) -> [String] {
     }
   }
 
+  @Test("presentedView is read after presentationTransitionWillBegin: a wrapper built there reaches the animator")
+  func wrapperFromWillBegin() {
+    final class WrappingCard: UIPresentationController {
+      var wrapper: UIView?
+      override var presentedView: UIView? { wrapper }
+      override func presentationTransitionWillBegin() {
+        let wrapper = UIView()
+        wrapper.accessibilityIdentifier = "wrapper"
+        wrapper.addSubview(presentedViewController.view)
+        self.wrapper = wrapper
+      }
+    }
+    Simulation.run { sim in
+      let home = LoggingController("Home"), menu = LoggingController("Menu")
+      let window = showing(home, in: sim)
+      let delegate = ProbeDelegate()
+      var card: WrappingCard?
+      delegate.makePresentationController = {
+        let made = WrappingCard(presentedViewController: $0, presenting: $1)
+        card = made
+        return made
+      }
+      menu.modalPresentationStyle = .custom
+      menu.transitioningDelegate = delegate
+      home.present(menu, animated: true)
+      sim.runUntilIdle()
+      #expect(card?.wrapper != nil)
+      #expect(card?.wrapper?.superview?.superview === window, "the animator added the wrapper, not the bare view")
+      #expect(menu.view.superview === card?.wrapper)
+      menu.dismiss(animated: true)
+      sim.runUntilIdle()
+      #expect(window.subviews.map(\.diagramLabel) == ["Home"])
+    }
+  }
+
   @Test(".fullScreen moves the presenter's view into the container, then removes it; dismissal puts it back")
   func fullScreen() {
     Simulation.run { sim in

@@ -16,6 +16,8 @@ public protocol UIContentContainer: AnyObject {
   func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize
   /// The container's view is about to change size.
   func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator)
+  /// The container's traits are about to change.
+  func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator)
 }
 
 extension UIViewController: UIContentContainer {}
