@@ -4,14 +4,14 @@
 #
 # The tool is built in debug mode: the compiler's time is spent on the
 # snippets, not in the tool, and `swift test` (the README's second command)
-# reuses every module of this build. With WORKBOOK_BOOTSTRAP_TESTS=1 the
-# tests are also built, in the background while the book is verified
-# (verify does not use SwiftPM, so the two do not wait on each other), and
-# `swift test` then only runs them: measured, that moves about 100 s from
-# the second command to the first on 2 cores (both are CPU-bound), so it is
-# off by default and the book is verified sooner. The engine the snippets compile
-# against is built once per engine version per machine, in the per-user
-# cache ($XDG_CACHE_HOME/transition-workbook, else ~/.cache/transition-workbook).
+# reuses every module of this build. The tests are built too, in the
+# background while the book is verified (verify does not use SwiftPM, so the
+# two do not wait on each other), and `swift test` then only runs them;
+# WORKBOOK_BOOTSTRAP_TESTS=0 skips that (the book is verified a little
+# sooner, and `swift test` builds the tests itself). The engine the snippets
+# compile against is built once per engine version per machine, in the
+# per-user cache ($XDG_CACHE_HOME/transition-workbook, else
+# ~/.cache/transition-workbook).
 #
 #   scripts/bootstrap.sh [VERIFY OPTIONS…]   # e.g. --jobs 1
 set -euo pipefail
@@ -27,7 +27,7 @@ swift build --product workbook
 BIN=.build/debug/workbook
 
 TESTS_PID=""
-if [ "${WORKBOOK_BOOTSTRAP_TESTS:-0}" = 1 ]; then
+if [ "${WORKBOOK_BOOTSTRAP_TESTS:-1}" = 1 ]; then
   step "Building the tests in the background, for swift test (log: .build/bootstrap-tests.log)"
   swift build --build-tests > .build/bootstrap-tests.log 2>&1 &
   TESTS_PID=$!
