@@ -58,7 +58,7 @@ let package = Package(
     // `check`, `exercises`, `play`): rendering, keys, watching files.
     .target(
       name: "WorkbookStepper",
-      dependencies: ["WorkbookCore"]
+      dependencies: ["WorkbookCore", "WorkbookMarkdown"]
     ),
     // The command-line tool: a thin layer of ArgumentParser commands.
     .executableTarget(

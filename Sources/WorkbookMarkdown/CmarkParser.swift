@@ -1,5 +1,10 @@
 // CmarkParser: walks cmark-gfm's node tree and turns it into MarkdownBlocks.
 import CCmarkGFM
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 enum CmarkParser {
   /// cmark-gfm's extension registry is global; registering is done once.
@@ -32,15 +37,25 @@ enum CmarkParser {
     }
   }
 
-  static func blocks(of bytes: [UInt8]) -> [MarkdownBlock] {
-    guard let parser = makeParser(options: CMARK_OPT_DEFAULT, extensions: extensionNames) else { return [] }
-    defer { cmark_parser_free(parser) }
+  /// The parser options and extensions of every parse: the GFM extensions
+  /// plus the tag filter, which only acts when HTML is rendered.
+  static func parse(_ bytes: [UInt8]) -> CmarkTree? {
+    MarkdownParseCounter.current?.add()
+    guard let parser = makeParser(options: CMARK_OPT_DEFAULT, extensions: extensionNames + ["tagfilter"]) else { return nil }
     feed(parser, bytes)
-    guard let root = cmark_parser_finish(parser) else { return [] }
-    defer { cmark_node_free(root) }
+    guard let root = cmark_parser_finish(parser) else {
+      cmark_parser_free(parser)
+      return nil
+    }
+    return CmarkTree(parser: parser, root: root)
+  }
 
+  /// The document's leaf blocks and the plain text of its paragraphs (by
+  /// their first line), read from `root` without changing it.
+  static func blocks(of root: OpaquePointer) -> (blocks: [MarkdownBlock], paragraphTexts: [Int: String]) {
+    var paragraphTexts: [Int: String] = [:]
     var result: [MarkdownBlock] = []
-    guard let iterator = cmark_iter_new(root) else { return [] }
+    guard let iterator = cmark_iter_new(root) else { return ([], [:]) }
     defer { cmark_iter_free(iterator) }
     while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
       guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
@@ -60,13 +75,37 @@ enum CmarkParser {
         break  // containers: their leaves are visited
       case _ where isBlock(node) && !isInsideLeaf(node):
         let kind = cmark_node_get_type_string(node).map { String(cString: $0) } ?? "block"
+        if type == CMARK_NODE_PARAGRAPH { paragraphTexts[position.line] = paragraphText(of: node) }
         result.append(.other(kind: kind, position: position,
                              endLine: Int(cmark_node_get_end_line(node))))
       default:
         break
       }
     }
-    return result
+    return (result, paragraphTexts)
+  }
+
+  /// A paragraph's words as plain text, separated by single spaces: text,
+  /// code spans and (shown as text) inline HTML; emphasis and links keep
+  /// only their text.
+  static func paragraphText(of node: OpaquePointer) -> String {
+    var text = ""
+    func collect(_ node: OpaquePointer) {
+      var child = cmark_node_first_child(node)
+      while let c = child {
+        switch cmark_node_get_type(c) {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+          text += cmark_node_get_literal(c).map { String(cString: $0) } ?? ""
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+          text += " "
+        default:
+          collect(c)
+        }
+        child = cmark_node_next(c)
+      }
+    }
+    collect(node)
+    return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
   }
 
   /// Table rows and cells are blocks inside a table: only the table counts.
@@ -134,5 +173,78 @@ extension String {
     while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s = s.dropFirst() }
     while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s = s.dropLast() }
     return String(s)
+  }
+}
+
+/// cmark's tree of one parsed document, kept so that the document can be
+/// rendered to HTML without parsing it again. Rendering rewrites the tree,
+/// so it is handed out once (`take()`); the parser stays alive with it
+/// (its extension list is what the HTML renderer needs).
+final class CmarkTree: @unchecked Sendable {
+  let parser: OpaquePointer
+  private var root: OpaquePointer?
+  private var taken = false
+  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  init(parser: OpaquePointer, root: OpaquePointer) {
+    self.parser = parser
+    self.root = root
+    pthread_mutex_init(lock, nil)
+  }
+
+  /// The root, for a caller that may rewrite it; nil once it was taken.
+  /// The tree stays owned (and freed) by this object.
+  func take() -> OpaquePointer? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    guard !taken else { return nil }
+    taken = true
+    return root
+  }
+
+  /// Reads the tree (before it is taken).
+  func read<T>(_ body: (OpaquePointer) -> T) -> T? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    guard !taken, let root else { return nil }
+    return body(root)
+  }
+
+  deinit {
+    if let root { cmark_node_free(root) }
+    cmark_parser_free(parser)
+    pthread_mutex_destroy(lock)
+    lock.deallocate()
+  }
+}
+
+/// Counts cmark parses made while it is current (a seam for tests: the
+/// book is parsed once per chapter per command). Bound with
+/// `MarkdownParseCounter.$current.withValue(counter) { … }` on the thread
+/// that loads and renders.
+package final class MarkdownParseCounter: @unchecked Sendable {
+  @TaskLocal package static var current: MarkdownParseCounter?
+
+  private var value = 0
+  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  package init() { pthread_mutex_init(lock, nil) }
+
+  deinit {
+    pthread_mutex_destroy(lock)
+    lock.deallocate()
+  }
+
+  func add() {
+    pthread_mutex_lock(lock)
+    value += 1
+    pthread_mutex_unlock(lock)
+  }
+
+  /// The parses counted so far.
+  package var count: Int {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return value
   }
 }

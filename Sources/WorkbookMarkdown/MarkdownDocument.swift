@@ -69,13 +69,27 @@ public enum MarkdownBlock: Hashable, Sendable {
   }
 }
 
-/// A parsed Markdown file.
+/// A parsed Markdown file: one cmark-gfm parse gives its blocks, its
+/// paragraphs' plain text and the tree `MarkdownHTML` renders.
 public struct MarkdownDocument: Sendable {
   /// Leaf blocks (headings, code blocks, paragraphs, …) in document order,
   /// including those nested in lists and block quotes.
   public var blocks: [MarkdownBlock]
   /// The file's lines without their line terminators.
   public var lines: [Substring]
+  /// The plain text of each paragraph (words separated by single spaces;
+  /// emphasis, code spans and links keep only their text), by the line
+  /// where the paragraph starts.
+  public var paragraphTexts: [Int: String] = [:]
+  /// The file's bytes.
+  var bytes: [UInt8] = []
+  /// cmark's tree, kept for one HTML rendering (see `MarkdownHTML.render(_:)`).
+  var tree: CmarkTree? = nil
+
+  init(blocks: [MarkdownBlock], lines: [Substring]) {
+    self.blocks = blocks
+    self.lines = lines
+  }
 
   /// Parses Markdown text with cmark-gfm (GitHub Flavored Markdown: tables,
   /// strikethrough, autolinks, task lists).
@@ -87,10 +101,14 @@ public struct MarkdownDocument: Sendable {
     if let bad = firstInvalidUTF8(bytes) {
       throw .invalidUTF8(position: position(ofByte: bad, in: bytes))
     }
-    let blocks = CmarkParser.blocks(of: bytes)
+    let tree = CmarkParser.parse(bytes)
+    let read = tree?.read { CmarkParser.blocks(of: $0) }
     // Split on bytes as cmark does ("\r\n", "\n" or a lone "\r").
     let lines = MarkdownLines.texts(bytes)
-    var document = MarkdownDocument(blocks: blocks, lines: lines)
+    var document = MarkdownDocument(blocks: read?.blocks ?? [], lines: lines)
+    document.paragraphTexts = read?.paragraphTexts ?? [:]
+    document.bytes = bytes
+    document.tree = tree
     document.resolveClosingFences()
     return document
   }

@@ -68,7 +68,19 @@ public struct MarkdownHTML: Sendable {
   ///     false it is shown as text.
   ///   - hooks: Replacements for code blocks, headings, labelled lists, URLs.
   public static func render(bytes: [UInt8], allowRawHTML: Bool = false, hooks: MarkdownHTMLHooks = .init()) -> MarkdownHTML {
-    CmarkHTMLRenderer.render(bytes: bytes, allowRawHTML: allowRawHTML, hooks: hooks)
+    guard let tree = CmarkParser.parse(bytes), let root = tree.take() else { return MarkdownHTML(html: "", sections: []) }
+    return CmarkHTMLRenderer.render(root, of: tree, allowRawHTML: allowRawHTML, hooks: hooks)
+  }
+
+  /// Renders a parsed document (see `render(bytes:allowRawHTML:hooks:)`)
+  /// from the tree its parse kept, without parsing it again. Rendering
+  /// rewrites the tree, so only the first rendering of a document uses it;
+  /// a second one parses the document's bytes again.
+  public static func render(_ document: MarkdownDocument, allowRawHTML: Bool = false, hooks: MarkdownHTMLHooks = .init()) -> MarkdownHTML {
+    guard let tree = document.tree, let root = tree.take() else {
+      return render(bytes: document.bytes, allowRawHTML: allowRawHTML, hooks: hooks)
+    }
+    return CmarkHTMLRenderer.render(root, of: tree, allowRawHTML: allowRawHTML, hooks: hooks)
   }
 
   /// Whether a link's URL runs code when followed (`javascript:`,
@@ -89,20 +101,14 @@ public struct MarkdownHTML: Sendable {
 }
 
 enum CmarkHTMLRenderer {
-  static func render(bytes: [UInt8], allowRawHTML: Bool, hooks: MarkdownHTMLHooks) -> MarkdownHTML {
+  /// Rewrites and renders `root`, taken from `tree` (which still frees it).
+  static func render(_ root: OpaquePointer, of tree: CmarkTree, allowRawHTML: Bool, hooks: MarkdownHTMLHooks) -> MarkdownHTML {
     let options = CMARK_OPT_DEFAULT | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
-    guard let parser = CmarkParser.makeParser(options: options, extensions: CmarkParser.extensionNames + ["tagfilter"])
-    else { return MarkdownHTML(html: "", sections: []) }
-    defer { cmark_parser_free(parser) }
-    CmarkParser.feed(parser, bytes)
-    guard let root = cmark_parser_finish(parser) else { return MarkdownHTML(html: "", sections: []) }
-    defer { cmark_node_free(root) }
-
     var rewriter = Rewriter(hooks: hooks, allowRawHTML: allowRawHTML)
     rewriter.visit(root)
     rewriter.finishSection()
 
-    let extensions = cmark_parser_get_syntax_extensions(parser)
+    let extensions = cmark_parser_get_syntax_extensions(tree.parser)
     guard let rendered = cmark_render_html(root, options, extensions) else {
       return MarkdownHTML(html: "", sections: rewriter.sections)
     }

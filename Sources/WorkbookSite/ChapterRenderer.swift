@@ -45,13 +45,12 @@ struct ChapterRenderer {
     // Exercises whose starter comes before the solution are shown as one
     // unit at the starter: starter, its symptom, the expected output, the
     // hints, then the solution.
-    let exercises = ExerciseLoader.exercises(in: chapter).filter { $0.starterLine < $0.solutionLine }
+    let exercises = chapter.exercises.filter { $0.starterLine < $0.solutionLine }
     let gathered = Set(exercises.map(\.id))
     let hintsOwners = Dictionary(
       exercises.compactMap { e in e.hintsLine.map { ($0, e.id) } }, uniquingKeysWith: { a, _ in a })
 
-    var hooks = MarkdownHTMLHooks()
-    hooks.codeBlock = { block in
+    func codeBlockMarkup(_ block: MarkdownCodeBlock) -> String {
       if let snippet = snippetsByFence[block.position.line] {
         if case .exerciseSolution(let id) = snippet.kind, gathered.contains(id) { return "" }  // in the exercise
         return render(snippet: snippet, report: reports[snippet.index], solutions: solutions, reports: reports,
@@ -66,12 +65,27 @@ struct ChapterRenderer {
       let language = ChapterLoaderWords.first(block.info)
       return CodeMarkup.block(HTML("\(block.content)"), language: language).markup
     }
+    var hooks = MarkdownHTMLHooks()
+    hooks.codeBlock = { block in LeadMarkers.code(codeBlockMarkup(block)) }
     hooks.heading = { heading in
       let id = ids.claim(IDRegistry.slug(heading.text))
       state.headings.append(PageHeading(level: heading.level, text: heading.text, id: id))
       let anchor: HTML = heading.level == 1
         ? "" : "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section: \(heading.text)\">#</a>"
-      return ("<h\(heading.level) id=\"\(HTML.escape(id))\">", "\(anchor)</h\(heading.level)>")
+      // The lead: from the end of the first level-1 heading to the next heading.
+      var open = "<h\(heading.level) id=\"\(HTML.escape(id))\">"
+      var close = "\(anchor)</h\(heading.level)>"
+      switch state.lead {
+      case .beforeTitle where heading.level == 1:
+        close += LeadMarkers.begin
+        state.lead = .inLead
+      case .inLead:
+        open = LeadMarkers.end + open
+        state.lead = .after
+      default:
+        break
+      }
+      return (open, close)
     }
     hooks.labelledList = { label, position in
       guard label.lowercased() == "hints" else { return nil }
@@ -86,7 +100,12 @@ struct ChapterRenderer {
     }
     hooks.url = { url in rewrite(url) }
 
-    let rendered = MarkdownHTML.render(bytes: chapter.bytes, allowRawHTML: config.rawHTML, hooks: hooks)
+    // The chapter's one parse is rendered; a chapter that is not UTF-8 has
+    // none, and cmark shows its bytes as they are.
+    let rendered = chapter.document.map { MarkdownHTML.render($0, allowRawHTML: config.rawHTML, hooks: hooks) }
+      ?? MarkdownHTML.render(bytes: chapter.bytes, allowRawHTML: config.rawHTML, hooks: hooks)
+    let lead = LeadMarkers.lead(in: rendered.html)
+    let body = LeadMarkers.remove(from: rendered.html)
     // Sections pair with headings in order (both follow the document).
     var sections: [(PageHeading?, String)] = []
     var headingIndex = 0
@@ -99,10 +118,10 @@ struct ChapterRenderer {
       }
     }
     let firstText = rendered.sections.first { !$0.text.isEmpty }?.text ?? ""
-    let html = ExerciseHintsMove.apply(to: rendered.html, ids: exercises.map(\.id))
+    let html = ExerciseHintsMove.apply(to: body, ids: exercises.map(\.id))
     return RenderedChapter(
       body: HTML(raw: html), headings: state.headings, sections: sections,
-      summary: Self.firstSentence(firstText), lead: lead())
+      summary: Self.firstSentence(firstText), lead: HTML(raw: lead))
   }
 
   // MARK: - Snippets
@@ -257,28 +276,59 @@ struct ChapterRenderer {
     return sentence
   }
 
-  /// The prose between the first level-1 heading and the next heading.
-  private func lead() -> HTML {
-    let document = MarkdownDocument.parse(String(decoding: chapter.bytes, as: UTF8.self))
-    var start: Int? = nil
-    var end = document.lines.count + 1
-    for block in document.blocks {
-      guard case .heading(let heading) = block else { continue }
-      if start == nil, heading.level == 1 { start = heading.position.line + 1; continue }
-      if start != nil { end = heading.position.line; break }
-    }
-    guard let first = start, first < end else { return "" }
-    let text = document.lines[(first - 1)..<(end - 1)].joined(separator: "\n")
-    var hooks = MarkdownHTMLHooks()
-    hooks.codeBlock = { _ in "" }
-    hooks.url = { rewrite($0) }
-    return HTML(raw: MarkdownHTML.render(bytes: Array(text.utf8), allowRawHTML: config.rawHTML, hooks: hooks).html)
-  }
 }
 
 /// Mutable state the hooks share while a chapter renders.
 final class RenderState {
   var headings: [PageHeading] = []
+  /// Where the rendering is with respect to the lead.
+  var lead: LeadPlace = .beforeTitle
+
+  enum LeadPlace { case beforeTitle, inLead, after }
+}
+
+/// The lead (the prose between the title and the next heading, without its
+/// code blocks, for the index page) is cut out of the chapter's own
+/// rendering: markers (holding U+001E, which chapters do not use) mark
+/// where it starts and ends and where each code block's markup is.
+enum LeadMarkers {
+  static let begin = "\u{1E}lead-begin\u{1E}"
+  static let end = "\u{1E}lead-end\u{1E}"
+  static let codeBegin = "\u{1E}code-begin\u{1E}"
+  static let codeEnd = "\u{1E}code-end\u{1E}"
+
+  /// A code block's markup, marked (nothing stays nothing).
+  static func code(_ markup: String) -> String {
+    markup.isEmpty ? markup : codeBegin + markup + codeEnd
+  }
+
+  /// The lead's HTML: what stands between the markers, code blocks (and
+  /// the line break cmark puts after each) left out.
+  static func lead(in html: String) -> String {
+    guard let start = html.range(of: begin) else { return "" }
+    let stop = html.range(of: end, range: start.upperBound..<html.endIndex)?.lowerBound ?? html.endIndex
+    var lead = Substring(html[start.upperBound..<stop])
+    if lead.first == "\n" { lead = lead.dropFirst() }
+    var out = ""
+    while let code = lead.range(of: codeBegin) {
+      out += lead[..<code.lowerBound]
+      guard let close = lead.range(of: codeEnd, range: code.upperBound..<lead.endIndex) else {
+        lead = lead[lead.endIndex...]
+        break
+      }
+      lead = lead[close.upperBound...]
+      if lead.first == "\n" { lead = lead.dropFirst() }
+    }
+    out += lead
+    return out
+  }
+
+  /// The page's HTML without the markers.
+  static func remove(from html: String) -> String {
+    var html = html
+    for marker in [begin, end, codeBegin, codeEnd] { html = html.replacingOccurrences(of: marker, with: "") }
+    return html
+  }
 }
 
 /// Unique `id`s on one page.

@@ -16,31 +16,13 @@ public struct SiteOptions: Sendable {
   public init() {}
 }
 
-/// A step of the build failed (setup, not the book's content).
-public enum SiteError: Error, Hashable, Sendable {
-  case verify(VerifyError)
-  case badConfig(path: String, reason: String)
-  case themeFileMissing(name: String)
-  case cannotWrite(path: String, reason: String)
-  /// The site folder is one the build must not write into.
-  case unsafeFolder(path: String, reason: String)
-}
-
-/// One failure the site would publish, as the report gives it.
-public struct SiteFailure: Hashable, Sendable, CustomStringConvertible {
-  public var file: String
-  public var line: Int?
-  public var message: String
-  public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
-}
-
 /// The site, in memory.
 public struct Site: Sendable {
   /// Files by path relative to the site folder, sorted.
   public var files: [(path: String, bytes: [UInt8])]
   public var report: VerifyReport
   /// Failing or unverified snippets (the pages mark them).
-  public var failures: [SiteFailure]
+  public var failures: [Failure]
   /// The book folder the site was built from.
   public var book: String = ""
 
@@ -137,47 +119,31 @@ public struct SiteBuilder: Sendable {
     var verify = options.verify
     verify.chapters = []
     verify.record = false
-    let report: VerifyReport
-    do { report = try Verifier(options: verify).run() } catch { throw .verify(error) }
-    let book = URL(fileURLWithPath: verify.book).standardizedFileURL.path
-    let config = try SiteConfig.load(book: book)
-    let theme = try Theme.load(override: options.theme ?? (book + "/theme"))
-    return try render(report: report, book: book, config: config, theme: theme)
+    let verified: VerifiedBook
+    do { verified = try Verifier(options: verify).verify() } catch { throw .verify(error) }
+    return try render(verified)
   }
 
-  func render(report: VerifyReport, book: String, config: SiteConfig, theme: Theme) throws(SiteError) -> Site {
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: book)) ?? [])
-      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-      .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    let pages = Dictionary(uniqueKeysWithValues: files.map { ($0, String($0.dropLast(3)) + ".html") })
+  /// Renders a verified book (its theme and `site.json` from its folder).
+  public func render(_ verified: VerifiedBook) throws(SiteError) -> Site {
+    let book = verified.book.folder
+    let config = try SiteConfig.load(book: book)
+    let theme = try Theme.load(override: options.theme ?? (book + "/theme"))
+    return render(verified, config: config, theme: theme)
+  }
+
+  func render(_ verified: VerifiedBook, config: SiteConfig, theme: Theme) -> Site {
+    let book = verified.book.folder
+    let pages = Dictionary(
+      verified.chapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
 
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
-    for (file, chapterReport) in zip(files, report.chapters) {
-      let path = book + "/" + file
-      // A chapter linked from outside the book is never read (verify
-      // reports it); its page is empty.
-      let bytes = Files.resolvedOutside(path, folder: book) != nil
-        ? [] : FileManager.default.contents(atPath: path).map(Array.init) ?? []
-      let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: chapterReport.path)
-      let rendered = ChapterRenderer(chapter: chapter, report: chapterReport, pages: pages, config: config).render()
-      chapters.append((file, pages[file]!, chapter, chapterReport, rendered))
+    for verifiedChapter in verified.chapters {
+      let chapter = verifiedChapter.chapter
+      let rendered = ChapterRenderer(chapter: chapter, report: verifiedChapter.report, pages: pages, config: config).render()
+      chapters.append((chapter.fileName, pages[chapter.fileName]!, chapter, verifiedChapter.report, rendered))
     }
-
-    var failures: [SiteFailure] = []
-    for c in chapters {
-      for f in c.report.findings where f.severity == .error {
-        failures.append(SiteFailure(file: f.file, line: f.line, message: f.message))
-      }
-      for s in c.report.snippets where s.status == .failed || s.status == .notRun {
-        let snippet = c.chapter.snippets.first { $0.index == s.index }
-        let last = snippet?.output?.endLine ?? snippet?.closingFenceLine ?? s.line
-        if !c.report.findings.contains(where: { f in
-          f.severity == .error && f.line.map { $0 >= s.line && $0 <= last } == true
-        }) {
-          failures.append(SiteFailure(file: c.report.path, line: s.line, message: "Snippet \(s.status == .notRun ? "was not run" : "failed")"))
-        }
-      }
-    }
+    let failures = verified.failures
 
     var out: [(String, [UInt8])] = []
     let entries = chapters.map { c in
@@ -200,7 +166,7 @@ public struct SiteBuilder: Sendable {
     // title, as `workbook exercises` shows it) and its exercise count.
     let list: [HTML] = chapters.map { c in
       let failing = c.report.failed ? " <span class=\"badge status-failed\">Has failures</span>" : ""
-      let entry = BookChapter(c.chapter, exerciseCount: ExerciseLoader.exercises(in: c.chapter).count)
+      let entry = BookChapter(c.chapter, exerciseCount: c.chapter.exercises.count)
       let summary = entry.summary.isEmpty ? c.rendered.summary : entry.summary
       let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
       return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
@@ -229,7 +195,7 @@ public struct SiteBuilder: Sendable {
     out.append(("search-index.js", Array(SearchIndex.script(chapters.map { ($0.page, $0.chapter.title ?? $0.file, $0.rendered.sections) }).utf8)))
     for (name, bytes) in theme.assets { out.append((name, bytes)) }
     out.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
-    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: report, failures: failures, book: book)
+    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: verified.report, failures: failures, book: book)
   }
 }
 

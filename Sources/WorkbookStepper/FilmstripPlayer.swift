@@ -1,45 +1,18 @@
 // FilmstripPlayer: `workbook play` — a published filmstrip played frame by
 // frame in the terminal at its recorded times.
 //
-// Design: the player shows the engine's own drawings. A filmstrip's text
-// holds N frames side by side (wrapped into rows) under captions, then a
-// key; its framesJSON holds each frame's time. The player cuts the text
-// into N panels at the columns of each row's top borders (`┌…┐`) and shows
-// one panel at a time, with the key under it. When the text cannot be cut
-// into as many panels as there are times, the whole text is one frame.
+// Design: the player shows the engine's own drawings, one frame at a time
+// with the key under it, at the frames' recorded times. WorkbookCore's
+// `DiagramRecord` gives the frames (the filmstrip's panels) and the times;
+// the player does no parsing. When there are not as many panels as times,
+// the whole text is one frame.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import Foundation
-
-/// A diagram a snippet published (`{"kind", "text", "framesJSON"}`).
-public struct PlayableDiagram: Hashable, Sendable, Decodable {
-  public var kind: String
-  public var text: String
-  public var framesJSON: String?
-
-  public init(kind: String, text: String, framesJSON: String?) {
-    self.kind = kind
-    self.text = text
-    self.framesJSON = framesJSON
-  }
-
-  /// Decodes one of a snippet report's `diagrams`.
-  public static func decode(_ json: String) -> PlayableDiagram? {
-    try? JSONDecoder().decode(PlayableDiagram.self, from: Data(json.utf8))
-  }
-
-  /// The frames' times in seconds, from `framesJSON`.
-  public var times: [Double] {
-    guard let framesJSON,
-      let object = try? JSONSerialization.jsonObject(with: Data(framesJSON.utf8)) as? [String: Any],
-      let frames = object["frames"] as? [[String: Any]]
-    else { return [] }
-    return frames.map { ($0["time"] as? NSNumber)?.doubleValue ?? 0 }
-  }
-}
+import WorkbookCore
 
 /// One frame to show.
 public struct PlayerFrame: Hashable, Sendable {
@@ -51,81 +24,27 @@ public struct PlayerFrame: Hashable, Sendable {
   public var time: Double?
 }
 
-/// A diagram cut into frames, and the key shown under every frame.
+/// A diagram as frames, and the key shown under every frame.
 public struct FrameSequence: Hashable, Sendable {
   public var frames: [PlayerFrame]
   public var key: [String]
 
-  /// Cuts `diagram` into frames (see the file's header for how).
-  public init(_ diagram: PlayableDiagram) {
-    let times = diagram.times
-    var lines = diagram.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    while lines.last == "" { lines.removeLast() }
-    // The key: the trailing lines that start with "fills: " or "looks: "
-    // (and their indented continuations).
-    var keyStart = lines.count
-    var k = lines.count - 1
-    while k >= 0 {
-      let line = lines[k]
-      if line.hasPrefix("fills: ") || line.hasPrefix("looks: ") { keyStart = k }
-      else if !(line.hasPrefix(" ") && k > 0) { break }
-      k -= 1
-    }
-    let key = Array(lines[keyStart...])
-    let body = Array(lines[..<keyStart])
-    if let frames = Self.cut(body), frames.count == times.count || (times.isEmpty && frames.count > 0) {
-      self.frames = frames.enumerated().map { i, frame in
-        var frame = frame
-        frame.time = i < times.count ? times[i] : nil
-        return frame
+  /// The diagram's frames as WorkbookCore decoded them (its drawing's
+  /// panels with the film's times); when there are not as many panels as
+  /// times, the whole text is one frame.
+  public init(_ diagram: DiagramRecord) {
+    let times = diagram.film?.times ?? []
+    if let drawing = diagram.drawing, drawing.panels.count == times.count || times.isEmpty {
+      frames = drawing.panels.enumerated().map { i, panel in
+        PlayerFrame(caption: panel.caption, lines: panel.lines, time: i < times.count ? times[i] : nil)
       }
-      self.key = key
+      key = drawing.key
     } else {
-      self.frames = [PlayerFrame(caption: [], lines: lines, time: times.first)]
-      self.key = []
+      var lines = diagram.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      while lines.last == "" { lines.removeLast() }
+      frames = [PlayerFrame(caption: [], lines: lines, time: times.first)]
+      key = []
     }
-  }
-
-  /// The panels of every row, in reading order; nil when a row has no
-  /// top border to cut at.
-  static func cut(_ body: [String]) -> [PlayerFrame]? {
-    var rows: [[String]] = [[]]
-    for line in body {
-      if line.allSatisfy({ $0 == " " }) {
-        if !rows[rows.count - 1].isEmpty { rows.append([]) }
-      } else {
-        rows[rows.count - 1].append(line)
-      }
-    }
-    rows.removeAll { $0.isEmpty }
-    guard !rows.isEmpty else { return nil }
-    var frames: [PlayerFrame] = []
-    for row in rows {
-      guard let borderIndex = row.firstIndex(where: { $0.contains("┌") }) else { return nil }
-      let border = Array(row[borderIndex])
-      // Panels start at a "┌" at the line's start or after a space, and end
-      // at the last "┐" before the next panel.
-      var starts: [Int] = []
-      for (i, c) in border.enumerated() where c == "┌" && (i == 0 || border[i - 1] == " ") { starts.append(i) }
-      guard !starts.isEmpty else { return nil }
-      var spans: [Range<Int>] = []
-      for (n, start) in starts.enumerated() {
-        let limit = n + 1 < starts.count ? starts[n + 1] : border.count
-        guard let end = border[start..<limit].lastIndex(of: "┐") else { return nil }
-        spans.append(start..<(end + 1))
-      }
-      let grid = row.map { Array($0) }
-      for span in spans {
-        func slice(_ chars: [Character]) -> String {
-          guard span.lowerBound < chars.count else { return "" }
-          return String(chars[span.lowerBound..<min(span.upperBound, chars.count)]).trimmingTrailingSpaces()
-        }
-        let caption = grid[..<borderIndex].map { slice($0).trimmingLeadingSpaces() }.filter { !$0.isEmpty }
-        let drawing = grid[borderIndex...].map(slice)
-        frames.append(PlayerFrame(caption: caption, lines: drawing, time: nil))
-      }
-    }
-    return frames
   }
 }
 

@@ -1,6 +1,9 @@
 // MarkdownTerminalRenderer: an exercise's instructions for the terminal —
 // headings, paragraphs re-flowed to the width, lists, quotes, emphasis,
-// inline code and highlighted Swift code blocks.
+// inline code and highlighted Swift code blocks. The Markdown is parsed by
+// cmark-gfm (WorkbookMarkdown's `MarkdownNode` tree); this file only lays
+// the tree out.
+import WorkbookMarkdown
 
 /// Renders the Markdown of instructions and hints as terminal text.
 ///
@@ -17,91 +20,83 @@ public struct MarkdownTerminalRenderer: Sendable {
   /// and tables are cut to the width, never re-flowed).
   public func render(_ markdown: String, width: Int) -> [String] {
     let width = max(20, width)
-    var out: [String] = []
-    var paragraph: [String] = []
-    var fence: (marker: String, info: String)? = nil
-    var code: [String] = []
-
-    func flushParagraph() {
-      guard !paragraph.isEmpty else { return }
-      out += TextWidth.wrap(inline(paragraph.joined(separator: " ")), width: width)
-      paragraph = []
-    }
-
-    let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    var i = 0
-    while i < lines.count {
-      let line = lines[i]
-      i += 1
-      let trimmed = line.trimmingLeadingSpaces()
-      if let open = fence {
-        if trimmed.hasPrefix(open.marker) && trimmed.drop(while: { $0 == open.marker.first }).allSatisfy({ $0 == " " }) {
-          out += codeBlock(code, info: open.info, width: width)
-          fence = nil
-          code = []
-        } else {
-          code.append(line)
-        }
-        continue
-      }
-      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-        flushParagraph()
-        let marker = String(trimmed.prefix { $0 == trimmed.first })
-        fence = (marker, String(trimmed.dropFirst(marker.count)).trimmingLeadingSpaces())
-        continue
-      }
-      if trimmed.isEmpty {
-        flushParagraph()
-        if out.last.map({ !$0.isEmpty }) ?? false { out.append("") }
-        continue
-      }
-      if let level = headingLevel(trimmed) {
-        flushParagraph()
-        let text = String(trimmed.dropFirst(level)).trimmingLeadingSpaces()
-        if out.last.map({ !$0.isEmpty }) ?? false { out.append("") }
-        out += heading(text, level: level, width: width)
-        continue
-      }
-      if trimmed.hasPrefix(">") {
-        flushParagraph()
-        let text = String(trimmed.dropFirst()).trimmingLeadingSpaces()
-        out += TextWidth.wrap(inline(text), width: width, indent: style.dim("│ "), firstIndent: style.dim("│ "))
-        continue
-      }
-      if let marker = listMarker(line) {
-        flushParagraph()
-        // The item with its indented continuation lines.
-        var text = String(line.dropFirst(marker.length))
-        while i < lines.count, !lines[i].trimmingLeadingSpaces().isEmpty, lines[i].hasPrefix(" "),
-          listMarker(lines[i]) == nil
-        {
-          text += " " + lines[i].trimmingLeadingSpaces()
-          i += 1
-        }
-        let bullet = marker.ordered ? marker.label + " " : (style.color ? "• " : "- ")
-        let nested = String(repeating: "  ", count: min(3, marker.indent / 2))
-        out += TextWidth.wrap(inline(text), width: width,
-                              indent: nested + "  " + String(repeating: " ", count: bullet.count),
-                              firstIndent: nested + "  " + bullet)
-        continue
-      }
-      if trimmed.hasPrefix("|") {
-        flushParagraph()
-        out.append(TextWidth.truncated(line, to: width))
-        continue
-      }
-      paragraph.append(trimmed)
-    }
-    flushParagraph()
-    if fence != nil { out += codeBlock(code, info: fence!.info, width: width) }
+    guard case .document(let blocks) = MarkdownNode.parse(markdown) else { return [] }
+    var out = render(blocks, width: width, depth: 0)
     while out.last == "" { out.removeLast() }
     return out
   }
 
   // MARK: - Blocks
 
-  private func heading(_ text: String, level: Int, width: Int) -> [String] {
-    let rendered = inline(text)
+  /// Blocks one after the other, a blank line between them.
+  private func render(_ blocks: [MarkdownNode], width: Int, depth: Int) -> [String] {
+    var out: [String] = []
+    for block in blocks {
+      let lines = render(block: block, width: width, depth: depth)
+      guard !lines.isEmpty else { continue }
+      if let last = out.last, !last.isEmpty { out.append("") }
+      out += lines
+    }
+    return out
+  }
+
+  private func render(block: MarkdownNode, width: Int, depth: Int) -> [String] {
+    switch block {
+    case .heading(let level, let inlines):
+      return heading(inline(inlines), level: level, width: width)
+    case .paragraph(let inlines):
+      return TextWidth.wrap(inline(inlines), width: width)
+    case .blockQuote(let blocks):
+      let bar = style.dim("│ ")
+      return render(blocks, width: width - 2, depth: depth).map { $0.isEmpty ? bar.trimmingTrailingSpaces() : bar + $0 }
+    case .list(let ordered, let start, let delimiter, let tight, let items):
+      return list(items, ordered: ordered, start: start, delimiter: delimiter, tight: tight, width: width, depth: depth)
+    case .codeBlock(let info, let content):
+      var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      if lines.last == "" { lines.removeLast() }
+      return codeBlock(lines, info: info, width: width)
+    case .thematicBreak:
+      return [String(repeating: "-", count: min(width, 20))]
+    case .htmlBlock(let html):
+      return html.split(separator: "\n").map { TextWidth.truncated(String($0), to: width) }
+    case .table(let lines):
+      return lines.map { TextWidth.truncated($0, to: width) }
+    case .document(let blocks):
+      return render(blocks, width: width, depth: depth)
+    default:
+      return TextWidth.wrap(inline([block]), width: width)
+    }
+  }
+
+  private func list(_ items: [[MarkdownNode]], ordered: Bool, start: Int, delimiter: Character, tight: Bool,
+                    width: Int, depth: Int) -> [String] {
+    var out: [String] = []
+    let nested = String(repeating: "  ", count: min(3, depth))
+    for (n, item) in items.enumerated() {
+      let bullet = ordered ? "\(start + n)\(delimiter) " : (style.color ? "• " : "- ")
+      let first = nested + "  " + bullet
+      let indent = nested + "  " + String(repeating: " ", count: bullet.count)
+      if !tight && n > 0 { out.append("") }
+      var lines: [String] = []
+      for (k, block) in item.enumerated() {
+        if !tight && k > 0 { lines.append("") }
+        switch block {
+        case .paragraph(let inlines):
+          lines += TextWidth.wrap(inline(inlines), width: width, indent: indent, firstIndent: lines.isEmpty ? first : indent)
+        case .list:
+          lines += render(block: block, width: width, depth: depth + 1)
+        default:
+          let body = render(block: block, width: width - indent.count, depth: depth + 1)
+          lines += body.enumerated().map { i, line in (lines.isEmpty && i == 0 ? first : indent) + line }
+        }
+      }
+      if lines.isEmpty { lines = [first.trimmingTrailingSpaces()] }
+      out += lines
+    }
+    return out
+  }
+
+  private func heading(_ rendered: String, level: Int, width: Int) -> [String] {
     if style.color {
       return TextWidth.wrap(level <= 2 ? style.sgr("1;4", rendered) : style.bold(rendered), width: width)
     }
@@ -120,92 +115,31 @@ public struct MarkdownTerminalRenderer: Sendable {
     }
   }
 
-  private func headingLevel(_ line: String) -> Int? {
-    let hashes = line.prefix { $0 == "#" }.count
-    guard hashes >= 1, hashes <= 6 else { return nil }
-    let rest = line.dropFirst(hashes)
-    return rest.isEmpty || rest.first == " " ? hashes : nil
-  }
-
-  private struct ListMarker: Equatable {
-    var indent: Int
-    var length: Int
-    var ordered: Bool
-    var label: String
-  }
-
-  private func listMarker(_ line: String) -> ListMarker? {
-    let indent = line.prefix { $0 == " " }.count
-    let rest = line.dropFirst(indent)
-    if let first = rest.first, first == "-" || first == "*" || first == "+", rest.dropFirst().first == " " {
-      let spaces = rest.dropFirst().prefix { $0 == " " }.count
-      return ListMarker(indent: indent, length: indent + 1 + spaces, ordered: false, label: String(first))
-    }
-    let digits = rest.prefix { $0.isASCII && $0.isNumber }
-    let after = rest.dropFirst(digits.count)
-    if !digits.isEmpty, let dot = after.first, dot == "." || dot == ")", after.dropFirst().first == " " {
-      let spaces = after.dropFirst().prefix { $0 == " " }.count
-      return ListMarker(indent: indent, length: indent + digits.count + 1 + spaces, ordered: true,
-                        label: String(digits) + String(dot))
-    }
-    return nil
-  }
-
   // MARK: - Inlines
 
   /// Emphasis, strong, inline code and links. Plain style keeps code's
   /// backticks (they mark code without colour) and drops `*`/`_` markers.
-  func inline(_ text: String) -> String {
-    let chars = Array(text)
+  func inline(_ nodes: [MarkdownNode]) -> String {
     var out = ""
-    var i = 0
-    func find(_ marker: [Character], from start: Int) -> Int? {
-      var j = start
-      while j + marker.count <= chars.count {
-        if Array(chars[j..<j + marker.count]) == marker { return j }
-        j += 1
+    for node in nodes {
+      switch node {
+      case .text(let text), .htmlInline(let text):
+        out += text
+      case .code(let code):
+        out += style.color ? style.cyan(code) : "`" + code + "`"
+      case .emphasis(let inner):
+        out += style.italic(inline(inner))
+      case .strong(let inner):
+        out += style.bold(inline(inner))
+      case .strikethrough(let inner):
+        out += inline(inner)
+      case .link(let url, let inner), .image(let url, let inner):
+        out += inline(inner) + (url.hasPrefix("#") ? "" : " " + style.dim("(\(url))"))
+      case .softBreak, .lineBreak:
+        out += " "
+      default:
+        break
       }
-      return nil
-    }
-    while i < chars.count {
-      let c = chars[i]
-      if c == "\\", i + 1 < chars.count, "\\`*_[]()#".contains(chars[i + 1]) {
-        out.append(chars[i + 1]); i += 2; continue
-      }
-      if c == "`" {
-        let ticks = chars[i...].prefix { $0 == "`" }.count
-        if let close = find(Array(repeating: "`", count: ticks), from: i + ticks) {
-          let code = String(chars[(i + ticks)..<close]).trimmingCharacters(in: " ")
-          out += style.color ? style.cyan(code) : "`" + code + "`"
-          i = close + ticks
-          continue
-        }
-      }
-      if (c == "*" || c == "_"), i + 1 < chars.count, chars[i + 1] == c,
-        i + 2 < chars.count, chars[i + 2] != " ",
-        let close = find([c, c], from: i + 2), close > i + 2
-      {
-        out += style.bold(inline(String(chars[(i + 2)..<close])))
-        i = close + 2
-        continue
-      }
-      if (c == "*" || c == "_"), i + 1 < chars.count, chars[i + 1] != " ", chars[i + 1] != c,
-        (c == "*" || i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber)),
-        let close = find([c], from: i + 1), close > i + 1, chars[close - 1] != " "
-      {
-        out += style.italic(inline(String(chars[(i + 1)..<close])))
-        i = close + 1
-        continue
-      }
-      if c == "[", let closeText = find(["]", "("], from: i + 1), let closeURL = find([")"], from: closeText + 2) {
-        let label = inline(String(chars[(i + 1)..<closeText]))
-        let url = String(chars[(closeText + 2)..<closeURL])
-        out += label + (url.hasPrefix("#") ? "" : " " + style.dim("(\(url))"))
-        i = closeURL + 1
-        continue
-      }
-      out.append(c)
-      i += 1
     }
     return out
   }

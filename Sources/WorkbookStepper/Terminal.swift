@@ -175,7 +175,6 @@ public enum TerminalRestore {
   nonisolated(unsafe) private static var hasSaved = false
   nonisolated(unsafe) private static var cursorHidden = false
   nonisolated(unsafe) private static var installed = false
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
   nonisolated(unsafe) private static var onInterrupt: (() -> Void)? = nil
 
   static func save(_ state: termios, cursorHidden hidden: Bool) {
@@ -205,19 +204,9 @@ public enum TerminalRestore {
     guard !installed else { return }
     installed = true
     onInterrupt = cleanup
-    for sig in [SIGINT, SIGTERM, SIGHUP] {
-      signal(sig, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-      source.setEventHandler {
-        ChildProcessRegistry.shared.interruptAll()
-        TemporaryDirectories.shared.removeAll()
-        restore()
-        onInterrupt?()
-        FileHandle.standardOutput.write(Data(("\n" + message + "\n").utf8))
-        exit(130)
-      }
-      source.resume()
-      sources.append(source)
+    Interruption.install(text: "\n" + message + "\n", to: STDOUT_FILENO) {
+      restore()
+      onInterrupt?()
     }
     for sig in [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE] {
       var action = sigaction()

@@ -5,11 +5,11 @@ import Foundation
 import WorkbookCore
 import WorkbookStepper
 
-struct BookOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The book folder; Exercises/ and .workbook/ are made next to it.", valueName: "dir"))
-  var book: String = "Chapters"
-
-  @Option(help: ArgumentHelp("Seconds a program may run before it is stopped.", valueName: "s"))
+/// Where the engine and the cache are, how long a program may run and how
+/// it is compiled: declared once, shared by every command that runs
+/// snippets (`@OptionGroup`).
+struct EngineOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Seconds a program may run before it is killed.", valueName: "s"))
   var timeout: Double = 10
 
   @Option(help: ArgumentHelp(
@@ -21,17 +21,58 @@ struct BookOptions: ParsableArguments {
     "The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))
   var cacheDir: String?
 
+  @Option(help: .hidden)
+  var pipeline: String = ProcessInfo.processInfo.environment["WORKBOOK_PIPELINE"] ?? "direct"
+
   func validate() throws {
     guard timeout > 0 else { throw ValidationError("'--timeout' must be more than 0 seconds, got '\(timeout)'") }
+    guard CompilerPipeline(rawValue: pipeline) != nil else {
+      throw ValidationError("Unknown pipeline '\(pipeline)'; expected 'direct' or 'driver'")
+    }
+  }
+
+  func apply(to options: inout VerifyOptions) {
+    options.timeout = timeout
+    options.engineSources = engineSources
+    options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
+    options.pipeline = CompilerPipeline(rawValue: pipeline) ?? .direct
+  }
+}
+
+/// `verify` and `build`: the book, how many chapters at once, the engine.
+struct VerifyRunOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("The book folder.", valueName: "dir"))
+  var book: String = "Chapters"
+
+  @Option(help: ArgumentHelp("Chapters checked at once. Default: the number of cores.", valueName: "n"))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @OptionGroup var engine: EngineOptions
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("'--jobs' must be at least 1, got '\(jobs)'") }
   }
 
   var verifyOptions: VerifyOptions {
     var options = VerifyOptions()
     options.book = book
-    options.timeout = timeout
-    options.engineSources = engineSources
-    options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
-    options.pipeline = CompilerPipeline(rawValue: ProcessInfo.processInfo.environment["WORKBOOK_PIPELINE"] ?? "direct") ?? .direct
+    options.jobs = jobs
+    engine.apply(to: &options)
+    return options
+  }
+}
+
+/// `exercises`, `step`, `check` and `play`: the book and the engine.
+struct BookOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("The book folder; Exercises/ and .workbook/ are made next to it.", valueName: "dir"))
+  var book: String = "Chapters"
+
+  @OptionGroup var engine: EngineOptions
+
+  var verifyOptions: VerifyOptions {
+    var options = VerifyOptions()
+    options.book = book
+    engine.apply(to: &options)
     return options
   }
 
@@ -60,7 +101,7 @@ struct BookOptions: ParsableArguments {
     do {
       return try ProgressFile.load(book.progressPath)
     } catch {
-      throw CommandFailure.setup(error.message)
+      throw CommandFailure.setup(ErrorText.message(for: error))
     }
   }
 }
@@ -82,14 +123,4 @@ enum CommandFailure: Error {
 /// Colours only on a terminal, and never with NO_COLOR.
 func detectedStyle(_ terminal: Terminal) -> TerminalStyle {
   TerminalStyle.detect(isTerminal: terminal.outputIsTerminal, environment: ProcessInfo.processInfo.environment)
-}
-
-extension ErrorText {
-  /// The message for any error a WorkbookCore call threw.
-  static func message(for error: any Error) -> String {
-    if let error = error as? VerifyError { return message(for: error) }
-    if let error = error as? ProgressFileError { return error.message }
-    if let error = error as? FileError { return "\(error)" }
-    return Files.reason(error)
-  }
 }

@@ -30,8 +30,7 @@ extension Workbook {
         <book>/theme/.
         """)
 
-    @Option(help: ArgumentHelp("The book folder.", valueName: "dir"))
-    var book: String = "Chapters"
+    @OptionGroup var common: VerifyRunOptions
 
     @Option(help: ArgumentHelp("The site folder.", valueName: "dir"))
     var out: String = "Site"
@@ -45,45 +44,27 @@ extension Workbook {
     @Option(help: ArgumentHelp("A theme folder whose files replace the built-in theme's. Default: <book>/theme.", valueName: "dir"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("Chapters checked at once. Default: the number of cores.", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(help: ArgumentHelp("Seconds a chapter's program may run before it is killed.", valueName: "s"))
-    var timeout: Double = 10
-
-    @Option(help: ArgumentHelp("The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.", valueName: "dir"))
-    var engineSources: String?
-
-    @Option(help: ArgumentHelp("The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))
-    var cacheDir: String?
-
-    func validate() throws {
-      guard jobs >= 1 else { throw ValidationError("'--jobs' must be at least 1, got '\(jobs)'") }
-      guard timeout > 0 else { throw ValidationError("'--timeout' must be more than 0 seconds, got '\(timeout)'") }
-    }
-
     func run() throws {
       var options = SiteOptions()
-      options.verify.book = book
-      options.verify.jobs = jobs
-      options.verify.timeout = timeout
-      options.verify.engineSources = engineSources
-      options.verify.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
+      options.verify = common.verifyOptions
       options.theme = theme
+      let book = common.book
 
       if !check {
         // Refuse a dangerous or foreign folder before the work of a build.
         do { try Site.checkFolder(out, book: book) } catch {
-          printError("error: " + Self.message(for: error))
+          printError("error: " + ErrorText.message(for: error))
           throw ExitCode(2)
         }
       }
+      // Ctrl-C stops the compilers and programs the verify started.
+      Interruption.install(text: Interruption.stoppedEverything)
       let site: Site
       do {
         site = try SiteBuilder(options: options).build()
       } catch {
         if error == .verify(.interrupted) { throw ExitCode(130) }
-        printError("error: " + Self.message(for: error))
+        printError("error: " + ErrorText.message(for: error))
         throw ExitCode(2)
       }
 
@@ -108,22 +89,10 @@ extension Workbook {
         return
       }
       do { try site.write(to: out) } catch {
-        printError("error: " + Self.message(for: error))
+        printError("error: " + ErrorText.message(for: error))
         throw ExitCode(2)
       }
       print("Wrote '\(out)': \(site.files.count) files, \(site.report.chapters.count) chapters, \(site.report.passedCount) verified snippets")
-    }
-
-    static func message(for error: SiteError) -> String {
-      switch error {
-      case .verify(let error): return ErrorText.message(for: error)
-      case .badConfig(let path, let reason): return "Cannot read '\(path)': \(reason); it must be a JSON object such as {\"title\": \"My Book\"}"
-      case .themeFileMissing(let name): return "The theme has no '\(name)'; reinstall the workbook or add it to the theme folder"
-      case .cannotWrite(let path, let reason): return "Cannot write '\(path)': \(reason)"
-      case .unsafeFolder(let path, let reason):
-        return "Refusing to write the site into '\(path)': \(reason). A build replaces the files of its site folder, "
-          + "so it writes only into a new or empty folder or a site it wrote before; pass such a folder to --out"
-      }
     }
 
     private func printError(_ text: String) {

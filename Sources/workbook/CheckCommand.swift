@@ -68,7 +68,7 @@ extension Workbook {
           if result.passed { entry.done = true }
           progress.exercises[found.qualifiedID] = entry
           do { try progress.save(book.progressPath) } catch {
-            FileHandle.standardError.write(Data(("warning: " + ((error as? ProgressFileError)?.message ?? "\(error)") + "\n").utf8))
+            FileHandle.standardError.write(Data(("warning: " + ErrorText.message(for: error) + "\n").utf8))
           }
         }
         passed = result.passed

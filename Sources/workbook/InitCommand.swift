@@ -59,7 +59,7 @@ extension Workbook {
         options.engineSources = engineSources
         options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
         let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: false)
-        Interrupts.install(progress: progress)
+        Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
         do {
           let report = try Verifier(options: options).run { progress.handle($0) }
           progress.clear()

@@ -83,7 +83,7 @@ extension Workbook {
           }
           chosen = first
         }
-        let diagrams = chosen.diagrams.compactMap(PlayableDiagram.decode)
+        let diagrams = DiagramRecord.decode(chosen.diagrams)
         guard let diagram = diagrams.first(where: { $0.kind == "filmstrip" }) ?? diagrams.first else {
           throw CommandFailure.setup("Snippet \(chosen.index + 1) published a diagram that cannot be read")
         }

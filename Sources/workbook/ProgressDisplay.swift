@@ -72,25 +72,3 @@ final class ProgressDisplay: @unchecked Sendable {
     return 80
   }
 }
-
-/// Ctrl-C and SIGTERM: kill every snippet and compiler process group,
-/// remove temporary folders, exit 130.
-enum Interrupts {
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-  static func install(progress: ProgressDisplay) {
-    for sig in [SIGINT, SIGTERM, SIGHUP] {
-      signal(sig, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-      source.setEventHandler {
-        ChildProcessRegistry.shared.interruptAll()
-        TemporaryDirectories.shared.removeAll()
-        progress.clear()
-        FileHandle.standardError.write(Data("Interrupted; stopped every snippet and compiler\n".utf8))
-        exit(130)
-      }
-      source.resume()
-      sources.append(source)
-    }
-  }
-}

@@ -34,62 +34,29 @@ extension Workbook {
       valueName: "chapter"))
     var chapters: [String] = []
 
-    @Option(help: ArgumentHelp("The book folder.", valueName: "dir"))
-    var book: String = "Chapters"
+    @OptionGroup var common: VerifyRunOptions
 
     @Flag(help: "Write actual outputs into the output blocks (creates missing ones, updates changed ones).")
     var record = false
 
-    @Option(help: ArgumentHelp("Chapters checked at once. Default: the number of cores.", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
     @Option(help: ArgumentHelp("Report format: text, json or github.", valueName: "format"))
     var format: OutputFormat = .text
 
-    @Option(help: ArgumentHelp("Seconds a chapter's program may run before it is killed.", valueName: "s"))
-    var timeout: Double = 10
-
-    @Option(help: ArgumentHelp(
-      "The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.",
-      valueName: "dir"))
-    var engineSources: String?
-
-    @Option(help: ArgumentHelp(
-      "The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))
-    var cacheDir: String?
-
     @Flag(help: "Compile and run everything, ignoring (and not filling) the result cache.")
     var noCache = false
-
-    @Option(help: .hidden)
-    var pipeline: String = ProcessInfo.processInfo.environment["WORKBOOK_PIPELINE"] ?? "direct"
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
       case text, json, github
     }
 
-    func validate() throws {
-      guard jobs >= 1 else { throw ValidationError("'--jobs' must be at least 1, got '\(jobs)'") }
-      guard timeout > 0 else { throw ValidationError("'--timeout' must be more than 0 seconds, got '\(timeout)'") }
-      guard CompilerPipeline(rawValue: pipeline) != nil else {
-        throw ValidationError("Unknown pipeline '\(pipeline)'; expected 'direct' or 'driver'")
-      }
-    }
-
     func run() throws {
-      var options = VerifyOptions()
-      options.book = book
+      var options = common.verifyOptions
       options.chapters = chapters
       options.record = record
-      options.jobs = jobs
-      options.timeout = timeout
-      options.engineSources = engineSources
-      options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
       options.useCache = !noCache
-      options.pipeline = CompilerPipeline(rawValue: pipeline) ?? .direct
 
       let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: format == .text)
-      Interrupts.install(progress: progress)
+      Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
       let report: VerifyReport
       do {
         report = try Verifier(options: options).run { progress.handle($0) }

@@ -179,7 +179,7 @@ import Testing
     """
 
   @Test func wrappedRowsAreCutIntoFramesWithTheKeyUnderEach() {
-    let sequence = FrameSequence(PlayableDiagram(kind: "filmstrip", text: Self.wrapped, framesJSON: Self.framesJSON))
+    let sequence = FrameSequence(DiagramRecord(kind: "filmstrip", text: Self.wrapped, framesJSON: Self.framesJSON))
     #expect(sequence.frames.count == 3)
     #expect(sequence.frames.map(\.time) == [0, 0.05, 0.1])
     #expect(sequence.frames[1].caption == ["t=0.05s"])
@@ -189,14 +189,14 @@ import Testing
   }
 
   @Test func textThatCannotBeCutIsOneFrame() {
-    let sequence = FrameSequence(PlayableDiagram(kind: "timeline", text: "0s ──── 1s\n", framesJSON: nil))
+    let sequence = FrameSequence(DiagramRecord(kind: "timeline", text: "0s ──── 1s\n", framesJSON: nil))
     #expect(sequence.frames.count == 1)
     #expect(sequence.frames[0].lines == ["0s ──── 1s"])
   }
 
   @Test func framesCountMustMatchTheTimes() {
     let json = #"{"frames": [{"time": 0}, {"time": 1}]}"#
-    let sequence = FrameSequence(PlayableDiagram(kind: "filmstrip", text: Self.wrapped, framesJSON: json))
+    let sequence = FrameSequence(DiagramRecord(kind: "filmstrip", text: Self.wrapped, framesJSON: json))
     #expect(sequence.frames.count == 1)
   }
 }

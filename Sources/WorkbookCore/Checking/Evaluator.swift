@@ -16,6 +16,9 @@ public struct Evaluation: Sendable {
   public var changes: [OutputChange]
   /// Findings that `changes` fix (dropped when they are recorded).
   public var recordableFindings: Set<Int>
+  /// Failed snippets whose every failure `changes` fixes: they pass once
+  /// the changes are written.
+  public var passOnceRecorded: Set<Int> = []
 }
 
 public enum Evaluator {
@@ -50,9 +53,13 @@ public enum Evaluator {
                     hidden: snippet.isHidden, status: e.status[snippet.index] ?? .passed,
                     diagrams: diagrams[snippet.index] ?? [])
     }
+    let changed = Set(e.changes.map(\.snippet))
+    let fixable = Set(reports.filter { $0.status == .failed && changed.contains($0.index) }.map(\.index))
+      .subtracting(e.failedForGood)
     return Evaluation(findings: e.findings, snippets: reports,
                       changes: e.recordable ? e.changes : [],
-                      recordableFindings: e.recordable ? e.recordableFindings : [])
+                      recordableFindings: e.recordable ? e.recordableFindings : [],
+                      passOnceRecorded: e.recordable ? fixable : [])
   }
 
   private struct Context {
@@ -63,6 +70,8 @@ public enum Evaluator {
     var status: [Int: SnippetStatus] = [:]
     var changes: [OutputChange] = []
     var recordableFindings: Set<Int> = []
+    /// Snippets with a failure that recording does not fix.
+    var failedForGood: Set<Int> = []
     /// False once the chapter does not compile, crashes or times out.
     var recordable = true
 
@@ -75,23 +84,14 @@ public enum Evaluator {
     var file: String { chapter.displayPath }
 
     mutating func fail(_ snippet: Int, _ finding: Finding, recordable: Bool = false) {
-      if recordable { recordableFindings.insert(findings.count) }
+      if recordable { recordableFindings.insert(findings.count) } else { failedForGood.insert(snippet) }
       findings.append(finding)
       status[snippet] = .failed
     }
 
     /// A code excerpt with a caret under the column.
     func excerpt(line: Int, column: Int) -> [String] {
-      guard line >= 1 && line <= lines.count else { return [] }
-      let number = String(line)
-      let gutter = String(repeating: " ", count: number.count)
-      var result = [" \(number) | \(lines[line - 1])"]
-      if column >= 1 {
-        let prefix = lines[line - 1].utf8.prefix(column - 1)
-        let spaces = String(decoding: prefix.map { $0 == 9 ? 9 : 32 }, as: UTF8.self)
-        result.append(" \(gutter) | \(spaces)^")
-      }
-      return result
+      SourceExcerpt.lines(lines, line: line, column: column)
     }
 
     mutating func report(_ diagnostic: Diagnostic, as kind: FindingKind? = nil) {
@@ -176,7 +176,10 @@ public enum Evaluator {
                                   : check.otherErrors)))
       }
       if !check.compiled { recordable = false }
-      for index in noRun where status[index] == nil && !check.compiled { status[index] = .failed }
+      for index in noRun where status[index] == nil && !check.compiled {
+        status[index] = .failed
+        failedForGood.insert(index)
+      }
     }
 
     /// Markers that named no snippet or came out of order (a snippet
@@ -325,6 +328,7 @@ public enum Evaluator {
                                         message: "Exercise program does not build", details: tail(run.otherErrors)))
           }
           status[snippet.index] = .failed
+          failedForGood.insert(snippet.index)
           continue
         }
         if run.termination == .timedOut {

@@ -42,16 +42,15 @@ public struct BookChapter: Hashable, Sendable {
 public enum ChapterSummary {
   /// The chapter's line; "" when no paragraph follows the title.
   public static func line(of chapter: Chapter) -> String {
-    guard let document = try? MarkdownDocument.parse(bytes: chapter.bytes) else { return "" }
+    guard let document = chapter.document else { return "" }
     var afterTitle = false
     for block in document.blocks {
       switch block {
       case .heading(let heading):
         if heading.level == 1 { afterTitle = true }
       case .other("paragraph", let position, let endLine) where afterTitle || chapter.title == nil:
-        let text = (position.line...endLine).map { String(document.line($0)) }.joined(separator: "\n")
-        let plain = MarkdownHTML.render(bytes: Array(text.utf8)).sections.first?.text ?? ""
-        return firstSentence(plain)
+        _ = endLine
+        return firstSentence(document.paragraphTexts[position.line] ?? "")
       default:
         continue
       }

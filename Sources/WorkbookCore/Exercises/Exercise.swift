@@ -53,7 +53,7 @@ public enum ExerciseLoader {
   /// - Returns: The exercises; an exercise without a solution is left out
   ///   (the chapter's problems say so).
   public static func exercises(in chapter: Chapter) -> [Exercise] {
-    guard let document = try? MarkdownDocument.parse(bytes: chapter.bytes) else { return [] }
+    guard let document = chapter.document else { return [] }
     let chapterName = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
     var solutions: [String: Snippet] = [:]
     for snippet in chapter.snippets {

@@ -24,22 +24,20 @@ public struct ExerciseBook: Sendable {
   ///   `engineCacheDirectory`, `timeout` and `pipeline` are used.
   /// - Throws: `.bookNotFound`, `.bookEmpty`.
   public static func load(options: VerifyOptions) throws(VerifyError) -> ExerciseBook {
-    let book = Files.absolute(options.book)
-    var selection = options
-    selection.chapters = []
-    let paths = try Verifier(options: selection).chapterPaths(book: book)
+    from(try Book.load(options.book), options: options)
+  }
+
+  /// The exercises of a loaded book.
+  public static func from(_ loaded: Book, options: VerifyOptions) -> ExerciseBook {
     var exercises: [Exercise] = []
     var problems: [Finding] = []
     var chapters: [BookChapter] = []
-    for path in paths {
-      guard Files.resolvedOutside(path, folder: book) == nil, let bytes = Files.read(path) else { continue }
-      let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: Files.display(path))
-      let found = ExerciseLoader.exercises(in: chapter)
-      if !found.isEmpty { problems += chapter.problems }
-      exercises += found
-      chapters.append(BookChapter(chapter, exerciseCount: found.count))
+    for chapter in loaded.chapters where chapter.wasRead {
+      if !chapter.exercises.isEmpty { problems += chapter.problems }
+      exercises += chapter.exercises
+      chapters.append(BookChapter(chapter, exerciseCount: chapter.exercises.count))
     }
-    return ExerciseBook(book: book, root: (book as NSString).deletingLastPathComponent,
+    return ExerciseBook(book: loaded.folder, root: (loaded.folder as NSString).deletingLastPathComponent,
                         exercises: exercises, chapters: chapters, problems: problems, options: options)
   }
 
@@ -224,12 +222,6 @@ public enum ProgressFileError: Error, Hashable, Sendable {
   case unreadable(path: String, reason: String)
   case unwritable(path: String, reason: String)
 
-  public var message: String {
-    switch self {
-    case .unreadable(let path, let reason):
-      return "Cannot read the progress file '\(path)': \(reason); fix or delete it to start afresh"
-    case .unwritable(let path, let reason):
-      return "Cannot write the progress file '\(path)': \(reason); check that its folder is writable"
-    }
-  }
+  /// The message (see `ErrorText`).
+  public var message: String { ErrorText.message(for: self) }
 }

@@ -90,8 +90,9 @@ public struct ExerciseChecker: Sendable {
   ///   no temporary folder can be made.
   public func check(_ exercise: Exercise, code: String, file: String, displayPath: String) throws(VerifyError) -> ExerciseCheck {
     let start = monotonicSeconds()
-    let program = Self.program(code: code, file: file, translator: runner.builder.translator)
-    let chapter = Self.chapter(code: code, file: file, displayPath: displayPath)
+    let program = runner.builder.learnerProgram(code: code, file: file)
+    let lineCount = code.split(separator: "\n", omittingEmptySubsequences: false).count
+    let map = SourceMap(learnerFile: (file as NSString).lastPathComponent, lineCount: lineCount)
     let work: String
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-check")
@@ -99,48 +100,15 @@ public struct ExerciseChecker: Sendable {
       throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
-    let run = try runner.compileAndRun(program, in: work + "/program", chapter: chapter, run: true, defaultSnippet: 0)
+    let run = try runner.compileAndRun(program, in: work + "/program", map: map, run: true, defaultSnippet: 0)
     return Self.evaluate(run, exercise: exercise, code: code, displayPath: displayPath,
                          duration: monotonicSeconds() - start)
-  }
-
-  /// The program for a learner's file: the marker of snippet 0, then the
-  /// file's code from line 1 of `file`.
-  static func program(code: String, file: String, translator: SnippetTranslator) -> ProgramSource {
-    var translated = translator.translate(code)
-    if !translated.isEmpty && !translated.hasSuffix("\n") { translated += "\n" }
-    let main = "__workbookSnippet(0)\n"
-      + "#sourceLocation(file: \"\(file.swiftStringEscaped)\", line: 1)\n"
-      + translated
-    let name = (file as NSString).lastPathComponent
-    return ProgramSource(main: main, prelude: ProgramBuilder.prelude, sourceFileName: name, snippetIndexes: [0],
-                         markerOrder: [0])
-  }
-
-  /// A one-snippet chapter standing for the file, so that the runner maps
-  /// `file:line` to line offsets from line 0 (offset = the file's line).
-  static func chapter(code: String, file: String, displayPath: String) -> Chapter {
-    let lineCount = code.split(separator: "\n", omittingEmptySubsequences: false).count
-    let snippet = Snippet(index: 0, kind: .run, isHidden: false, code: code, fenceLine: 0, fenceColumn: 1,
-                          closingFenceLine: lineCount + 1, output: nil)
-    return Chapter(path: file, displayPath: displayPath, fileName: (file as NSString).lastPathComponent,
-                   title: nil, snippets: [snippet], problems: [], bytes: Array(code.utf8))
   }
 
   static func evaluate(_ run: ProgramRun, exercise: Exercise, code: String, displayPath: String,
                        duration: Double) -> ExerciseCheck {
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-    func excerpt(_ line: Int, _ column: Int) -> [String] {
-      guard line >= 1 && line <= lines.count else { return [] }
-      let number = String(line)
-      let gutter = String(repeating: " ", count: number.count)
-      var out = [" \(number) | \(lines[line - 1])"]
-      if column >= 1 {
-        let prefix = lines[line - 1].utf8.prefix(column - 1)
-        out.append(" \(gutter) | " + String(decoding: prefix.map { $0 == 9 ? 9 : 32 }, as: UTF8.self) + "^")
-      }
-      return out
-    }
+    func excerpt(_ line: Int, _ column: Int) -> [String] { SourceExcerpt.lines(lines, line: line, column: column) }
     let diagnostics = run.diagnostics.map { d -> FileDiagnostic in
       let line = d.snippet == 0 ? d.lineOffset : nil
       return FileDiagnostic(severity: d.severity, line: line, column: d.column,

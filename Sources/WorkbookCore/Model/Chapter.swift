@@ -85,6 +85,18 @@ public struct Chapter: Sendable {
   public var problems: [Finding]
   /// The file's bytes, as read.
   public var bytes: [UInt8]
+  /// The parsed document (the one cmark parse of the file); nil when the
+  /// file is not UTF-8 or could not be read.
+  public var document: MarkdownDocument? = nil
+  /// The chapter's exercises, in the order of their starters (an exercise
+  /// without a solution is left out; `problems` says so).
+  public var exercises: [Exercise] = []
+  /// Whether the file could be read (a chapter that cannot, or that links
+  /// outside the book, has only a problem).
+  public var wasRead = true
+
+  /// The file name without `.md`, e.g. `02-fade`.
+  public var name: String { fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName }
 
   /// Snippets that are checked (all but `ignore`).
   public var checkedSnippets: [Snippet] { snippets.filter { $0.kind != .ignore } }

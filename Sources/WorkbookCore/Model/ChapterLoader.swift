@@ -28,6 +28,7 @@ public enum ChapterLoader {
       }
       return chapter
     }
+    chapter.document = document
 
     // The block before the current one, if it is a snippet that an output
     // block may follow.
@@ -89,6 +90,17 @@ public enum ChapterLoader {
       }
     }
     checkExercises(&chapter)
+    chapter.exercises = ExerciseLoader.exercises(in: chapter)
+    return chapter
+  }
+
+  /// A chapter that was not read: only `message` as its problem.
+  static func unread(path: String, displayPath: String, message: String) -> Chapter {
+    let fileName = path.split(separator: "/").last.map(String.init) ?? path
+    var chapter = Chapter(
+      path: path, displayPath: displayPath, fileName: fileName, title: nil, snippets: [],
+      problems: [Finding(.error, .badInput, file: displayPath, line: nil, message: message)], bytes: [])
+    chapter.wasRead = false
     return chapter
   }
 

@@ -53,26 +53,27 @@ public struct ChapterRunner: Sendable {
     }
     defer { Files.removeTemporaryDirectory(work) }
     var result = ChapterRun()
+    let map = SourceMap(chapter: chapter)
     if chapter.snippets.contains(where: { $0.kind == .run }) {
       let program = builder.chapterProgram(chapter)
-      result.program = try compileAndRun(program, in: work + "/chapter", chapter: chapter,
+      result.program = try compileAndRun(program, in: work + "/chapter", map: map,
                                          run: true, defaultSnippet: nil)
     }
     if let program = builder.noRunProgram(chapter) {
       // Type-checked only: no-run code is never linked, so it never runs.
-      result.noRun = try typecheck(program, in: work + "/no-run", chapter: chapter)
+      result.noRun = try typecheck(program, in: work + "/no-run", map: map)
     }
     for snippet in chapter.snippets {
       switch snippet.kind {
       case .compileFail:
         let program = builder.compileFailProgram(snippet, in: chapter)
-        let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
+        let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", map: map)
         result.compileFail.append(CompileFailRun(
           snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
       case .exerciseStarter, .exerciseSolution:
         let program = builder.standaloneProgram(snippet, in: chapter)
         let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                    chapter: chapter, run: true, defaultSnippet: snippet.index)
+                                    map: map, run: true, defaultSnippet: snippet.index)
         result.standalone.append(StandaloneRun(snippet: snippet.index, run: run))
       default:
         break
@@ -126,7 +127,7 @@ public struct ChapterRunner: Sendable {
     }
   }
 
-  func typecheck(_ program: ProgramSource, in directory: String, chapter: Chapter) throws(VerifyError) -> ProgramRun {
+  func typecheck(_ program: ProgramSource, in directory: String, map: SourceMap) throws(VerifyError) -> ProgramRun {
     let (main, prelude) = try write(program, in: directory)
     let toolchain = settings.toolchain
     let result: ChildResult
@@ -142,7 +143,7 @@ public struct ChapterRunner: Sendable {
     }
     var run = ProgramRun()
     let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
-    run.diagnostics = DiagnosticParser.parse(text, chapter: chapter, snippets: program.snippetIndexes)
+    run.diagnostics = DiagnosticParser.parse(text, map: map, snippets: program.snippetIndexes)
     run.compiled = result.termination == .exited(0)
     if !run.compiled && !run.diagnostics.contains(where: { $0.severity == .error }) {
       run.otherErrors = text
@@ -150,7 +151,7 @@ public struct ChapterRunner: Sendable {
     return run
   }
 
-  func compileAndRun(_ program: ProgramSource, in directory: String, chapter: Chapter, run shouldRun: Bool,
+  func compileAndRun(_ program: ProgramSource, in directory: String, map: SourceMap, run shouldRun: Bool,
                      defaultSnippet: Int?) throws(VerifyError) -> ProgramRun {
     let (main, prelude) = try write(program, in: directory)
     let toolchain = settings.toolchain
@@ -164,7 +165,7 @@ public struct ChapterRunner: Sendable {
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
         moduleCache: settings.moduleCache, output: object), in: directory, timeout: settings.compileTimeout)
       compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
-      run.diagnostics = DiagnosticParser.parse(compilerText, chapter: chapter, snippets: program.snippetIndexes)
+      run.diagnostics = DiagnosticParser.parse(compilerText, map: map, snippets: program.snippetIndexes)
       guard compile.termination == .exited(0) else {
         if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
         return run
@@ -186,7 +187,7 @@ public struct ChapterRunner: Sendable {
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
         moduleCache: settings.moduleCache, output: executable), in: directory, timeout: settings.compileTimeout)
       compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
-      run.diagnostics = DiagnosticParser.parse(compilerText, chapter: chapter, snippets: program.snippetIndexes)
+      run.diagnostics = DiagnosticParser.parse(compilerText, map: map, snippets: program.snippetIndexes)
       guard compile.termination == .exited(0) else {
         if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
         return run
@@ -223,7 +224,7 @@ public struct ChapterRunner: Sendable {
     case .exited(0), .timedOut, .interrupted:
       break
     case .exited, .signaled:
-      run.crash = DiagnosticParser.crash(in: stderr, termination: result.termination, chapter: chapter,
+      run.crash = DiagnosticParser.crash(in: stderr, termination: result.termination, map: map,
                                           snippets: program.snippetIndexes)
     }
     return run

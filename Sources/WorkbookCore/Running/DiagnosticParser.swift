@@ -4,7 +4,7 @@
 enum DiagnosticParser {
   /// Parses `file:line:col: error|warning: message` lines (notes and
   /// remarks are dropped; code excerpts are made from the Markdown instead).
-  static func parse(_ text: String, chapter: Chapter, snippets: [Int]) -> [Diagnostic] {
+  static func parse(_ text: String, map: SourceMap, snippets: [Int]) -> [Diagnostic] {
     var result: [Diagnostic] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       for severity in [Diagnostic.Severity.error, .warning] {
@@ -21,18 +21,18 @@ enum DiagnosticParser {
           break
         }
         let file = parts[0..<(parts.count - 2)].joined(separator: ":")
-        result.append(map(file: file, line: lineNumber, column: column, severity: severity,
-                          message: message, chapter: chapter, snippets: snippets))
+        result.append(located(file: file, line: lineNumber, column: column, severity: severity,
+                          message: message, map: map, snippets: snippets))
         break
       }
     }
     return result
   }
 
-  private static func map(file: String, line: Int, column: Int, severity: Diagnostic.Severity,
-                          message: String, chapter: Chapter, snippets: [Int]) -> Diagnostic {
-    if let (snippet, offset) = locate(file: file, line: line, chapter: chapter, snippets: snippets) {
-      let indent = chapter.snippets[snippet].fenceColumn - 1
+  private static func located(file: String, line: Int, column: Int, severity: Diagnostic.Severity,
+                          message: String, map: SourceMap, snippets: [Int]) -> Diagnostic {
+    if let (snippet, offset) = locate(file: file, line: line, map: map, snippets: snippets) {
+      let indent = (map.spans[snippet]?.fenceColumn ?? 1) - 1
       return Diagnostic(severity: severity, snippet: snippet, lineOffset: offset,
                         column: column + (offset > 0 ? indent : 0), message: message, file: nil)
     }
@@ -41,12 +41,12 @@ enum DiagnosticParser {
   }
 
   /// The snippet (and line offset from its fence) of a `file:line` in the
-  /// chapter's Markdown.
-  static func locate(file: String, line: Int, chapter: Chapter, snippets: [Int]) -> (Int, Int)? {
+  /// program's source file.
+  static func locate(file: String, line: Int, map: SourceMap, snippets: [Int]) -> (Int, Int)? {
     let name = file.split(separator: "/").last.map(String.init) ?? file
-    guard name == chapter.fileName else { return nil }
+    guard name == map.fileName else { return nil }
     for index in snippets {
-      let snippet = chapter.snippets[index]
+      guard let snippet = map.spans[index] else { continue }
       if line >= snippet.fenceLine && line <= snippet.closingFenceLine {
         return (index, line - snippet.fenceLine)
       }
@@ -57,7 +57,7 @@ enum DiagnosticParser {
   private static let trapKinds = ["Fatal error", "Precondition failed", "Assertion failed"]
 
   /// Reads the runtime's message for a trap (`[file:line: ]Fatal error: …`).
-  static func crash(in stderr: String, termination: Termination, chapter: Chapter, snippets: [Int]) -> Crash {
+  static func crash(in stderr: String, termination: Termination, map: SourceMap, snippets: [Int]) -> Crash {
     for line in stderr.split(separator: "\n") {
       for kind in trapKinds {
         guard let range = line.range(of: kind) else { continue }
@@ -69,7 +69,7 @@ enum DiagnosticParser {
           let parts = spot.split(separator: ":")
           if parts.count >= 2, let number = Int(parts[parts.count - 1]) {
             let file = parts[0..<(parts.count - 1)].joined(separator: ":")
-            if let (snippet, offset) = locate(file: file, line: number, chapter: chapter, snippets: snippets) {
+            if let (snippet, offset) = locate(file: file, line: number, map: map, snippets: snippets) {
               crash.snippet = snippet
               crash.lineOffset = offset
             } else {

@@ -190,11 +190,7 @@ public enum Files {
 public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
   case cannotWrite(String, String)
 
-  public var description: String {
-    switch self {
-    case .cannotWrite(let path, let reason): return "Cannot write '\(path)': \(reason)"
-    }
-  }
+  public var description: String { ErrorText.message(for: self) }
 }
 
 /// Temporary folders to remove if verify is interrupted.

@@ -61,71 +61,80 @@ public struct Verifier: Sendable {
     self.options = options
   }
 
-  /// Runs verify.
+  /// Runs verify and returns the report (see `verify(progress:)`).
+  public func run(progress: @escaping @Sendable (VerifyEvent) -> Void = { _ in }) throws(VerifyError) -> VerifyReport {
+    try verify(progress: progress).report
+  }
+
+  /// Loads the book (`options.book`, the chapters in `options.chapters`)
+  /// and verifies it.
   ///
   /// - Parameter progress: Receives events as chapters finish.
-  /// - Returns: The report; failures in the book are findings in it.
+  /// - Returns: The verified book; failures in the book are findings in it.
   /// - Throws: `VerifyError` for setup problems (missing book, no engine, …).
-  public func run(progress: @escaping @Sendable (VerifyEvent) -> Void = { _ in }) throws(VerifyError) -> VerifyReport {
+  public func verify(progress: @escaping @Sendable (VerifyEvent) -> Void = { _ in }) throws(VerifyError) -> VerifiedBook {
+    let book = try Book.load(options.book, selecting: options.chapters)
+    return try verify(book, progress: progress)
+  }
+
+  /// Verifies a loaded book: builds the engine if needed, then checks the
+  /// chapters in parallel (each: cache lookup, compile and run, evaluate,
+  /// record).
+  ///
+  /// - Parameters:
+  ///   - book: The book, as `Book.load` read it.
+  ///   - progress: Receives events as chapters finish.
+  /// - Returns: Each chapter with its report, in the book's order.
+  /// - Throws: `VerifyError` for setup problems (no engine, no cache, …).
+  public func verify(_ book: Book, progress: @escaping @Sendable (VerifyEvent) -> Void = { _ in }) throws(VerifyError) -> VerifiedBook {
     let start = monotonicSeconds()
-    let book = Files.absolute(options.book)
-    let paths = try chapterPaths(book: book)
+    let chapters = book.chapters
     ChildProcess.endProcessesOfDeadRuns()
     Files.removeTemporaryFoldersOfDeadRuns()
-    let cacheDirectory = options.cacheDirectory.map { Files.absolute($0) } ?? defaultCacheDirectory(book: book)
+    let cacheDirectory = options.cacheDirectory.map { Files.absolute($0) } ?? defaultCacheDirectory(book: book.folder)
     do { try Files.createDirectory(cacheDirectory) } catch {
       throw .cacheUnwritable(path: cacheDirectory, reason: Files.reason(error))
     }
     let settings = try RunSettings.prepare(
-      options: options, book: book, willBuild: { progress(.buildingEngine(sources: $0)) })
+      options: options, book: book.folder, willBuild: { progress(.buildingEngine(sources: $0)) })
     let engine = settings.engine
     let runner = ChapterRunner(settings: settings)
     let cache = ResultCache(directory: cacheDirectory + "/results")
 
-    progress(.started(total: paths.count))
-    let state = RunState(count: paths.count)
+    progress(.started(total: chapters.count))
+    let state = RunState(count: chapters.count)
     let options = self.options
-    WorkerPool.run(count: paths.count, jobs: max(1, options.jobs)) { index in
+    WorkerPool.run(count: chapters.count, jobs: max(1, options.jobs)) { index in
       if state.error != nil { return }
-      progress(.chapterStarted(path: Files.display(paths[index])))
+      progress(.chapterStarted(path: chapters[index].displayPath))
       do throws(VerifyError) {
-        let report = try Self.verifyChapter(
-          at: paths[index], runner: runner, cache: cache, options: options)
+        let report = try Self.verifyChapter(chapters[index], runner: runner, cache: cache, options: options)
         let done = state.finish(index, report)
-        progress(.chapterFinished(report, done: done, total: paths.count))
+        progress(.chapterFinished(report, done: done, total: chapters.count))
       } catch {
         state.fail(error)
       }
     }
     if let error = state.error { throw error }
-    return VerifyReport(chapters: state.reports.compactMap { $0 }, duration: monotonicSeconds() - start,
+    let verified = zip(chapters, state.reports).compactMap { chapter, report in
+      report.map { VerifiedChapter(chapter: chapter, report: $0) }
+    }
+    return VerifiedBook(book: book, chapters: verified, duration: monotonicSeconds() - start,
                         engineBuilt: engine.wasBuilt)
   }
 
-  /// Verifies one chapter file.
+  /// Verifies one chapter.
   static func verifyChapter(
-    at path: String, runner: ChapterRunner, cache: ResultCache, options: VerifyOptions
+    _ chapter: Chapter, runner: ChapterRunner, cache: ResultCache, options: VerifyOptions
   ) throws(VerifyError) -> ChapterReport {
     let start = monotonicSeconds()
-    let display = Files.display(path)
-    if let outside = Files.resolvedOutside(path, folder: (path as NSString).deletingLastPathComponent) {
-      let finding = Finding(.error, .badInput, file: display, line: nil,
-                            message: "The chapter is a symbolic link to '\(outside)', outside the book; "
-                              + "the tool reads only files inside the book folder: copy the file in instead")
-      return ChapterReport(path: display, title: nil, snippets: [], findings: [finding], cached: false,
-                           recordedBlocks: 0, duration: 0)
-    }
-    guard let bytes = Files.read(path) else {
-      let finding = Finding(.error, .badInput, file: display, line: nil, message: "Cannot read the chapter")
-      return ChapterReport(path: display, title: nil, snippets: [], findings: [finding], cached: false,
-                           recordedBlocks: 0, duration: 0)
-    }
-    let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: display)
+    let path = chapter.path
+    let display = chapter.displayPath
     guard chapter.problems.isEmpty else {
       let evaluation = Evaluator.evaluateProblems(chapter)
       return ChapterReport(path: display, title: chapter.title, snippets: evaluation.snippets,
                            findings: evaluation.findings, cached: false, recordedBlocks: 0,
-                           duration: monotonicSeconds() - start)
+                           duration: chapter.wasRead ? monotonicSeconds() - start : 0)
     }
     let key = ResultCache.key(for: chapter, builder: runner.builder, settings: runner.settings)
     var cached = false
@@ -160,11 +169,8 @@ public struct Verifier: Sendable {
             try Files.writeAtomically(updated, to: Files.resolved(path) ?? path)
             recorded = evaluation.changes.count
             findings = findings.enumerated().filter { !evaluation.recordableFindings.contains($0.offset) }.map(\.element)
-            let fixed = Set(evaluation.changes.map(\.snippet))
-            for i in snippets.indices where fixed.contains(snippets[i].index) && snippets[i].status == .failed {
-              let stillFailing = findings.contains { $0.severity == .error && $0.line != nil
-                && ($0.line == snippets[i].line || chapter.snippets[snippets[i].index].output?.fenceLine == $0.line) }
-              if !stillFailing { snippets[i].status = .passed }
+            for i in snippets.indices where evaluation.passOnceRecorded.contains(snippets[i].index) {
+              snippets[i].status = .passed
             }
           } catch {
             findings.append(Finding(.error, .record, file: display, line: nil,
@@ -175,27 +181,6 @@ public struct Verifier: Sendable {
     }
     return ChapterReport(path: display, title: chapter.title, snippets: snippets, findings: findings,
                          cached: cached, recordedBlocks: recorded, duration: monotonicSeconds() - start)
-  }
-
-  func chapterPaths(book: String) throws(VerifyError) -> [String] {
-    guard Files.isDirectory(book) else { throw .bookNotFound(path: Files.display(book)) }
-    let all = ((try? FileManager.default.contentsOfDirectory(atPath: book)) ?? [])
-      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-      .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-      .map { book + "/" + $0 }
-    guard !all.isEmpty else { throw .bookEmpty(path: Files.display(book)) }
-    guard !options.chapters.isEmpty else { return all }
-    var selected: [String] = []
-    for name in options.chapters {
-      let absolute = Files.absolute(name)
-      let match = all.first { path in
-        let file = (path as NSString).lastPathComponent
-        return path == absolute || file == name || file == name + ".md"
-      }
-      guard let match else { throw .chapterNotFound(name: name, book: Files.display(book)) }
-      if !selected.contains(match) { selected.append(match) }
-    }
-    return selected
   }
 
   /// Where results are cached by default: `.build/workbook` of the package

@@ -1,0 +1,59 @@
+// One cmark parse per chapter per command: the loader's parses are counted
+// (WorkbookMarkdown's parse counter, bound on the thread that loads and
+// renders) while `build`, `verify` and the exercise commands' loading run.
+import Foundation
+import Testing
+import WorkbookCore
+@testable import WorkbookMarkdown
+@testable import WorkbookSite
+
+@Suite struct ParseCountTests {
+  /// Runs `body` with a fresh counter; returns its result and the parses.
+  func counting<T>(_ body: () throws -> T) rethrows -> (T, Int) {
+    let counter = MarkdownParseCounter()
+    let result = try MarkdownParseCounter.$current.withValue(counter) { try body() }
+    return (result, counter.count)
+  }
+
+  @Test func buildParsesEachChapterOnce() throws {
+    let root = try SiteFixtures.book("book")
+    let (site, parses) = try counting { try SiteFixtures.build(root) }
+    #expect(site.report.chapters.count == 2)
+    #expect(parses == site.report.chapters.count)
+    // The lead and the summaries come from that one parse too.
+    #expect(site.text("index.html").contains("<li><a href="))
+  }
+
+  @Test func verifyParsesEachChapterOnce() throws {
+    let root = try SiteFixtures.book("book")
+    let options = SiteFixtures.options(root: root).verify
+    let (verified, parses) = try counting { try Verifier(options: options).verify() }
+    #expect(verified.chapters.count == 2)
+    #expect(parses == 2)
+    // The verified book carries each chapter with its own report.
+    for chapter in verified.chapters {
+      #expect(chapter.report.path.hasSuffix(chapter.chapter.fileName))
+    }
+  }
+
+  @Test func loadingTheExercisesParsesEachChapterOnce() throws {
+    let root = try SiteFixtures.book("book")
+    let options = SiteFixtures.options(root: root).verify
+    let (book, parses) = try counting { try ExerciseBook.load(options: options) }
+    #expect(book.chapters.count == 2)
+    #expect(!book.exercises.isEmpty)
+    #expect(parses == 2)
+  }
+
+  @Test func aSecondRenderingOfADocumentParsesAgain() throws {
+    // The seam sees every parse: the tree is rendered once, then re-parsed.
+    let (count, parses) = counting { () -> Int in
+      let document = MarkdownDocument.parse("# T\n\nText.\n")
+      _ = MarkdownHTML.render(document)
+      _ = MarkdownHTML.render(document)
+      return document.blocks.count
+    }
+    #expect(count == 2)
+    #expect(parses == 2)
+  }
+}
