@@ -3,13 +3,13 @@
 import WorkbookMarkdown
 
 /// A change `--record` makes to one snippet's output block.
-public struct OutputChange: Hashable, Sendable {
+struct OutputChange: Hashable, Sendable {
   public var snippet: Int
   /// The new content (lines ending in "\n"), or nil to remove the block.
   public var content: String?
 }
 
-public struct Evaluation: Sendable {
+struct Evaluation: Sendable {
   public var findings: [Finding]
   public var snippets: [SnippetReport]
   /// Changes `--record` makes; empty when the chapter must not be rewritten.
@@ -21,7 +21,7 @@ public struct Evaluation: Sendable {
   public var passOnceRecorded: Set<Int> = []
 }
 
-public enum Evaluator {
+enum Evaluator {
   /// Evaluates a chapter without a run (bad input stops it before compiling).
   public static func evaluateProblems(_ chapter: Chapter) -> Evaluation {
     let snippets = chapter.snippets.map { snippet in

@@ -4,7 +4,7 @@
 import Foundation
 import WorkbookMarkdown
 
-public enum OutputRecorder {
+enum OutputRecorder {
   /// Returns the chapter's bytes with `changes` applied.
   public static func apply(_ changes: [OutputChange], to chapter: Chapter) -> [UInt8] {
     var lines = splitKeepingTerminators(chapter.bytes)

@@ -39,7 +39,7 @@ public struct BookChapter: Hashable, Sendable {
 /// as plain text (emphasis, code spans and links keep only their text).
 /// No front matter: write the chapter's opening sentence to say what it
 /// teaches.
-public enum ChapterSummary {
+enum ChapterSummary {
   /// The chapter's line; "" when no paragraph follows the title.
   public static func line(of chapter: Chapter) -> String {
     guard let document = chapter.document else { return "" }

@@ -42,7 +42,7 @@ public struct Exercise: Hashable, Sendable {
 
 // MARK: - Reading exercises from a chapter
 
-public enum ExerciseLoader {
+enum ExerciseLoader {
   /// The exercises of `chapter`, in the order of their starters.
   ///
   /// A section is the part of the chapter from the heading above the

@@ -3,7 +3,7 @@
 // the last line. The output block after a `swift exercise=ID` starter holds
 // it; verify checks it and `--record` writes it.
 
-public enum StarterSymptom {
+enum StarterSymptom {
   /// The symptom of a run: what it printed (ending in "\n"), then the trap's
   /// message, without the file and line the runtime puts before it (a
   /// position that moves with the prose above the starter).

@@ -3,7 +3,7 @@
 // line where it is.
 import WorkbookMarkdown
 
-public enum ChapterLoader {
+enum ChapterLoader {
   /// Reads a chapter from Markdown bytes.
   ///
   /// - Parameters:

@@ -8,7 +8,7 @@
 // editing text around snippets re-verifies without a compiler.
 import Foundation
 
-public struct ResultCache: Sendable {
+struct ResultCache: Sendable {
   /// `<cache>/results`.
   public var directory: String
 

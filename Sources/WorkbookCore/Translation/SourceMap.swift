@@ -5,7 +5,7 @@
 import Foundation
 
 /// The lines of a program's snippets in their source file.
-public struct SourceMap: Sendable, Hashable {
+struct SourceMap: Sendable, Hashable {
   /// One snippet's place in the file.
   public struct Span: Sendable, Hashable {
     /// The line of the opening fence (offsets count from it: 1 is the
@@ -42,7 +42,7 @@ extension ProgramBuilder {
   /// The program for a learner's file: the marker of snippet 0, then the
   /// file's code from line 1 of `file` (so errors and traps point at its
   /// lines).
-  public func learnerProgram(code: String, file: String) -> ProgramSource {
+  func learnerProgram(code: String, file: String) -> ProgramSource {
     var translated = translator.translate(code)
     if !translated.isEmpty && !translated.hasSuffix("\n") { translated += "\n" }
     let main = "__workbookSnippet(0)\n"

@@ -2,12 +2,6 @@
 // annotations. Returns strings; never prints.
 import Foundation
 
-public enum ReportFormat: String, Sendable, CaseIterable {
-  case text
-  case json
-  case github
-}
-
 public enum ReportRenderer {
   /// The findings of one chapter, as plain text (one block per finding).
   public static func text(_ chapter: ChapterReport) -> String {
