@@ -133,11 +133,7 @@ public final class StepSession {
     let result = try check(exercise, code, file, path)
     checking = false
     lastCheck = result
-    var updated = entry
-    if countsAsAttempt { updated.attempts += 1 }
-    let newlyDone = result.passed && !updated.done
-    if result.passed { updated.done = true }
-    entry = updated
+    let newlyDone = progress.recordCheck(of: exercise, passed: result.passed, countsAsAttempt: countsAsAttempt)
     save()
     if newlyDone {
       let done = book.exercises.filter { book.status(of: $0, in: progress) == .done }.count
@@ -245,7 +241,7 @@ public final class StepSession {
   }
 
   private func save() {
-    do { try progress.save(book.progressPath) } catch { message = error.message }
+    do { try progress.save(book.progressPath) } catch { message = ErrorText.message(for: error) }
   }
 
   // MARK: - Drawing

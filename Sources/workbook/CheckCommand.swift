@@ -63,10 +63,7 @@ extension Workbook {
         terminal.write(CheckView(style: style).render(result, width: terminal.outputIsTerminal ? terminal.width : 100)
           .joined(separator: "\n") + "\n")
         if path == workspace {
-          var entry = progress.exercises[found.qualifiedID] ?? ExerciseProgress()
-          entry.attempts += 1
-          if result.passed { entry.done = true }
-          progress.exercises[found.qualifiedID] = entry
+          progress.recordCheck(of: found, passed: result.passed)
           do { try progress.save(book.progressPath) } catch {
             FileHandle.standardError.write(Data(("warning: " + ErrorText.message(for: error) + "\n").utf8))
           }

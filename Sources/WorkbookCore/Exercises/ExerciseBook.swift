@@ -182,6 +182,21 @@ public struct ProgressFile: Hashable, Sendable, Codable {
 
   public init() {}
 
+  /// Records a check of the learner's file for `exercise` (the one rule
+  /// `step` and `check` share): one more attempt when it counts as one,
+  /// done once it passed.
+  ///
+  /// - Returns: Whether this check made the exercise done.
+  @discardableResult
+  public mutating func recordCheck(of exercise: Exercise, passed: Bool, countsAsAttempt: Bool = true) -> Bool {
+    var entry = exercises[exercise.qualifiedID] ?? ExerciseProgress()
+    if countsAsAttempt { entry.attempts += 1 }
+    let newlyDone = passed && !entry.done
+    if passed { entry.done = true }
+    exercises[exercise.qualifiedID] = entry
+    return newlyDone
+  }
+
   /// Every key may be missing (`{}` is empty progress).
   public init(from decoder: Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
