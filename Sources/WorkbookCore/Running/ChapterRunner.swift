@@ -169,14 +169,26 @@ public struct ChapterRunner: Sendable {
         if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
         return run
       }
-      let autolink = directory + "/program.autolink"
-      let extract = try invoke(toolchain.autolinkExtract, [object, "-o", autolink], in: directory,
-                               timeout: settings.compileTimeout)
-      let link = extract.termination == .exited(0)
-        ? try invoke(toolchain.clang, toolchain.linkArguments(
-            object: object, autolinkFile: autolink, engine: settings.engine, output: executable),
-            in: directory, timeout: settings.compileTimeout)
-        : extract
+      // The libraries the object asks for: read from it, or (an object
+      // this code cannot read) by swift-autolink-extract.
+      var extract: ChildResult? = nil
+      let autolink: [String]
+      if let flags = Files.read(object).flatMap(AutolinkEntries.flags(in:)) {
+        autolink = flags
+      } else {
+        let file = directory + "/program.autolink"
+        extract = try invoke(toolchain.autolinkExtract, [object, "-o", file], in: directory,
+                             timeout: settings.compileTimeout)
+        autolink = ["@" + file]
+      }
+      let link: ChildResult
+      if let extract, extract.termination != .exited(0) {
+        link = extract
+      } else {
+        link = try invoke(toolchain.clang, toolchain.linkArguments(
+          object: object, autolink: autolink, engine: settings.engine, output: executable),
+          in: directory, timeout: settings.compileTimeout)
+      }
       guard link.termination == .exited(0) else {
         run.otherErrors = String(decoding: link.stderr + link.stdout, as: UTF8.self)
         return run
