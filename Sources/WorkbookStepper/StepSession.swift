@@ -31,6 +31,9 @@ public final class StepSession {
   private var showsHelp = false
   private var showsSolution = false
   private var stamp: String?
+  /// Wakes the wait for a key when the learner's folder changes, so that a
+  /// save is checked at once (the stamp is still compared every poll).
+  private let watcher = FileWatcher()
   private var quit = false
 
   private enum Confirmation { case solution, reset }
@@ -69,10 +72,12 @@ public final class StepSession {
     defer { terminal.leaveRawMode() }
     try open(index)
     while !quit {
-      if let key = terminal.readKey(timeout: pollInterval) {
+      watcher.watch(folder: (book.workspacePath(exercise) as NSString).deletingLastPathComponent)
+      if let key = terminal.readKey(timeout: pollInterval, wakeOn: watcher.descriptor) {
         try handle(key)
         continue
       }
+      watcher.drain()
       try watch()
       if terminal.isInteractive, lastWidth != width { redraw() }
     }
