@@ -29,6 +29,9 @@ final class TransitionRun {
   private var reportedStall = false
   /// The percent of an interactive transition (set by update/finish/cancel).
   var interactivePercent: Double = 0
+  /// The property animator that runs this transition (an interruptible
+  /// transition's), once one has animated during it.
+  weak var propertyAnimator: UIViewPropertyAnimator?
   /// Animations created by the animator (and alongside blocks), for percent-driven interaction.
   private(set) var trackedAnimations: [(layer: CALayer, attached: AttachedAnimation)] = []
 
@@ -87,6 +90,7 @@ final class TransitionRun {
     if let percentDriven = interactor as? UIPercentDrivenInteractiveTransition, percentDriven.isDriving {
       return percentDriven.currentPercent
     }
+    if let propertyAnimator, propertyAnimator.state != .inactive { return propertyAnimator.forwardFraction }
     if interactor != nil { return interactivePercent }
     guard duration > 0 else { return 0 }
     return min(max((simulation.now - startTime) / duration, 0), 1)
@@ -188,6 +192,7 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
 
   func finishInteractiveTransition() {
     run?.simulation.record(.appCall, interactiveCaller, "finishInteractiveTransition()")
+    cancelled = false   // an interruptible transition cancelled, grabbed again and finished completes
     endInteraction()
   }
 
@@ -199,7 +204,13 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
 
   func pauseInteractiveTransition() {
     run?.simulation.record(.appCall, interactiveCaller, "pauseInteractiveTransition()")
+    guard !interactive else { return }
+    // Back in interactive mode: the handlers of notifyWhenInteractionChanges
+    // run again ("when a transition moves in and out of an interactive mode").
     interactive = true
+    finishing = false
+    guard let run else { return }
+    for handler in interactionChangeHandlers { handler(run.coordinator) }
   }
 
   /// The interaction ended: handlers of `notifyWhenInteractionChanges` run
