@@ -300,6 +300,13 @@ public final class Simulation: @unchecked Sendable {
   /// Diagrams published and not yet taken by the runner.
   var publishedDiagrams: [PublishedDiagram] = []
 
+  // MARK: Touches
+
+  /// How many `beginIgnoringInteractionEvents` calls are not yet balanced
+  /// (UIKit's own, around a non-interactive presentation or dismissal, and
+  /// the app's). While it is above 0, scripted touches are dropped.
+  var ignoredInteractionEventsDepth = 0
+
   // MARK: Diagnostics
 
   /// Warnings the engine reported, in order (UIKit's console messages, with

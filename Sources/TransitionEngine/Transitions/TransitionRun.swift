@@ -27,6 +27,8 @@ final class TransitionRun {
   private(set) var completed = false
   private(set) var didAnimate = false
   private var reportedStall = false
+  /// Whether this run holds one of UIKit's `beginIgnoringInteractionEvents`.
+  private var ignoresTouches = false
   /// The percent of an interactive transition (set by update/finish/cancel).
   var interactivePercent: Double = 0
   /// Animations created by the animator (and alongside blocks), for percent-driven interaction.
@@ -56,6 +58,12 @@ final class TransitionRun {
     simulation.currentTransitionProgress = { [weak self] in self?.progress }
     duration = simulation.traced { animator.transitionDuration(using: context) }
     simulation.record(.call, animatorName, "transitionDuration(using:)", result: format(duration))
+    if interactor == nil, kind == .present || kind == .dismiss {
+      // UIKit's presentation controller ignores touches until a
+      // non-interactive presentation or dismissal completes.
+      ignoresTouches = true
+      simulation.ignoredInteractionEventsDepth += 1
+    }
     if let interactor {
       context.interactive = interactor.wantsInteractiveStart
       simulation.record(.call, String(describing: type(of: interactor)), "startInteractiveTransition(_:)")
@@ -113,6 +121,10 @@ final class TransitionRun {
 
   /// Runs the remaining completion blocks and leaves the active list.
   private func end() {
+    if ignoresTouches {
+      ignoresTouches = false
+      simulation.ignoredInteractionEventsDepth = max(0, simulation.ignoredInteractionEventsDepth - 1)
+    }
     for vc in [context.fromViewController, context.toViewController] where vc?.activeCoordinator === coordinator {
       vc?.activeCoordinator = nil
     }
