@@ -110,6 +110,9 @@ final class TransitionRun {
     }
     completed = true
     simulation.record(.appCall, animatorName, "completeTransition(\(didComplete))")
+    if didComplete && context.cancelled {
+      simulation.warn("completeTransition(true) was called after the interactive \(kind.rawValue) transition was cancelled: UIKit completes it although its animations played back to the start (pass !transitionContext.transitionWasCancelled)")
+    }
     simulation.traced {
       finish(didComplete)
       // animationEnded is optional: traced only when the animator implements it.
