@@ -86,7 +86,7 @@ enum ContainerTransition {
     guard !leftovers.isEmpty else { return }
     let names = leftovers.map { "\($0.diagramLabel) (\(typeName($0)))" }.joined(separator: ", ")
     let simulation = shown.simulation
-    simulation.warn("After the \(kind.rawValue) transition, its container still holds \(names) besides \(shown.traceName)'s view: the animator added \(leftovers.count == 1 ? "a view" : "views") and never removed \(leftovers.count == 1 ? "it" : "them"); UIKit leaves \(leftovers.count == 1 ? "it" : "them") on screen")
+    simulation.warn("After the \(kind.name) transition, its container still holds \(names) besides \(shown.traceName)'s view: the animator added \(leftovers.count == 1 ? "a view" : "views") and never removed \(leftovers.count == 1 ? "it" : "them"); UIKit leaves \(leftovers.count == 1 ? "it" : "them") on screen")
   }
 }
 

@@ -9,7 +9,11 @@
 
 /// One running transition.
 final class TransitionRun {
-  enum Kind: String { case present, dismiss, push, pop, tabSwitch }
+  enum Kind: String {
+    case present, dismiss, push, pop, tabSwitch
+    /// The name warnings use ("tab switch", not "tabSwitch").
+    var name: String { self == .tabSwitch ? "tab switch" : rawValue }
+  }
 
   let kind: Kind
   let simulation: Simulation
@@ -105,13 +109,13 @@ final class TransitionRun {
   /// What UIKit does when the animator calls `completeTransition(_:)`.
   func complete(_ didComplete: Bool) {
     guard !completed else {
-      simulation.warn("completeTransition(_:) was called more than once for the \(kind.rawValue) transition; UIKit ignores the later calls")
+      simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; UIKit ignores the later calls")
       return
     }
     completed = true
     simulation.record(.appCall, animatorName, "completeTransition(\(didComplete))")
     if didComplete && context.cancelled {
-      simulation.warn("completeTransition(true) was called after the interactive \(kind.rawValue) transition was cancelled: UIKit completes it although its animations played back to the start (pass !transitionContext.transitionWasCancelled)")
+      simulation.warn("completeTransition(true) was called after the interactive \(kind.name) transition was cancelled: UIKit completes it although its animations played back to the start (pass !transitionContext.transitionWasCancelled)")
     }
     simulation.traced {
       finish(didComplete)
@@ -141,7 +145,7 @@ final class TransitionRun {
   func checkStall() {
     guard !completed, !reportedStall, !context.interactive else { return }
     reportedStall = true
-    simulation.warn("The \(kind.rawValue) transition never called completeTransition(_:) although every animation has ended; UIKit waits for ever and the screen stays as it is")
+    simulation.warn("The \(kind.name) transition never called completeTransition(_:) although every animation has ended; UIKit waits for ever and the screen stays as it is")
   }
 }
 

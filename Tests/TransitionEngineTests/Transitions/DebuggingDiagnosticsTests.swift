@@ -205,4 +205,37 @@ struct DebuggingDiagnosticsTests {
       #expect(list.view.window == nil, "the cancelled pop's animator took the list's view out")
     }
   }
+
+  final class EdgeSwitch: NSObject, UIViewControllerAnimatedTransitioning, UITabBarControllerDelegate {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.2 }
+    func animateTransition(using ctx: UIViewControllerContextTransitioning) {
+      let toView = ctx.view(forKey: .to)!
+      ctx.containerView.addSubview(toView)
+      let edge = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+      ctx.containerView.addSubview(edge)
+      UIView.animate(withDuration: 0.2, animations: { edge.alpha = 0.5 }) { _ in ctx.completeTransition(true) }
+    }
+    func tabBarController(_ tabBarController: UITabBarController,
+                          animationControllerForTransitionFrom fromVC: UIViewController,
+                          to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+  }
+
+  @Test("a view left in a tab bar controller's container is reported, in words")
+  func leftoverAfterTabSwitch() {
+    Simulation.run { sim in
+      let first = UIViewController(), second = UIViewController()
+      second.title = "Second"
+      let tabs = UITabBarController()
+      tabs.viewControllers = [first, second]
+      let edges = EdgeSwitch()
+      tabs.delegate = edges
+      _ = showing(tabs, in: sim)
+      tabs.tapTab(at: 1)
+      sim.runUntilIdle()
+      #expect(sim.diagnostics.map(\.message) == [
+        "After the tab switch transition, its container still holds UIView (UIView) besides Second's view: "
+          + "the animator added a view and never removed it; UIKit leaves it on screen"
+      ])
+    }
+  }
 }
