@@ -9,7 +9,11 @@
 
 /// One running transition.
 final class TransitionRun {
-  enum Kind: String { case present, dismiss, push, pop, tabSwitch }
+  enum Kind: String {
+    case present, dismiss, push, pop, tabSwitch
+    /// The name warnings use ("tab switch", not "tabSwitch").
+    var name: String { self == .tabSwitch ? "tab switch" : rawValue }
+  }
 
   let kind: Kind
   let simulation: Simulation
@@ -27,6 +31,8 @@ final class TransitionRun {
   private(set) var completed = false
   private(set) var didAnimate = false
   private var reportedStall = false
+  /// Whether this run holds one of UIKit's `beginIgnoringInteractionEvents`.
+  private var ignoresTouches = false
   /// The percent of an interactive transition (set by update/finish/cancel).
   var interactivePercent: Double = 0
   /// The property animator that runs this transition (an interruptible
@@ -59,6 +65,12 @@ final class TransitionRun {
     simulation.currentTransitionProgress = { [weak self] in self?.progress }
     duration = simulation.traced { animator.transitionDuration(using: context) }
     simulation.record(.call, animatorName, "transitionDuration(using:)", result: format(duration))
+    if interactor == nil, kind == .present || kind == .dismiss {
+      // UIKit's presentation controller ignores touches until a
+      // non-interactive presentation or dismissal completes.
+      ignoresTouches = true
+      simulation.ignoredInteractionEventsDepth += 1
+    }
     if let interactor {
       context.interactive = interactor.wantsInteractiveStart
       simulation.record(.call, String(describing: type(of: interactor)), "startInteractiveTransition(_:)")
@@ -101,11 +113,14 @@ final class TransitionRun {
   /// What UIKit does when the animator calls `completeTransition(_:)`.
   func complete(_ didComplete: Bool) {
     guard !completed else {
-      simulation.warn("completeTransition(_:) was called more than once for the \(kind.rawValue) transition; UIKit ignores the later calls")
+      simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; UIKit ignores the later calls")
       return
     }
     completed = true
     simulation.record(.appCall, animatorName, "completeTransition(\(didComplete))")
+    if didComplete && context.cancelled {
+      simulation.warn("completeTransition(true) was called after the interactive \(kind.name) transition was cancelled: UIKit completes it although its animations played back to the start (pass !transitionContext.transitionWasCancelled)")
+    }
     simulation.traced {
       finish(didComplete)
       // animationEnded is optional: traced only when the animator implements it.
@@ -117,6 +132,10 @@ final class TransitionRun {
 
   /// Runs the remaining completion blocks and leaves the active list.
   private func end() {
+    if ignoresTouches {
+      ignoresTouches = false
+      simulation.ignoredInteractionEventsDepth = max(0, simulation.ignoredInteractionEventsDepth - 1)
+    }
     for vc in [context.fromViewController, context.toViewController] where vc?.activeCoordinator === coordinator {
       vc?.activeCoordinator = nil
     }
@@ -130,7 +149,7 @@ final class TransitionRun {
   func checkStall() {
     guard !completed, !reportedStall, !context.interactive else { return }
     reportedStall = true
-    simulation.warn("The \(kind.rawValue) transition never called completeTransition(_:) although every animation has ended; UIKit waits for ever and the screen stays as it is")
+    simulation.warn("The \(kind.name) transition never called completeTransition(_:) although every animation has ended; UIKit waits for ever and the screen stays as it is")
   }
 }
 
