@@ -33,9 +33,10 @@ public struct ExerciseBook: Sendable {
     var problems: [Finding] = []
     var chapters: [BookChapter] = []
     for chapter in loaded.chapters where chapter.wasRead {
-      if !chapter.exercises.isEmpty { problems += chapter.problems }
-      exercises += chapter.exercises
-      chapters.append(BookChapter(chapter, exerciseCount: chapter.exercises.count))
+      let found = chapter.exercises
+      if !found.isEmpty { problems += chapter.problems }
+      exercises += found
+      chapters.append(BookChapter(chapter, exerciseCount: found.count))
     }
     return ExerciseBook(book: loaded.folder, root: (loaded.folder as NSString).deletingLastPathComponent,
                         exercises: exercises, chapters: chapters, problems: problems, options: options)

@@ -89,8 +89,9 @@ public struct Chapter: Sendable {
   /// file is not UTF-8 or could not be read.
   public var document: MarkdownDocument? = nil
   /// The chapter's exercises, in the order of their starters (an exercise
-  /// without a solution is left out; `problems` says so).
-  public var exercises: [Exercise] = []
+  /// without a solution is left out; `problems` says so), read from the
+  /// parsed document when asked (verify never needs them).
+  public var exercises: [Exercise] { ExerciseLoader.exercises(in: self) }
   /// Whether the file could be read (a chapter that cannot, or that links
   /// outside the book, has only a problem).
   public var wasRead = true

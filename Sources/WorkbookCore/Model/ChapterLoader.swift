@@ -90,7 +90,6 @@ enum ChapterLoader {
       }
     }
     checkExercises(&chapter)
-    chapter.exercises = ExerciseLoader.exercises(in: chapter)
     return chapter
   }
 
