@@ -133,6 +133,9 @@ public final class StepSession {
     let file = book.workspacePath(exercise)
     guard let data = FileManager.default.contents(atPath: file) else { return }
     let code = String(decoding: data, as: UTF8.self)
+    // A save answers with its check: a note from before it ("Wrote the
+    // starter…", "Reset… backup") would read as news under the new result.
+    if countsAsAttempt { message = nil }
     checking = true
     if terminal.isInteractive { redraw() }
     let result = try check(exercise, code, file, path)

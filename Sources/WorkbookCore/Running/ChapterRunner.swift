@@ -49,7 +49,7 @@ final class CompileSlots: @unchecked Sendable {
   /// Runs every task (the first on the calling thread, the others on
   /// threads of their own), each while holding a slot, and returns their
   /// results in task order.
-  func runAll<T: Sendable>(_ tasks: [@Sendable () throws -> T]) -> [Result<T, any Error>] {
+  func runAll<T: Sendable>(_ tasks: [@Sendable () -> Result<T, VerifyError>]) -> [Result<T, VerifyError>] {
     let results = Results<T>(count: tasks.count)
     let group = DispatchGroup()
     for index in tasks.indices.dropFirst() {
@@ -66,7 +66,7 @@ final class CompileSlots: @unchecked Sendable {
     return results.all()
   }
 
-  private func withSlot<T>(_ task: () throws -> T) -> Result<T, any Error> {
+  private func withSlot<T>(_ task: () -> Result<T, VerifyError>) -> Result<T, VerifyError> {
     condition.lock()
     while free == 0 { condition.wait() }
     free -= 1
@@ -77,15 +77,15 @@ final class CompileSlots: @unchecked Sendable {
       condition.signal()
       condition.unlock()
     }
-    do { return .success(try task()) } catch { return .failure(error) }
+    return task()
   }
 
   private final class Results<T>: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [Result<T, any Error>?]
+    private var values: [Result<T, VerifyError>?]
     init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<T, any Error>) { lock.lock(); values[index] = value; lock.unlock() }
-    func all() -> [Result<T, any Error>] { lock.lock(); defer { lock.unlock() }; return values.map { $0! } }
+    func set(_ index: Int, _ value: Result<T, VerifyError>) { lock.lock(); values[index] = value; lock.unlock() }
+    func all() -> [Result<T, VerifyError>] { lock.lock(); defer { lock.unlock() }; return values.map { $0! } }
   }
 }
 
@@ -118,20 +118,23 @@ public struct ChapterRunner: Sendable {
     // many at a time as there are cores in the whole process
     // (`CompileSlots`), so an edited chapter with exercises takes the time
     // of its longest program, not of all of them.
-    // (Untyped throws: typed-throwing closures crash Swift 6.3's IRGen here.)
-    var tasks: [@Sendable () throws -> ChapterTaskResult] = []
+    var tasks: [@Sendable () -> Result<ChapterTaskResult, VerifyError>] = []
     if chapter.snippets.contains(where: { $0.kind == .run }) {
       let program = builder.chapterProgram(chapter)
       tasks.append {
-        let run = try compileAndRun(program, in: work + "/chapter", chapter: chapter, run: true, defaultSnippet: nil)
-        return .program(run)
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try compileAndRun(program, in: work + "/chapter", chapter: chapter, run: true, defaultSnippet: nil)
+          return .program(run)
+        }
       }
     }
     if let program = builder.noRunProgram(chapter) {
       // Type-checked only: no-run code is never linked, so it never runs.
       tasks.append {
-        let run = try typecheck(program, in: work + "/no-run", chapter: chapter)
-        return .noRun(run)
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try typecheck(program, in: work + "/no-run", chapter: chapter)
+          return .noRun(run)
+        }
       }
     }
     for snippet in chapter.snippets {
@@ -139,15 +142,19 @@ public struct ChapterRunner: Sendable {
       case .compileFail:
         let program = builder.compileFailProgram(snippet, in: chapter)
         tasks.append {
-          let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
-          return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
+            return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+          }
         }
       case .exerciseStarter, .exerciseSolution:
         let program = builder.standaloneProgram(snippet, in: chapter)
         tasks.append {
-          let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                      chapter: chapter, run: true, defaultSnippet: snippet.index)
-          return .standalone(StandaloneRun(snippet: snippet.index, run: run))
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
+                                        chapter: chapter, run: true, defaultSnippet: snippet.index)
+            return .standalone(StandaloneRun(snippet: snippet.index, run: run))
+          }
         }
       default:
         break
@@ -156,12 +163,7 @@ public struct ChapterRunner: Sendable {
     var result = ChapterRun()
     // In task order, so the result does not depend on which ended first.
     for outcome in CompileSlots.shared.runAll(tasks) {
-      let value: ChapterTaskResult
-      switch outcome {
-      case .success(let result): value = result
-      case .failure(let error): throw (error as? VerifyError) ?? .interrupted  // they throw nothing else
-      }
-      switch value {
+      switch try outcome.get() {
       case .program(let run): result.program = run
       case .noRun(let run): result.noRun = run
       case .compileFail(let run): result.compileFail.append(run)
