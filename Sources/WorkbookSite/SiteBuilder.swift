@@ -205,11 +205,14 @@ public struct SiteBuilder: Sendable {
       let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
       return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
     }
+    // Numbered as the files are: a book that opens with `00-…` (an
+    // introduction) counts from 0, so that chapter 01 is item 1.
+    let listStart = HTML(raw: first?.chapter.fileName.hasPrefix("00") == true ? " start=\"0\"" : "")
     let index = theme.index.render(
       text: ["bookTitle": config.title],
       markup: [
         "introduction": first?.rendered.lead ?? "",
-        "chapters": "<ol class=\"chapter-list\">\(list)</ol>",
+        "chapters": "<ol class=\"chapter-list\"\(listStart)>\(list)</ol>",
       ])
     out.append(("index.html", page(title: config.title, current: nil, content: HTML(raw: index),
                                    description: first?.rendered.summary ?? config.title,
