@@ -38,6 +38,12 @@ import Testing
     #expect(snippets.first?.diagrams.first?.contains("\"framesJSON\"") == true)
   }
 
+  @Test func aHarnessModuleTheCompilerCannotFindIsAToolchainFailure() {
+    #expect(ProgramRun.toolchainFailure(in: ["main.swift:1:8: error: no such module 'TransitionDiagrams'"]) != nil)
+    #expect(ProgramRun.toolchainFailure(in: ["main.swift:1:8: error: no such module 'SwiftUI'"]) == nil,
+            "a module the book names is the book's own error")
+  }
+
   @Test func theEngineSourcesMayNameTheSourcesFolder() throws {
     let engine = try EngineBuilder.locateSources(explicit: Fixtures.packageRoot + "/Sources", searchFrom: [])
     #expect(engine == Fixtures.packageRoot + "/Sources/TransitionEngine")
