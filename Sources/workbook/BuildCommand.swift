@@ -51,7 +51,7 @@ extension Workbook {
     @Option(help: ArgumentHelp("Seconds a chapter's program may run before it is killed.", valueName: "s"))
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The engine's source folder, with the diagrams harness in the TransitionDiagrams folder beside it, or a Sources folder holding both ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.", valueName: "dir"))
     var engineSources: String?
 
     @Option(help: ArgumentHelp("The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))

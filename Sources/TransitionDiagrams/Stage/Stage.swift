@@ -7,7 +7,7 @@
 //     print(stage.film())                     // the transition at its key moments
 //     print(stage.trace())                    // what UIKit asked, of whom, in order
 //
-// Every figure it makes is also published (`Simulation.publish`) with its
+// Every figure it makes is also published (`DiagramChannel.publish`) with its
 // frame data, so the book's site can animate it.
 
 import TransitionEngine
@@ -237,7 +237,7 @@ public final class Stage {
 
   private func publish(_ figure: Figure) -> Figure {
     let json = figure.captures.isEmpty ? nil : FrameJSONEncoder().encode(figure.captures)
-    simulation.publish(PublishedDiagram(kind: figure.kind, text: figure.text, framesJSON: json))
+    DiagramChannel.publish(PublishedDiagram(kind: figure.kind, text: figure.text, framesJSON: json), from: simulation)
     return figure
   }
 }
