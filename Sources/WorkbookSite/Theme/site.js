@@ -371,8 +371,9 @@ for (const figure of document.querySelectorAll("figure.diagram")) {
     playing = false;
     if (play) { play.textContent = "\u25b6"; play.setAttribute("aria-label", "Play"); }
   };
-  const tick = (now) => {
+  const tick = () => {
     if (!playing) return;
+    const now = performance.now();
     if (last != null) clock += ((now - last) / 1000) * Number(speed.value);
     last = now;
     let n = current;
