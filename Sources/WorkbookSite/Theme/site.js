@@ -275,7 +275,8 @@ function buildGraph(film) {
     const legend = element("ul", { class: "legend" });
     const chart = svg("svg", { viewBox: "0 0 " + PLOT_WIDTH + " " + PLOT_HEIGHT, preserveAspectRatio: "none",
       role: "img", "aria-label": group.name + " of " + series.map((s) => s.label + " " + s.property).join(", ") + " over time" });
-    for (const key of film.keys) {
+    // The key moments, dotted (not for a timeline's dozens of samples).
+    for (const key of film.keys.length <= 12 ? film.keys : []) {
       chart.append(svg("line", { class: "key", x1: x(film.time(key)), x2: x(film.time(key)), y1: 0, y2: PLOT_HEIGHT }));
     }
     for (const s of series) {
