@@ -19,6 +19,9 @@
 /// }
 /// ```
 ///
+/// A film's JSON may end with a `"motion"` key: every frame at 60 fps
+/// between its first and last key moment (`MotionJSONEncoder`).
+///
 /// (Each layer is on one line.) `z` is the paint order, back to front, and
 /// the index `parent` refers to; quads are top-left, top-right,
 /// bottom-right, bottom-left in screen points; `clips` are polygons the
