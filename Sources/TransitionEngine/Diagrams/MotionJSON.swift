@@ -41,6 +41,9 @@
 public struct MotionJSONEncoder: Sendable {
   /// Frames per second the stage films at.
   public static let framesPerSecond = 60
+  /// The most frames a film's motion holds (20 s): a longer film keeps its
+  /// key moments only, so that a page stays light.
+  public static let maximumFrames = 1200
 
   /// Creates an encoder (it has no options: the format is fixed).
   public init() {}

@@ -107,7 +107,7 @@ public final class Stage {
       var c = simulation.capture()
       c.time = Self.snap(simulation.now - t0)
       c.transitionProgress = simulation.transitionProgressForCapture
-      if motion.last?.time != c.time { motion.append(c) }
+      if motion.last?.time != c.time, motion.count <= MotionJSONEncoder.maximumFrames { motion.append(c) }
       while simulation.now + Simulation.tolerance >= motionTime(nextMotionFrame) { nextMotionFrame += 1 }
       guard keyDue else { return }
       captures.append(c)
@@ -130,6 +130,7 @@ public final class Stage {
       last.time = Self.snap(simulation.now - t0)
       if captures.last?.time != last.time { captures.append(last) }
       if motion.last?.time != last.time { motion.append(last) }
+      if motion.count > MotionJSONEncoder.maximumFrames { motion = [] }
     } else {
       simulation.runUntilIdle()
       var last = simulation.capture()
@@ -257,8 +258,11 @@ public final class Stage {
     // The motion: from now (or the film's zero, if later) to the last key
     // moment, on a 60 fps grid from the film's zero, with the key moments.
     var motionPlan: [(time: TimeInterval, progress: Double?, key: Bool)] = sorted.map { ($0.time, $0.progress, true) }
-    if let last = sorted.last?.time {
-      let fps = Double(MotionJSONEncoder.framesPerSecond)
+    let fps = Double(MotionJSONEncoder.framesPerSecond)
+    let last = sorted.last?.time ?? zero
+    // A film longer than the motion may be keeps its key moments only.
+    let filmsMotion = (last - max(simulation.now, zero)) * fps <= Double(MotionJSONEncoder.maximumFrames)
+    if filmsMotion {
       let start = max(simulation.now, zero)
       var k = Int(((start - zero) * fps - 1e-6).rounded(.up))
       while zero + Double(k) / fps < last - 1e-6 {
@@ -276,7 +280,7 @@ public final class Stage {
       c.time = Self.snap(entry.time - zero)
       c.transitionProgress = entry.progress ?? (run == nil ? nil : simulation.transitionProgressForCapture ?? 1)
       if entry.key { captures.append(c) }
-      if motion.last?.time != c.time { motion.append(c) }
+      if filmsMotion, motion.last?.time != c.time { motion.append(c) }
     }
     return (captures, motion)
   }

@@ -96,6 +96,19 @@ struct MotionJSONTests {
     }
   }
 
+  @Test("a film longer than 20 s keeps its key moments only")
+  func longFilm() {
+    Simulation.run { sim in
+      let root = UIViewController()
+      root.view.backgroundColor = .white
+      let stage = Stage(root)
+      let film = stage.film(.times([0, 30]))
+      #expect(film.captures.count == 2)
+      #expect(film.motion.isEmpty)
+      #expect(sim.takePublishedDiagrams().first?.framesJSON?.contains("\"motion\"") == false)
+    }
+  }
+
   @Test("a spring's overshoot is in the y series, frame by frame")
   func springOvershoot() throws {
     try Simulation.run { sim in
