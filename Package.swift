@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
+    .library(name: "TransitionDiagrams", targets: ["TransitionDiagrams"]),
     .executable(name: "workbook", targets: ["workbook"]),
   ],
   dependencies: [
@@ -17,10 +18,20 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
-    // The headless model of UIKit's views, layers, animations and transitions.
+    // The headless model of UIKit's views, layers, animations and transitions,
+    // and screen capture (what the screen shows, as plain values).
     // No I/O, no wall clock, no dependencies.
     .target(
       name: "TransitionEngine",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    // Diagrams of the engine's captures (frames, filmstrips, timelines, call
+    // traces, legends, frame JSON), the Stage harness snippets use, and the
+    // channel that publishes diagrams to the program's runner. Reaches the
+    // engine's internals only through `package` declarations.
+    .target(
+      name: "TransitionDiagrams",
+      dependencies: ["TransitionEngine"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     // Debian's cmark-gfm (`libcmark-gfm-dev`, `libcmark-gfm-extensions-dev`).
@@ -73,7 +84,7 @@ let package = Package(
     // Benchmarks: run with `scripts/bench.sh` (release build).
     .executableTarget(
       name: "engine-bench",
-      dependencies: ["TransitionEngine"],
+      dependencies: ["TransitionEngine", "TransitionDiagrams"],
       path: "Benchmarks/EngineBench"
     ),
     .testTarget(
@@ -92,7 +103,12 @@ let package = Package(
     .testTarget(
       name: "TransitionEngineTests",
       dependencies: ["TransitionEngine"],
-      exclude: ["Diagrams/__Snapshots__"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "TransitionDiagramsTests",
+      dependencies: ["TransitionDiagrams", "TransitionEngine"],
+      exclude: ["__Snapshots__"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
   ]

@@ -1,0 +1,43 @@
+import Testing
+import TransitionDiagrams
+import TransitionEngine
+
+// Golden tables of exact values behind a frame.
+
+@Suite("Legends")
+struct LegendTests {
+  static func scene() -> ScreenCapture {
+    captureScene(at: 0.15) { window in
+      let home = box("Home", 0, 0, 320, 568, .white)
+      home.tintAdjustmentMode = .dimmed
+      window.addSubview(home)
+      let card = box("card", 40, 100, 240, 300, .systemBlue)
+      card.layer.cornerRadius = 12
+      card.clipsToBounds = true
+      window.addSubview(card)
+      let title = kept(UILabel(frame: CGRect(x: 12, y: 12, width: 216, height: 44)))
+      title.text = "Hello"
+      card.addSubview(title)
+      let badge = box("badge", 180, 240, 96, 96, .systemRed)
+      badge.alpha = 0.5
+      card.addSubview(badge)
+      UIView.animate(withDuration: 0.3, delay: 0, options: .curveLinear, animations: {
+        card.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        card.alpha = 0.5
+      })
+    }
+  }
+
+  @Test func theLegendListsEveryVisibleViewWithExactValues() {
+    let capture = Self.scene()
+    let text = LegendRenderer().render(capture)
+    // Half way through: scale 0.75, alpha 0.75; the badge shows at 0.75 × 0.5.
+    #expect(text.contains("scale 0.75"))
+    #expect(text.contains("0.375"))
+    assertDiagramSnapshot(text, named: "legend")
+  }
+
+  @Test func aFrameWithItsLegend() {
+    assertDiagramSnapshot(of: Self.scene(), as: .frameWithLegend, named: "frame-with-legend")
+  }
+}
