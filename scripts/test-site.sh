@@ -21,6 +21,6 @@ python3 scripts/browser-test.py Site --phrase "presentation value=00-introductio
   ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
 echo "== the fixture book"
 python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
-  --phrase "card slides=01-basics.html" --require player,solution,exercise,filmstrip \
+  --phrase "card slides=01-basics.html" --require player,motion,solution,exercise,filmstrip \
   ${SHOTS:+--screenshots "$SHOTS/fixture"} || status=1
 exit $status
