@@ -66,7 +66,7 @@ def main():
     chapter = work / "book/Chapters/01-basics.md"
     original = chapter.read_text()
     log = open(work / "serve.log", "w+")
-    server = subprocess.Popen([options.workbook, "serve", "--port", "0", "--engine-sources",
+    server = subprocess.Popen([os.path.abspath(options.workbook), "serve", "--port", "0", "--engine-sources",
                                str(ROOT / "Tests/Fixtures/verify/engine"), "--cache-dir", str(work / "cache")],
                               cwd=work / "book", stdout=subprocess.PIPE, stderr=log, text=True)
     failures = []

@@ -57,6 +57,9 @@ public final class LivePreview: @unchecked Sendable {
     options: ServeOptions, describe: @escaping @Sendable (SiteError) -> String = { "\($0)" },
     report: @escaping @Sendable (ServeEvent) -> Void = { _ in }
   ) {
+    var options = options
+    // After a save only the chapter that changed is rendered again.
+    if options.site.renderCache == nil { options.site.renderCache = RenderedChapterCache() }
     self.options = options
     self.describe = describe
     self.report = report

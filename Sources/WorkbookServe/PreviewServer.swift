@@ -98,7 +98,11 @@ final class PreviewServer: @unchecked Sendable {
       guard file.hasSuffix(".html") else { return Self.notFound() }
       return page(Self.waitingPage, snapshot: snapshot)
     }
-    guard let bytes = snapshot.files[file] else { return Self.notFound() }
+    guard let bytes = snapshot.files[file] else {
+      // Browsers ask for an icon the site may not have: no content, no error.
+      if file == "favicon.ico" { return HTTPResponse(statusCode: .noContent, headers: Self.headers(contentType: "image/x-icon")) }
+      return Self.notFound()
+    }
     let type = Self.contentType(file)
     if type.hasPrefix("text/html") { return page(bytes, snapshot: snapshot) }
     return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: type), body: Data(bytes))

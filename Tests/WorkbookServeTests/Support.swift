@@ -18,8 +18,10 @@ enum ServeFixtures {
   /// The stand-in engine the verify fixtures use.
   static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
 
+  /// The engine build folder WorkbookTests uses too (same stand-in engine,
+  /// same test process): the engine is built once, under its lock.
   static let engineCache: String = {
-    let path = NSTemporaryDirectory() + "workbook-serve-tests-engine-\(getpid())"
+    let path = NSTemporaryDirectory() + "workbook-tests-engine-\(getpid())"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }()
