@@ -32,7 +32,7 @@ extension Workbook {
         errors (the port is in use, the book is missing).
 
         Examples:
-          workbook serve                       Serve Chapters/ on http://127.0.0.1:8000/
+          workbook serve                       Serve Chapters/ on port 8000
           workbook serve --open                … and open it in the browser
           workbook serve --port 0              Any free port (the address is printed)
           workbook serve --book ~/mybook/Chapters --port 4000

@@ -183,6 +183,37 @@ import WorkbookCore
     #expect(serve.stderr.contains("Stopped"))
   }
 
+  @Test func anEngineThatStopsCompilingKeepsTheLastSiteAndShowsWhy() throws {
+    let root = try ServeFixtures.book("book")
+    let engine = root + "/engine"
+    try FileManager.default.copyItem(atPath: ServeFixtures.engineSources, toPath: engine)
+    let serve = try ServeProcess(directory: root, engineSources: engine)
+    defer { _ = serve.stop() }
+    let first = try serve.waitUntilBuilt()
+    var events = try EventStream(port: serve.port, generation: first)
+
+    // The engine is watched: a change that does not compile is a failed
+    // build, shown in the overlay; the last good site stays served.
+    let source = engine + "/TransitionEngine.swift"
+    let original = ServeFixtures.read(source)
+    try ServeFixtures.write(original + "\nlet brokenByTheServeTest: Int = \"not a number\"\n", to: source)
+    let broken = try #require(events.wait(for: "reload", timeout: 240), "no reload event: \(serve.stderr)")
+    let problems = try Self.problems(port: serve.port)
+    #expect(problems.count == 1)
+    #expect(problems.first?["file"] == nil)
+    #expect(problems.first?["message"] as? String == "The site could not be built")
+    let details = (problems.first?["details"] as? [String] ?? []).joined(separator: "\n")
+    #expect(details.contains("TransitionEngine"), "\(problems)")
+    let page = try HTTP.get(port: serve.port, "/01-basics.html")
+    #expect(page.status == 200 && page.body.contains("Setting up"))
+    #expect(serve.stderr.contains("The site could not be built; the last good one stays served"))
+
+    events = try EventStream(port: serve.port, generation: broken)
+    try ServeFixtures.write(original, to: source)
+    _ = try #require(events.wait(for: "reload", timeout: 240), "no reload event: \(serve.stderr)")
+    #expect(try Self.problems(port: serve.port).isEmpty)
+  }
+
   @Test func refusesHostileRequestsAndListensOnLoopbackOnly() throws {
     let root = try ServeFixtures.book("book")
     try FileManager.default.createSymbolicLink(atPath: root + "/Chapters/passwd", withDestinationPath: "/etc/passwd")

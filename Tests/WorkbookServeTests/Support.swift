@@ -65,15 +65,16 @@ final class ServeProcess {
 
   /// Starts `workbook serve --port 0` in `directory` and waits for its
   /// address.
-  init(directory: String, arguments: [String] = [], timeout: Double = 60) throws {
+  init(directory: String, arguments: [String] = [], engineSources: String = ServeFixtures.engineSources,
+       timeout: Double = 60) throws {
     let logs = try ServeFixtures.temporaryDirectory()
     stdoutPath = logs + "/stdout"
     stderrPath = logs + "/stderr"
-    FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-    FileManager.default.createFile(atPath: stderrPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
     process.executableURL = URL(fileURLWithPath: ServeFixtures.binary)
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.arguments = ["serve", "--port", "0", "--engine-sources", ServeFixtures.engineSources,
+    process.arguments = ["serve", "--port", "0", "--engine-sources", engineSources,
                          "--cache-dir", ServeFixtures.engineCache, "--jobs", "2"] + arguments
     process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
     process.standardError = FileHandle(forWritingAtPath: stderrPath)
