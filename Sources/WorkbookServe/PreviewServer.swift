@@ -68,6 +68,15 @@ final class PreviewServer: @unchecked Sendable {
   // MARK: - Requests
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
+    let response = route(request)
+    guard request.method == .HEAD, case .httpBody(let body) = response.payload else { return response }
+    // HEAD: the headers a GET would get, no body.
+    var headers = response.headers
+    headers[.contentLength] = String(body.count ?? 0)
+    return HTTPResponse(statusCode: response.statusCode, headers: headers, body: Data())
+  }
+
+  private func route(_ request: HTTPRequest) -> HTTPResponse {
     guard request.method == .GET || request.method == .HEAD else {
       return Self.text(.methodNotAllowed, "Only GET and HEAD are served here\n", headers: [HTTPHeader("Allow"): "GET, HEAD"])
     }

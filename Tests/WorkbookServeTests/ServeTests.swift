@@ -230,7 +230,10 @@ import WorkbookCore
     }
     #expect(try HTTP.request(port: serve.port, "/", host: "evil.example:\(serve.port)").status == 403)
     #expect(try HTTP.request(port: serve.port, method: "POST", "/").status == 405)
-    #expect(try HTTP.get(port: serve.port, "/index.html").status == 200)
+    let index = try HTTP.get(port: serve.port, "/index.html")
+    #expect(index.status == 200)
+    let head = try HTTP.request(port: serve.port, method: "HEAD", "/index.html")
+    #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == String(index.body.utf8.count))
 
     // The only listening socket on the port is 127.0.0.1's.
     let listening = Self.listeningAddresses(port: serve.port)
