@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
+    .library(name: "TransitionDiagrams", targets: ["TransitionDiagrams"]),
     .executable(name: "workbook", targets: ["workbook"]),
   ],
   dependencies: [
@@ -20,10 +21,20 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
-    // The headless model of UIKit's views, layers, animations and transitions.
+    // The headless model of UIKit's views, layers, animations and transitions,
+    // and screen capture (what the screen shows, as plain values).
     // No I/O, no wall clock, no dependencies.
     .target(
       name: "TransitionEngine",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    // Diagrams of the engine's captures (frames, filmstrips, timelines, call
+    // traces, legends, frame JSON), the Stage harness snippets use, and the
+    // channel that publishes diagrams to the program's runner. Reaches the
+    // engine's internals only through `package` declarations.
+    .target(
+      name: "TransitionDiagrams",
+      dependencies: ["TransitionEngine"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     // Debian's cmark-gfm (`libcmark-gfm-dev`, `libcmark-gfm-extensions-dev`).
@@ -89,7 +100,7 @@ let package = Package(
     // Benchmarks: run with `scripts/bench.sh` (release build).
     .executableTarget(
       name: "engine-bench",
-      dependencies: ["TransitionEngine"],
+      dependencies: ["TransitionEngine", "TransitionDiagrams"],
       path: "Benchmarks/EngineBench"
     ),
     .testTarget(
@@ -112,7 +123,12 @@ let package = Package(
     .testTarget(
       name: "TransitionEngineTests",
       dependencies: ["TransitionEngine"],
-      exclude: ["Diagrams/__Snapshots__"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "TransitionDiagramsTests",
+      dependencies: ["TransitionDiagrams", "TransitionEngine"],
+      exclude: ["__Snapshots__"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
   ]

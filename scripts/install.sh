@@ -2,7 +2,8 @@
 # Installs `workbook` with what it needs to run on a book anywhere:
 #   PREFIX/bin/workbook                                  the tool
 #   PREFIX/bin/*.resources                               its resources (the site's theme)
-#   PREFIX/share/transition-workbook/TransitionEngine/   the engine's sources, copied
+#   PREFIX/share/transition-workbook/TransitionEngine/   the engine's sources and the
+#   PREFIX/share/transition-workbook/TransitionDiagrams/ diagrams harness's, copied
 #                                                        from this checkout now
 # `workbook` finds the engine there (next to its own executable), builds it
 # once per machine into the per-user cache, and needs no --engine-sources.
@@ -23,10 +24,12 @@ for bundle in "$BIN_DIR"/*.resources; do
   rm -rf "$PREFIX/bin/$(basename "$bundle")"
   cp -R "$bundle" "$PREFIX/bin/"
 done
-ENGINE="$PREFIX/share/transition-workbook/TransitionEngine"
-STAGING=$(mktemp -d "$PREFIX/share/transition-workbook/.TransitionEngine-XXXXXX")
-cp -R Sources/TransitionEngine/. "$STAGING/"
-rm -rf "$ENGINE"
-mv "$STAGING" "$ENGINE"
-echo "Installed $PREFIX/bin/workbook (engine sources in $ENGINE)"
+SHARE="$PREFIX/share/transition-workbook"
+for MODULE in TransitionEngine TransitionDiagrams; do
+  STAGING=$(mktemp -d "$SHARE/.$MODULE-XXXXXX")
+  cp -R "Sources/$MODULE/." "$STAGING/"
+  rm -rf "${SHARE:?}/$MODULE"
+  mv "$STAGING" "$SHARE/$MODULE"
+done
+echo "Installed $PREFIX/bin/workbook (engine sources in $SHARE/TransitionEngine and $SHARE/TransitionDiagrams)"
 case ":$PATH:" in *":$PREFIX/bin:"*) ;; *) echo "Add $PREFIX/bin to PATH to run 'workbook' anywhere";; esac

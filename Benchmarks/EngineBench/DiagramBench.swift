@@ -11,6 +11,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TransitionDiagrams
 import TransitionEngine
 
 /// The calling thread's CPU time, in microseconds.

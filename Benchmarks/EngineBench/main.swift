@@ -5,6 +5,7 @@
 // advances by 1/60 s and every view's presentation frame and opacity are read.
 // Run with `scripts/bench.sh` (release build). Wall-clock time is measured
 // here, in the benchmark, never inside the engine.
+import TransitionDiagrams
 import TransitionEngine
 
 /// Returns the checksum and the milliseconds spent sampling (advancing the

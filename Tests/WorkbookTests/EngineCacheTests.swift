@@ -34,27 +34,46 @@ import Testing
 
   @Test func theEngineKeyFollowsItsContentNotItsPlace() throws {
     let toolchain = try Toolchain.locate(cacheDirectory: Fixtures.engineCache)
-    let first = try Fixtures.temporaryDirectory()
-    let second = try Fixtures.temporaryDirectory()
-    for folder in [first, second] {
-      try FileManager.default.copyItem(atPath: Fixtures.engineSources + "/TransitionEngine.swift",
-                                       toPath: folder + "/TransitionEngine.swift")
-    }
-    let (a, _) = try EngineBuilder.identity(sources: first, toolchain: toolchain)
+    let first = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())
+    let second = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())
+    let (a, files) = try EngineBuilder.identity(sources: first, toolchain: toolchain)
     let (b, _) = try EngineBuilder.identity(sources: second, toolchain: toolchain)
     #expect(a == b, "the same engine in two places is one build")
+    #expect(files.engine == [first + "/TransitionEngine.swift"])
+    #expect(files.diagrams == [EngineBuilder.diagramsSources(besideEngine: first) + "/TransitionDiagrams.swift"])
     try (Fixtures.read(second + "/TransitionEngine.swift") + "\n// changed\n")
       .write(toFile: second + "/TransitionEngine.swift", atomically: true, encoding: .utf8)
     let (changed, _) = try EngineBuilder.identity(sources: second, toolchain: toolchain)
     #expect(changed != a)
+    let harness = EngineBuilder.diagramsSources(besideEngine: first) + "/TransitionDiagrams.swift"
+    try (Fixtures.read(harness) + "\n// changed\n").write(toFile: harness, atomically: true, encoding: .utf8)
+    let (harnessChanged, _) = try EngineBuilder.identity(sources: first, toolchain: toolchain)
+    #expect(harnessChanged != a, "the diagrams harness is part of the engine's identity")
+    #expect(harnessChanged != changed)
+  }
+
+  @Test func anEngineWithoutItsHarnessIsAnError() throws {
+    let toolchain = try Toolchain.locate(cacheDirectory: Fixtures.engineCache)
+    let engine = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())
+    let harness = EngineBuilder.diagramsSources(besideEngine: engine)
+    try FileManager.default.removeItem(atPath: harness)
+    #expect(throws: VerifyError.engineSourcesEmpty(path: harness)) {
+      try EngineBuilder.identity(sources: engine, toolchain: toolchain)
+    }
+  }
+
+  @Test func theEngineSourcesMayNameThePackagesSourcesFolder() throws {
+    let sources = try Fixtures.temporaryDirectory()
+    let engine = try Fixtures.copyEngine(into: sources)
+    #expect(try EngineBuilder.locateSources(explicit: sources, searchFrom: []) == engine)
+    #expect(try EngineBuilder.locateSources(explicit: engine, searchFrom: []) == engine)
   }
 
   @Test func theRememberedKeySeesAnEditedSource() throws {
     let toolchain = try Toolchain.locate(cacheDirectory: Fixtures.engineCache)
-    let sources = try Fixtures.temporaryDirectory()
+    let sources = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())
     let root = try Fixtures.temporaryDirectory()
     let file = sources + "/TransitionEngine.swift"
-    try FileManager.default.copyItem(atPath: Fixtures.engineSources + "/TransitionEngine.swift", toPath: file)
     let (first, _) = try EngineBuilder.rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
     let (again, _) = try EngineBuilder.rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
     #expect(first == again)
@@ -62,6 +81,10 @@ import Testing
     let (edited, _) = try EngineBuilder.rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
     #expect(edited != first)
     #expect(edited == (try EngineBuilder.identity(sources: sources, toolchain: toolchain)).0)
+    let harness = EngineBuilder.diagramsSources(besideEngine: sources) + "/TransitionDiagrams.swift"
+    try (Fixtures.read(harness) + "\npublic let addedLater = 3\n").write(toFile: harness, atomically: true, encoding: .utf8)
+    let (harnessEdited, _) = try EngineBuilder.rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
+    #expect(harnessEdited != edited, "an edit to the harness is seen too")
   }
 
   @Test func theUserCacheFollowsXDG() {
@@ -84,10 +107,8 @@ import Testing
   /// Sources/TransitionEngine, a book in Chapters/.
   func makePackage() throws -> String {
     let root = try Fixtures.temporaryDirectory() + "/project"
-    try FileManager.default.createDirectory(atPath: root + "/Sources/TransitionEngine", withIntermediateDirectories: true)
+    _ = try Fixtures.copyEngine(into: root + "/Sources")
     try "// swift-tools-version: 6.0\n".write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
-    try FileManager.default.copyItem(atPath: Fixtures.engineSources + "/TransitionEngine.swift",
-                                     toPath: root + "/Sources/TransitionEngine/TransitionEngine.swift")
     try FileManager.default.copyItem(atPath: Fixtures.root + "/passing/Chapters", toPath: root + "/Chapters")
     return root
   }

@@ -92,9 +92,7 @@ import Testing
 
   @Test func aNewEngineInvalidatesTheCache() throws {
     let book = try Fixtures.book("passing")
-    let engine = try Fixtures.temporaryDirectory()
-    try FileManager.default.copyItem(atPath: Fixtures.engineSources + "/TransitionEngine.swift",
-                                     toPath: engine + "/TransitionEngine.swift")
+    let engine = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())
     let cache = try Fixtures.temporaryDirectory()
     func run() throws -> VerifyReport {
       var options = Fixtures.options(book: book, cache: cache)

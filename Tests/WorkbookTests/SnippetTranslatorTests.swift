@@ -4,7 +4,7 @@ import WorkbookCore
 @Suite struct SnippetTranslatorTests {
   let translator = SnippetTranslator.standard
 
-  @Test func engineImportsBecomeTransitionEngineOnTheSameLine() {
+  @Test func engineImportsBecomeTheEngineAndTheHarnessOnTheSameLine() {
     let code = """
       import UIKit
       import Foundation
@@ -14,10 +14,10 @@ import WorkbookCore
       let s = "import UIKit"
       """
     let expected = """
-      import TransitionEngine
+      import TransitionEngine; import TransitionDiagrams
       import Foundation
-        import TransitionEngine // for CALayer
-      @preconcurrency import TransitionEngine
+        import TransitionEngine; import TransitionDiagrams // for CALayer
+      @preconcurrency import TransitionEngine; @preconcurrency import TransitionDiagrams
       import class TransitionEngine.UIView
       let s = "import UIKit"
       """

@@ -19,8 +19,23 @@ enum Fixtures {
     return url.path
   }()
 
-  /// The stand-in engine the fixtures are written against.
+  /// The stand-in engine the fixtures are written against (its diagrams
+  /// harness is the folder beside it, `TransitionDiagrams`).
   static let engineSources = root + "/engine"
+
+  /// Copies the stand-in engine and its harness into `folder`, as
+  /// `TransitionEngine` and `TransitionDiagrams` (a package's `Sources`),
+  /// and returns the engine's folder.
+  static func copyEngine(into folder: String) throws -> String {
+    let manager = FileManager.default
+    for (from, to) in [(engineSources, "TransitionEngine"), (root + "/TransitionDiagrams", "TransitionDiagrams")] {
+      try manager.createDirectory(atPath: folder + "/" + to, withIntermediateDirectories: true)
+      for file in try manager.contentsOfDirectory(atPath: from) where file.hasSuffix(".swift") {
+        try manager.copyItem(atPath: from + "/" + file, toPath: folder + "/" + to + "/" + file)
+      }
+    }
+    return folder + "/TransitionEngine"
+  }
 
   /// One folder for engine builds for the whole run (built once, under a lock).
   static let engineCache: String = {

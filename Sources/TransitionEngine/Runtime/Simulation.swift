@@ -100,7 +100,7 @@ public final class Simulation: @unchecked Sendable {
 
   /// Events within this many seconds count as simultaneous (absorbs the
   /// rounding of repeated `advance(by: 1/60)` steps).
-  static let tolerance = 1e-9
+  package static let tolerance = 1e-9
 
   // MARK: Run loop
 
@@ -111,7 +111,7 @@ public final class Simulation: @unchecked Sendable {
   func enqueue(_ block: @escaping () -> Void) { runLoopQueue.append(block) }
 
   /// Runs the queued blocks, then lays out the windows, until nothing is left.
-  func drainRunLoop() {
+  package func drainRunLoop() {
     guard !isDraining else { return }
     isDraining = true
     defer { isDraining = false }
@@ -162,10 +162,8 @@ public final class Simulation: @unchecked Sendable {
   // MARK: Things that animate
 
   private var animatingLayers: [CALayer] = []
-  /// The layers with animations, for inspection (the stage's key moments).
-  var animatingLayersForInspection: [CALayer] { animatingLayers }
   /// Called after every step of a scripted touch (the stage films drags).
-  var stepObservers: [() -> Void] = []
+  package var stepObservers: [() -> Void] = []
   var propertyAnimators: [UIViewPropertyAnimator] = []
 
   func layerDidAddAnimation(_ layer: CALayer) {
@@ -197,7 +195,7 @@ public final class Simulation: @unchecked Sendable {
   let autoLayout = AutoLayoutState()
 
   /// The time of the next event, if any.
-  func nextEventTime() -> TimeInterval? {
+  package func nextEventTime() -> TimeInterval? {
     if let cached = cachedNextEvent { return cached.map { max($0, now) } }
     let time = computeNextEventTime()
     cachedNextEvent = .some(time)
@@ -281,6 +279,29 @@ public final class Simulation: @unchecked Sendable {
   /// The transitions running now (a presentation and a navigation push may overlap).
   var activeTransitions: [TransitionRun] = []
 
+  /// When the first running transition started and how long it lasts, if
+  /// one runs (the stage's key moments).
+  package var runningTransitionTiming: (startTime: TimeInterval, duration: TimeInterval)? {
+    activeTransitions.first.map { ($0.startTime, $0.duration) }
+  }
+
+  /// The time at which the last finite animation attached now ends, if any
+  /// (the stage's key moments when no transition runs).
+  package func lastAnimationEnd() -> TimeInterval? {
+    var last: TimeInterval?
+    for layer in animatingLayers {
+      let mapping = layer.timeMapping()
+      guard mapping.scale > 0 else { continue }
+      for attached in layer.attachedAnimations where !attached.didNotifyStop {
+        let end = attached.endLayerTime
+        guard end.isFinite else { continue }
+        let t = (end - mapping.offset) / mapping.scale
+        last = max(last ?? t, t)
+      }
+    }
+    return last
+  }
+
   /// Observers told of every animation a layer attaches (transitions track
   /// what their animator creates).
   var animationObservers: [(CALayer, AttachedAnimation) -> Void] = []
@@ -297,8 +318,9 @@ public final class Simulation: @unchecked Sendable {
   public internal(set) var trace: [TraceEvent] = []
   var traceDepth = 0
 
-  /// Diagrams published and not yet taken by the runner.
-  var publishedDiagrams: [PublishedDiagram] = []
+  /// State that other modules of this package keep per simulation, by
+  /// their own key (the diagrams harness keeps its published diagrams here).
+  package var companions: [ObjectIdentifier: AnyObject] = [:]
 
   // MARK: Diagnostics
 

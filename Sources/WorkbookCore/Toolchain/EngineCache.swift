@@ -20,19 +20,25 @@ public enum EngineCache {
     return NSTemporaryDirectory() + "transition-workbook-\(getuid())"
   }
 
-  /// The engine sources that ship with the tool, or nil. Looked for, in
-  /// order, around the running executable:
+  /// The engine sources that ship with the tool (the engine's folder, with
+  /// the diagrams harness's beside it), or nil. Looked for, in order, around
+  /// the running executable:
   /// - `<bin>/TransitionEngine` and `<bin>/../share/transition-workbook/TransitionEngine`
-  ///   (an installed tool: `scripts/install.sh` puts them there);
+  ///   (an installed tool: `scripts/install.sh` puts them there, with
+  ///   `TransitionDiagrams` beside);
   /// - `Sources/TransitionEngine` of the package the executable was built in
   ///   (`<package>/.build/…/workbook`; found wherever the checkout is now);
   /// - the package this tool was compiled from, if it is still there.
   public static func shippedSources() -> String? {
+    func isComplete(_ engine: String) -> Bool {
+      !Files.files(under: engine, suffix: ".swift").isEmpty
+        && !Files.files(under: EngineBuilder.diagramsSources(besideEngine: engine), suffix: ".swift").isEmpty
+    }
     if let executable = executablePath() {
       let bin = (executable as NSString).deletingLastPathComponent
       for candidate in [bin + "/TransitionEngine", bin + "/../share/transition-workbook/TransitionEngine"] {
         let path = (candidate as NSString).standardizingPath
-        if !Files.files(under: path, suffix: ".swift").isEmpty { return path }
+        if isComplete(path) { return path }
       }
       if let found = EngineBuilder.packageSources(around: bin) { return found }
     }
@@ -40,7 +46,7 @@ public enum EngineCache {
     var compiledFrom = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { compiledFrom.deleteLastPathComponent() }
     let path = compiledFrom.appendingPathComponent("TransitionEngine").path
-    return Files.files(under: path, suffix: ".swift").isEmpty ? nil : path
+    return isComplete(path) ? path : nil
   }
 
   /// The running executable's real path (symlinks resolved).

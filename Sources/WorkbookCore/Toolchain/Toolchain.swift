@@ -131,7 +131,7 @@ public struct Toolchain: Sendable, Codable, Hashable {
                 "-module-cache-path", moduleCache, "-diagnostic-style", "llvm",
                 "-no-color-diagnostics"] + Self.snippetFlags
     if let output {
-      args += ["-L", engine.directory, "-lTransitionEngine",
+      args += ["-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",
                "-Xlinker", "-rpath", "-Xlinker", engine.directory, "-o", output]
       if hasLLD { args.append("-use-ld=lld") }
     } else {
@@ -147,7 +147,7 @@ public struct Toolchain: Sendable, Codable, Hashable {
     args += ["-pie", "-Xlinker", "-rpath", "-Xlinker", runtimeLibraryPath,
              runtimeResourcePath + "/linux/" + arch + "/swiftrt.o", object, "@" + autolinkFile,
              "-L", runtimeLibraryPath, "-lswiftCore", "--target=" + triple,
-             "-L", engine.directory, "-lTransitionEngine",
+             "-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",
              "-Xlinker", "-rpath", "-Xlinker", engine.directory, "-o", output]
     return args
   }

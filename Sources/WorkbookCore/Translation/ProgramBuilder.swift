@@ -159,6 +159,7 @@ public struct ProgramBuilder: Sendable {
     #endif
     import Foundation
     import TransitionEngine
+    import TransitionDiagrams
 
     nonisolated(unsafe) private var workbookUnbuffered = false
     nonisolated(unsafe) private var workbookSecret = ""

@@ -2,8 +2,9 @@
 // sees and what the compiler gets.
 //
 // A snippet is written for iOS (`import UIKit`); it is compiled against
-// TransitionEngine. Each rule rewrites one line into one line, so line
-// numbers never move and diagnostics map back to the Markdown unchanged.
+// TransitionEngine and the diagrams harness, TransitionDiagrams. Each rule
+// rewrites one line into one line, so line numbers never move and
+// diagnostics map back to the Markdown unchanged.
 // The Objective-C runtime spellings real iOS code uses (`@objc`,
 // `#selector`) are rewritten here too: Linux has no Objective-C runtime.
 
@@ -56,9 +57,11 @@ extension TranslationRule {
   public static let engineModules: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics"]
 
   /// `import UIKit`, `import QuartzCore`, `import CoreGraphics` (also with
-  /// `@preconcurrency` or an import kind such as `import class UIKit.UIView`)
-  /// become `import TransitionEngine` on the same line. `import Foundation`
-  /// stays: the engine re-exports it.
+  /// `@preconcurrency`) become `import TransitionEngine; import
+  /// TransitionDiagrams` on the same line: the engine and the harness that
+  /// draws it (`Stage`). An import of one declaration (`import class
+  /// UIKit.UIView`) names the engine only. `import Foundation` stays: the
+  /// engine re-exports it.
   public static let engineImports = TranslationRule(name: "engine-imports") { line in
     // Split into code and trailing comment.
     var code = line[...]
@@ -87,8 +90,13 @@ extension TranslationRule {
     guard words.count == 1, let path = words.first else { return nil }
     let components = path.split(separator: ".", maxSplits: 1)
     guard let module = components.first, engineModules.contains(String(module)) else { return nil }
-    let rest = components.count > 1 ? "." + components[1] : ""
-    let translated = indentation + prefix.joined(separator: " ") + " TransitionEngine" + rest
+    let importing = prefix.joined(separator: " ")
+    var translated = indentation + importing + " TransitionEngine"
+    if components.count > 1 {
+      translated += "." + components[1]
+    } else if prefix.last == "import" {
+      translated += "; " + importing + " TransitionDiagrams"
+    }
     return comment.isEmpty ? String(translated) : translated + " " + comment
   }
 }

@@ -10,7 +10,8 @@ public enum VerifyError: Error, Hashable, Sendable {
   case chapterNotFound(name: String, book: String)
   /// No `Sources/TransitionEngine` above the book or the working folder.
   case engineSourcesNotFound(searchedFrom: [String])
-  /// A folder given as engine sources has no `.swift` files.
+  /// A folder given as engine sources, or the diagrams harness's folder
+  /// beside it (`TransitionDiagrams`), has no `.swift` files.
   case engineSourcesEmpty(path: String)
   /// The engine does not compile; `log` is the compiler's output.
   case engineBuildFailed(log: String, packageRoot: String?)

@@ -19,24 +19,8 @@ public func engineRequire(_ condition: Bool, _ message: String) {
   precondition(condition, message)
 }
 
-/// The published-diagram channel, as the real engine has it.
-public struct PublishedDiagram: Codable {
-  public var kind: String
-  public var text: String
-  public var framesJSON: String?
-  public init(kind: String, text: String, framesJSON: String? = nil) {
-    self.kind = kind
-    self.text = text
-    self.framesJSON = framesJSON
-  }
-}
-
 public final class Simulation {
   public static let main = Simulation()
-  private var published: [PublishedDiagram] = []
-  public func publish(_ diagram: PublishedDiagram) { published.append(diagram) }
-  public func takePublishedDiagrams() -> [PublishedDiagram] {
-    defer { published = [] }
-    return published
-  }
+  /// What the diagrams harness keeps per simulation, as in the real engine.
+  package var companions: [ObjectIdentifier: AnyObject] = [:]
 }

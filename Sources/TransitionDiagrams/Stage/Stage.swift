@@ -10,6 +10,8 @@
 // Every figure it makes is also published (`Simulation.publish`) with its
 // frame data, so the book's site can animate it.
 
+import TransitionEngine
+
 /// A window on a device, with the means to look at what it shows.
 public final class Stage {
   /// The window showing the root controller.
@@ -103,7 +105,7 @@ public final class Stage {
         let target = max(nextCapture, simulation.now)
         simulation.advance(to: min(next, target))
         if simulation.now + Simulation.tolerance >= nextCapture { captureIfDue() }
-        if simulation.activeTransitions.isEmpty && simulation.nextEventTime() == nil { break }
+        if simulation.runningTransitionTiming == nil && simulation.nextEventTime() == nil { break }
       }
       var last = simulation.capture()
       last.time = Self.snap(simulation.now - t0)
@@ -197,7 +199,7 @@ public final class Stage {
 
   private func capture(_ moments: Moments) -> [ScreenCapture] {
     simulation.advance(by: 0)  // a presentation starts on the next run-loop turn
-    let run = simulation.activeTransitions.first
+    let run = simulation.runningTransitionTiming
     let origin = run?.startTime ?? simulation.now
     var plan: [(time: TimeInterval, progress: Double?)]
     switch moments {
@@ -263,22 +265,4 @@ public struct Figure: CustomStringConvertible, Sendable {
   public let captures: [ScreenCapture]
 
   public var description: String { text.hasSuffix("\n") ? String(text.dropLast()) : text }
-}
-
-extension Simulation {
-  /// The time at which the last finite animation attached now ends, if any.
-  func lastAnimationEnd() -> TimeInterval? {
-    var last: TimeInterval?
-    for layer in animatingLayersForInspection {
-      let mapping = layer.timeMapping()
-      guard mapping.scale > 0 else { continue }
-      for attached in layer.attachedAnimations where !attached.didNotifyStop {
-        let end = attached.endLayerTime
-        guard end.isFinite else { continue }
-        let t = (end - mapping.offset) / mapping.scale
-        last = max(last ?? t, t)
-      }
-    }
-    return last
-  }
 }

@@ -1,6 +1,8 @@
 // Timeline: one property of one or more views over time, as a compact
 // ASCII chart — to show curves, springs and overshoot.
 
+import TransitionEngine
+
 /// One property of one view, sampled over time.
 public struct TimelineSeries: Equatable, Sendable {
   /// One sample: a time in seconds and the value then.

@@ -139,7 +139,7 @@ extension Simulation {
 
 extension Simulation {
   /// The progress of the running view-controller transition, if any.
-  var transitionProgressForCapture: Double? { currentTransitionProgress?() }
+  package var transitionProgressForCapture: Double? { currentTransitionProgress?() }
 }
 
 /// Walks a layer tree and flattens it into captured layers.

@@ -4,6 +4,8 @@
 // into a character grid (painter's algorithm), each clipped to its
 // ancestors' clips and to the screen; the screen's edge is drawn last.
 
+import TransitionEngine
+
 /// Draws the screen at one instant as fixed-width text.
 ///
 /// Each visible layer is a box with its label on the first inner row;

@@ -1,4 +1,5 @@
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 // Golden timelines: one property over time, to show curves and overshoot.

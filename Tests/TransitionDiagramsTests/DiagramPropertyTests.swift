@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 // Properties of the renderers over many generated scenes (seeded, so every

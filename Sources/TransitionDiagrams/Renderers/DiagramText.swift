@@ -1,6 +1,8 @@
 // Text helpers shared by the diagram renderers: captions, keys, labels
 // fitted to a width, and the final joining of lines.
 
+import TransitionEngine
+
 enum Text {
   /// Joins lines with newlines (and a final one), trailing spaces removed.
   static func joined(_ lines: [String]) -> String {

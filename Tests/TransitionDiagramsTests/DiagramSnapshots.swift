@@ -7,6 +7,7 @@
 // golden fails). With CI=true the default is `never`.
 import Foundation
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 enum SnapshotRecordMode: Equatable {

@@ -3,6 +3,8 @@
 // Hand-written so that the text is the same on every run and machine:
 // keys in a fixed order, numbers with at most three decimals, ASCII only.
 
+import TransitionEngine
+
 /// Encodes captures as JSON: per time, each layer's label, projected quad,
 /// alpha, fill and paint order.
 ///

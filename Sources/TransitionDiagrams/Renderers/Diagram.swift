@@ -5,6 +5,8 @@
 // renderers (`.frame`, `.filmstrip`, `.legend`, `.callTrace`, `.timeline`,
 // `.json`) and `pullback` to reuse one for another type.
 
+import TransitionEngine
+
 /// A way to draw a value as deterministic text.
 ///
 /// ```swift

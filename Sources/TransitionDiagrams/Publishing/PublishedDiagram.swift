@@ -3,6 +3,8 @@
 // the site can animate it and the terminal can play it. The engine does no
 // I/O: the runner takes them with `takePublishedDiagrams()` and writes them.
 
+import TransitionEngine
+
 /// A diagram a program printed, with its data.
 public struct PublishedDiagram: Equatable, Sendable, Codable {
   /// "filmstrip", "frame", "timeline" or "trace".
@@ -21,11 +23,25 @@ public struct PublishedDiagram: Equatable, Sendable, Codable {
 
 extension Simulation {
   /// Records a diagram for the program's runner.
-  public func publish(_ diagram: PublishedDiagram) { publishedDiagrams.append(diagram) }
+  public func publish(_ diagram: PublishedDiagram) { publishedDiagrams.diagrams.append(diagram) }
 
   /// The diagrams published since the last call, in order.
   public func takePublishedDiagrams() -> [PublishedDiagram] {
-    defer { publishedDiagrams = [] }
-    return publishedDiagrams
+    defer { publishedDiagrams.diagrams = [] }
+    return publishedDiagrams.diagrams
   }
+
+  /// Diagrams published and not yet taken by the runner.
+  private var publishedDiagrams: PublishedDiagrams {
+    let key = ObjectIdentifier(PublishedDiagrams.self)
+    if let found = companions[key] as? PublishedDiagrams { return found }
+    let made = PublishedDiagrams()
+    companions[key] = made
+    return made
+  }
+}
+
+/// The diagrams a simulation published and the runner has not taken yet.
+private final class PublishedDiagrams {
+  var diagrams: [PublishedDiagram] = []
 }

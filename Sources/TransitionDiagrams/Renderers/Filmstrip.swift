@@ -1,6 +1,8 @@
 // FilmstripRenderer: several frames side by side, captioned, wrapping to
 // the style's maximum width.
 
+import TransitionEngine
+
 /// Draws several captures side by side, each under its caption (time in
 /// seconds and transition progress), wrapping to ``DiagramStyle/maxWidth``.
 ///

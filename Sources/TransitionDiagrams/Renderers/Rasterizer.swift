@@ -6,6 +6,8 @@
 // corners. Axis-aligned rectangles are boxes drawn with box-drawing
 // characters; every other quad is drawn with ASCII (`- | / \ +`).
 
+import TransitionEngine
+
 // MARK: - Grid
 
 /// What a cell holds, so that later (front) layers know what they cover.

@@ -1,6 +1,8 @@
 // FillPalette: which ASCII character fills which background colour, and
 // the key line that says so ("fills: # systemBlue, . white").
 
+import TransitionEngine
+
 /// Chooses the character that fills each background colour.
 ///
 /// Colours get characters in the order they first appear (back to front,

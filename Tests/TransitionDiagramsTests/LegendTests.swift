@@ -1,4 +1,5 @@
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 // Golden tables of exact values behind a frame.

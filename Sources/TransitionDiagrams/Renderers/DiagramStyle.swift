@@ -1,6 +1,8 @@
 // DiagramStyle: how the ASCII diagrams are drawn — scale, widths, the
 // alpha thresholds of the three looks, and the fill palette.
 
+import TransitionEngine
+
 /// How the frame diagrams are drawn: scale, widths, alpha looks and fills.
 ///
 /// The default draws a 320×568 screen as 27 columns by 24 rows (12 points

@@ -1,6 +1,8 @@
 // LegendRenderer: the numbers behind a frame — one row per visible layer
 // with its exact frame, alpha, fill and transform.
 
+import TransitionEngine
+
 /// Tabulates the visible layers of a capture with their exact values, so
 /// that numbers back up the picture.
 ///

@@ -1,4 +1,5 @@
 import Testing
+@testable import TransitionDiagrams
 @testable import TransitionEngine
 
 /// The stage: the harness chapters use to film transitions.

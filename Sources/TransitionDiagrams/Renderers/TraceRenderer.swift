@@ -1,6 +1,8 @@
 // TraceRenderer: the transition dance as a readable sequence — who asked
 // whom for what, in order, with virtual times.
 
+import TransitionEngine
+
 /// Renders a trace (``Simulation/trace``) as one line per step.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 // Golden pictures of one frame: one rule each. Every golden was read

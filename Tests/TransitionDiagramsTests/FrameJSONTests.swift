@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 // The frames as JSON for the site's player: golden text, valid JSON.

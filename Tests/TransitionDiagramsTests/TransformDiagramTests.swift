@@ -1,4 +1,5 @@
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 // Golden pictures of transformed views: affine rotation, scale and

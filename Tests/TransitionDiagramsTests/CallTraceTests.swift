@@ -1,4 +1,5 @@
 import Testing
+import TransitionDiagrams
 import TransitionEngine
 
 // Golden call traces of the five dances, built by hand in the order

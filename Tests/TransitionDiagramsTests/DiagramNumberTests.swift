@@ -1,4 +1,5 @@
 import Testing
+@testable import TransitionDiagrams
 @testable import TransitionEngine
 
 @Suite("Diagram numbers")
