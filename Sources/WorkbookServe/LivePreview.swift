@@ -75,7 +75,8 @@ public final class LivePreview: @unchecked Sendable {
   }
 
   /// The folders whose changes rebuild the site: the book (its chapters,
-  /// `site.json`, `theme/`), the theme given, and the engine's sources.
+  /// `site.json`, `theme/`), the theme given, and the engine's and the
+  /// diagrams harness's sources.
   public func watchedFolders() -> [WatchedFolder] {
     let verify = options.site.verify
     let book = Files.absolute(verify.book)
@@ -86,6 +87,8 @@ public final class LivePreview: @unchecked Sendable {
       searchFrom: [book, FileManager.default.currentDirectoryPath])
     {
       folders.append(WatchedFolder(engine, suffixes: [".swift"]))
+      // The diagrams harness the snippets are built with, beside the engine.
+      folders.append(WatchedFolder(EngineBuilder.diagramsSources(besideEngine: engine), suffixes: [".swift"]))
     }
     var seen = Set<String>()
     return folders.filter { seen.insert($0.path).inserted }

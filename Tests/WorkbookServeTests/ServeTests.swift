@@ -66,6 +66,20 @@ import WorkbookCore
   }
 }
 
+@Suite struct LivePreviewTests {
+  @Test func watchesTheBookTheEngineAndTheDiagramsHarness() throws {
+    let root = try ServeFixtures.book("book")
+    var options = ServeOptions()
+    options.site.verify.book = root + "/Chapters"
+    options.site.verify.engineSources = ServeFixtures.engineSources
+    options.site.theme = root + "/Chapters"  // the same folder twice is watched once
+    let folders = LivePreview(options: options).watchedFolders()
+    let fixtures = ServeFixtures.packageRoot + "/Tests/Fixtures/verify"
+    #expect(folders == [WatchedFolder(root + "/Chapters"), WatchedFolder(fixtures + "/engine", suffixes: [".swift"]),
+                        WatchedFolder(fixtures + "/TransitionDiagrams", suffixes: [".swift"])])
+  }
+}
+
 @Suite struct FileWatcherTests {
   @Test func seesSavesAdditionsRemovalsAndRenamesOver() throws {
     let folder = try ServeFixtures.temporaryDirectory()
@@ -187,6 +201,8 @@ import WorkbookCore
     let root = try ServeFixtures.book("book")
     let engine = root + "/engine"
     try FileManager.default.copyItem(atPath: ServeFixtures.engineSources, toPath: engine)
+    let diagrams = ServeFixtures.packageRoot + "/Tests/Fixtures/verify/TransitionDiagrams"
+    try FileManager.default.copyItem(atPath: diagrams, toPath: root + "/TransitionDiagrams")
     let serve = try ServeProcess(directory: root, engineSources: engine)
     defer { _ = serve.stop() }
     let first = try serve.waitUntilBuilt()
