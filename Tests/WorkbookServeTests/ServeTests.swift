@@ -157,7 +157,7 @@ import WorkbookCore
     #expect(edited != original)
     let saved = Date()
     try ServeFixtures.write(edited, to: chapter)
-    let reload = try #require(events.wait(for: "reload", timeout: 60), "no reload event: \(events.text) \(serve.stderr)")
+    let reload = try #require(events.waitForReload(after: generation, timeout: 60), "no reload event: \(events.text) \(serve.stderr)")
     let seconds = Date().timeIntervalSince(saved)
     print("serve: save to reload event after a prose edit: \(String(format: "%.2f", seconds)) s")
     #expect(reload != generation)
@@ -168,7 +168,7 @@ import WorkbookCore
     // the Markdown file and line.
     events = try EventStream(port: serve.port, generation: reload)
     try ServeFixtures.write(edited.replacingOccurrences(of: "</script> 320.0", with: "</script> 321.0"), to: chapter)
-    let broken = try #require(events.wait(for: "reload", timeout: 120), "no reload event: \(serve.stderr)")
+    let broken = try #require(events.waitForReload(after: reload, timeout: 120), "no reload event: \(serve.stderr)")
     let brokenPage = try HTTP.get(port: serve.port, "/01-basics.html")
     #expect(brokenPage.status == 200)
     #expect(brokenPage.body.contains("EDITED-BY-THE-TEST"))
@@ -190,7 +190,7 @@ import WorkbookCore
     // Fixed: the overlay's problems are gone.
     events = try EventStream(port: serve.port, generation: broken)
     try ServeFixtures.write(edited, to: chapter)
-    _ = try #require(events.wait(for: "reload", timeout: 120), "no reload event: \(serve.stderr)")
+    _ = try #require(events.waitForReload(after: broken, timeout: 120), "no reload event: \(serve.stderr)")
     #expect(try Self.problems(port: serve.port).isEmpty)
 
     #expect(serve.stop() == 130)
@@ -213,7 +213,7 @@ import WorkbookCore
     let source = engine + "/TransitionEngine.swift"
     let original = ServeFixtures.read(source)
     try ServeFixtures.write(original + "\nlet brokenByTheServeTest: Int = \"not a number\"\n", to: source)
-    let broken = try #require(events.wait(for: "reload", timeout: 240), "no reload event: \(serve.stderr)")
+    let broken = try #require(events.waitForReload(after: first, timeout: 240), "no reload event: \(serve.stderr)")
     let problems = try Self.problems(port: serve.port)
     #expect(problems.count == 1)
     #expect(problems.first?["file"] == nil)
@@ -226,7 +226,7 @@ import WorkbookCore
 
     events = try EventStream(port: serve.port, generation: broken)
     try ServeFixtures.write(original, to: source)
-    _ = try #require(events.wait(for: "reload", timeout: 240), "no reload event: \(serve.stderr)")
+    _ = try #require(events.waitForReload(after: broken, timeout: 240), "no reload event: \(serve.stderr)")
     #expect(try Self.problems(port: serve.port).isEmpty)
   }
 

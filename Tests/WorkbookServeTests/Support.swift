@@ -236,6 +236,18 @@ final class EventStream {
   /// Everything received so far (chunk sizes included).
   var text: String { received }
 
+  /// Waits for a `reload` to a generation other than `generation` (the
+  /// build that made `generation` may announce itself after the stream
+  /// opened, as a page's script also knows); returns the new generation.
+  func waitForReload(after generation: String, timeout: Double) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      guard let data = wait(for: "reload", timeout: deadline.timeIntervalSinceNow) else { return nil }
+      if data != generation { return data }
+    }
+    return nil
+  }
+
   /// Waits until an event named `name` arrives; returns its data.
   func wait(for name: String, timeout: Double) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
