@@ -43,7 +43,9 @@ public struct CheckView: Sendable {
       out.append(style.boldRed("✗ TIMED OUT") + took)
       out += TextWidth.wrap("The program ran past the time limit and was stopped; look for a loop that never ends.", width: width)
     case .wrongOutput:
-      out.append(style.boldRed("✗ WRONG OUTPUT") + " — expected on the left, yours on the right" + took)
+      let layout = Self.fitsSideBySide(check, width: width) ? "expected on the left, yours on the right"
+                                                            : "expected first, then yours"
+      out.append(style.boldRed("✗ WRONG OUTPUT") + " — " + layout + took)
       out += outputComparison(check, width: width)
     }
     if check.showsStarterSymptom {
@@ -68,12 +70,21 @@ public struct CheckView: Sendable {
   /// above the other; differing lines are marked in both.
   public func outputComparison(_ check: ExerciseCheck, width: Int) -> [String] {
     let rows = LineDiff.rows(old: check.expected, new: check.output)
-    let widest = rows.reduce(0) { max($0, TextWidth.of($1.old ?? ""), TextWidth.of($1.new ?? "")) }
-    let column = (width - 5) / 2
-    if widest <= column && column >= 12 {
-      return sideBySide(rows, column: column)
+    if Self.fitsSideBySide(rows, width: width) {
+      return sideBySide(rows, column: (width - 5) / 2)
     }
     return stacked(rows, width: width)
+  }
+
+  /// Whether `outputComparison` puts the two outputs side by side in `width` columns.
+  static func fitsSideBySide(_ check: ExerciseCheck, width: Int) -> Bool {
+    fitsSideBySide(LineDiff.rows(old: check.expected, new: check.output), width: width)
+  }
+
+  static func fitsSideBySide(_ rows: [DiffRow], width: Int) -> Bool {
+    let widest = rows.reduce(0) { max($0, TextWidth.of($1.old ?? ""), TextWidth.of($1.new ?? "")) }
+    let column = (width - 5) / 2
+    return widest <= column && column >= 12
   }
 
   static func marker(_ kind: DiffRow.Kind) -> String {

@@ -31,6 +31,9 @@ public final class StepSession {
   private var showsHelp = false
   private var showsSolution = false
   private var stamp: String?
+  /// Wakes the wait for a key when the learner's folder changes, so that a
+  /// save is checked at once (the stamp is still compared every poll).
+  private let watcher = FileWatcher()
   private var quit = false
 
   private enum Confirmation { case solution, reset }
@@ -69,10 +72,12 @@ public final class StepSession {
     defer { terminal.leaveRawMode() }
     try open(index)
     while !quit {
-      if let key = terminal.readKey(timeout: pollInterval) {
+      watcher.watch(folder: (book.workspacePath(exercise) as NSString).deletingLastPathComponent)
+      if let key = terminal.readKey(timeout: pollInterval, wakeOn: watcher.descriptor) {
         try handle(key)
         continue
       }
+      watcher.drain()
       try watch()
       if terminal.isInteractive, lastWidth != width { redraw() }
     }
@@ -128,6 +133,9 @@ public final class StepSession {
     let file = book.workspacePath(exercise)
     guard let data = FileManager.default.contents(atPath: file) else { return }
     let code = String(decoding: data, as: UTF8.self)
+    // A save answers with its check: a note from before it ("Wrote the
+    // starter…", "Reset… backup") would read as news under the new result.
+    if countsAsAttempt { message = nil }
     checking = true
     if terminal.isInteractive { redraw() }
     let result = try check(exercise, code, file, path)

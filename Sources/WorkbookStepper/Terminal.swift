@@ -93,15 +93,27 @@ public final class Terminal: @unchecked Sendable {
   /// On a terminal, keys are single bytes or escape sequences (arrows).
   /// Otherwise standard input is read a line at a time and each line's
   /// first character is the key (so `printf 'h\nq\n' | workbook step` works).
-  public func readKey(timeout: Double) -> Key? {
+  ///
+  /// - Parameter wakeOn: A descriptor that ends the wait early (with nil)
+  ///   when it becomes readable, e.g. a file watcher's.
+  public func readKey(timeout: Double, wakeOn other: Int32? = nil) -> Key? {
     if !isInteractive {
       if let key = nextLineKey() { return key }
-      guard inputOpen else { usleep(useconds_t(timeout * 1_000_000)); return nil }
+      guard inputOpen else {
+        if let other {
+          var descriptor = pollfd(fd: other, events: Int16(POLLIN), revents: 0)
+          _ = poll(&descriptor, 1, Int32(timeout * 1000))
+        } else {
+          usleep(useconds_t(timeout * 1_000_000))
+        }
+        return nil
+      }
     }
     if isInteractive, !pendingKeys.isEmpty { return nextPendingKey() }
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    let ready = poll(&descriptor, 1, Int32(timeout * 1000))
-    guard ready > 0 else { return nil }
+    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: other ?? -1, events: Int16(POLLIN), revents: 0)]
+    let ready = poll(&descriptors, 2, Int32(timeout * 1000))
+    guard ready > 0, descriptors[0].revents != 0 else { return nil }
     var buffer = [UInt8](repeating: 0, count: 64)
     let n = read(STDIN_FILENO, &buffer, buffer.count)
     if n <= 0 {

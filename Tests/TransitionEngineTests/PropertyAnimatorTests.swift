@@ -65,6 +65,27 @@ import Testing
     }
   }
 
+  @Test("Reversed, fractionComplete counts the way back, read and set (iOS 11 and later)")
+  func reversedFraction() {
+    Simulation.run { sim in
+      let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+      let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 105 }
+      animator.startAnimation()
+      sim.advance(to: 0.7)
+      expectClose(animator.fractionComplete, 0.7, 1e-9)
+      animator.isReversed = true
+      expectClose(animator.fractionComplete, 0.3, 1e-9)
+      sim.advance(to: 0.9)
+      expectClose(shown(view).position.x, 55, 1e-9)
+      expectClose(animator.fractionComplete, 0.5, 1e-9)
+      animator.pauseAnimation()
+      animator.fractionComplete = 0.75   // three quarters of the way back: a quarter from the start
+      expectClose(shown(view).position.x, 30, 1e-9)
+      animator.isReversed = false
+      expectClose(animator.fractionComplete, 0.25, 1e-9)
+    }
+  }
+
   @Test("continueAnimation resumes a paused animator from where it is, over durationFactor × duration")
   func continueAfterScrub() {
     Simulation.run { sim in
@@ -78,6 +99,50 @@ import Testing
       sim.runUntilIdle()
       #expect(sim.now == 0.5)
       #expect(view.alpha == 0)
+    }
+  }
+
+  @Test("continueAnimation with a spring starts at its initial velocity, relative to the distance left, per second")
+  func continueWithSpringVelocity() {
+    Simulation.run { sim in
+      let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+      let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 205 }
+      animator.pauseAnimation()
+      animator.fractionComplete = 0.5                        // x = 105, 100 points left
+      let spring = UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: 4, dy: 0))
+      animator.continueAnimation(withTimingParameters: spring, durationFactor: 0.5)
+      sim.advance(by: 0.001)
+      // 4 × 100 points per second at the start: 0.4 points in the first millisecond.
+      expectClose(shown(view).position.x, 105.4, 0.02)
+      sim.runUntilIdle()
+      expectClose(sim.now, 0.5, 1e-9)
+      #expect(view.center.x == 205)
+    }
+  }
+
+  @Test("Misuse UIKit raises on stops the program: isInterruptible set while active, start after stop, finish while active")
+  func stateErrors() async {
+    await #expect(processExitsWith: .failure) {
+      Simulation.run { _ in
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
+        animator.startAnimation()
+        animator.isInterruptible = false
+      }
+    }
+    await #expect(processExitsWith: .failure) {
+      Simulation.run { _ in
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
+        animator.startAnimation()
+        animator.stopAnimation(false)
+        animator.startAnimation()
+      }
+    }
+    await #expect(processExitsWith: .failure) {
+      Simulation.run { _ in
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
+        animator.startAnimation()
+        animator.finishAnimation(at: .end)
+      }
     }
   }
 

@@ -154,6 +154,20 @@ import Testing
     ])
   }
 
+  @Test func stackedComparisonSaysSo() {
+    let check = ExerciseCheck(
+      outcome: .wrongOutput, file: "f.swift", diagnostics: [], otherErrors: "", output: "a long line of output\n",
+      expected: "another long line\n", crashMessage: nil, crashLine: nil, stderr: "", duration: 0)
+    #expect(CheckView(style: .plain).render(check, width: 31) == [
+      "✗ WRONG OUTPUT — expected first, then yours",
+      "expected:",
+      "~ another long line",
+      "actual:",
+      "~ a long line of output",
+      "~ differs   - missing from yours   + extra in yours",
+    ])
+  }
+
   @Test func progressBar() {
     #expect(ProgressBar.render(done: 1, total: 4, width: 8, style: .plain) == "[##------] 1/4 done")
   }

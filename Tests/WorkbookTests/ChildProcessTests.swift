@@ -26,6 +26,48 @@ import Testing
     #expect(ProcessFixtures.surviving(["sleep 4324"]) == [])
   }
 
+  #if os(Linux)
+  // Issue 16: a child's exit is seen when it happens, not at the next
+  // look (every look cost up to 0.1 s per compile, link and run).
+  @Test func theExitIsSeenWhenItHappensNotOnATimer() throws {
+    let quick = try ChildProcess.run("/bin/true", [], timeout: 600)
+    #expect(quick.termination == .exited(0))
+    #expect(quick.timerWakeups == 0)
+    // Silent for a while, output closed early: only the exit can end the wait.
+    let slow = try ChildProcess.run("/bin/sh", ["-c", "exec >&- 2>&-; sleep 0.3; exit 3"], timeout: 600)
+    #expect(slow.termination == .exited(3))
+    #expect(slow.timerWakeups == 0)
+  }
+
+  @Test func anExitDescriptorIsReadableOnceTheChildExits() throws {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/bin/sh")
+    child.arguments = ["-c", "sleep 0.2"]
+    try child.run()
+    let descriptor = try #require(ExitDescriptor.open(child.processIdentifier))
+    defer { close(descriptor) }
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    #expect(poll(&entry, 1, 0) == 0, "readable while the child runs")
+    #expect(poll(&entry, 1, 60_000) == 1)
+    #expect(entry.revents & Int16(POLLIN) != 0)
+    child.waitUntilExit()
+  }
+
+  @Test func theProcessKnowsItsChildren() throws {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+    child.arguments = ["30"]
+    try child.run()
+    defer { child.terminate(); child.waitUntilExit() }
+    // Nil only when threads came and went while they were read: try again.
+    var children: Set<pid_t>? = nil
+    for _ in 0..<20 where children == nil { children = ProcessTable.childrenOfThisProcess() }
+    #expect(children?.contains(child.processIdentifier) == true)
+    // Started by Foundation, not by ChildProcess.run: one it did not start.
+    #expect(ChildProcessRegistry.shared.hasChildrenItDidNotStart())
+  }
+  #endif
+
   @Test func theSecretIsReadableOnceOnDescriptorThree() throws {
     let result = try ChildProcess.run("/bin/sh", ["-c", "cat <&3; cat <&3 2>/dev/null; echo"], timeout: 20,
                                       secret: Array("s3cr3t".utf8))

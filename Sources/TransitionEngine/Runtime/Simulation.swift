@@ -322,6 +322,13 @@ public final class Simulation: @unchecked Sendable {
   /// their own key (the diagrams harness keeps its published diagrams here).
   package var companions: [ObjectIdentifier: AnyObject] = [:]
 
+  // MARK: Touches
+
+  /// How many `beginIgnoringInteractionEvents` calls are not yet balanced
+  /// (UIKit's own, around a non-interactive presentation or dismissal, and
+  /// the app's). While it is above 0, scripted touches are dropped.
+  var ignoredInteractionEventsDepth = 0
+
   // MARK: Diagnostics
 
   /// Warnings the engine reported, in order (UIKit's console messages, with

@@ -68,12 +68,25 @@ enum ContainerTransition {
         if toView.superview === container { toView.removeFromSuperview() }
         if fromView.superview !== container { container.addSubview(fromView) }
       }
+      warnAboutLeftovers(in: container, keeping: completed ? request.to : request.from, kind: request.kind)
       request.didFinish(completed)
     }
     run.didEnd = {
       if !context.cancelled { request.completion?() }
     }
     run.start()
+  }
+
+  /// After a push, pop or tab switch UIKit's container should hold the
+  /// shown child's view alone. A view the animator added and never removed
+  /// (a snapshot, a shadow) stays there, over or under the new screen, and
+  /// keeps taking touches. UIKit logs nothing; the engine warns.
+  private static func warnAboutLeftovers(in container: UIView, keeping shown: UIViewController, kind: TransitionRun.Kind) {
+    let leftovers = container.subviews.filter { $0 !== shown.viewIfLoaded }
+    guard !leftovers.isEmpty else { return }
+    let names = leftovers.map { "\($0.diagramLabel) (\(typeName($0)))" }.joined(separator: ", ")
+    let simulation = shown.simulation
+    simulation.warn("After the \(kind.name) transition, its container still holds \(names) besides \(shown.traceName)'s view: the animator added \(leftovers.count == 1 ? "a view" : "views") and never removed \(leftovers.count == 1 ? "it" : "them"); UIKit leaves \(leftovers.count == 1 ? "it" : "them") on screen")
   }
 }
 

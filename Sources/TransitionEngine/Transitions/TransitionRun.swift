@@ -9,7 +9,11 @@
 
 /// One running transition.
 final class TransitionRun {
-  enum Kind: String { case present, dismiss, push, pop, tabSwitch }
+  enum Kind: String {
+    case present, dismiss, push, pop, tabSwitch
+    /// The name warnings use ("tab switch", not "tabSwitch").
+    var name: String { self == .tabSwitch ? "tab switch" : rawValue }
+  }
 
   let kind: Kind
   let simulation: Simulation
@@ -27,8 +31,13 @@ final class TransitionRun {
   private(set) var completed = false
   private(set) var didAnimate = false
   private var reportedStall = false
+  /// Whether this run holds one of UIKit's `beginIgnoringInteractionEvents`.
+  private var ignoresTouches = false
   /// The percent of an interactive transition (set by update/finish/cancel).
   var interactivePercent: Double = 0
+  /// The property animator that runs this transition (an interruptible
+  /// transition's), once one has animated during it.
+  weak var propertyAnimator: UIViewPropertyAnimator?
   /// Animations created by the animator (and alongside blocks), for percent-driven interaction.
   private(set) var trackedAnimations: [(layer: CALayer, attached: AttachedAnimation)] = []
 
@@ -56,6 +65,12 @@ final class TransitionRun {
     simulation.currentTransitionProgress = { [weak self] in self?.progress }
     duration = simulation.traced { animator.transitionDuration(using: context) }
     simulation.record(.call, animatorName, "transitionDuration(using:)", result: format(duration))
+    if interactor == nil, kind == .present || kind == .dismiss {
+      // UIKit's presentation controller ignores touches until a
+      // non-interactive presentation or dismissal completes.
+      ignoresTouches = true
+      simulation.ignoredInteractionEventsDepth += 1
+    }
     if let interactor {
       context.interactive = interactor.wantsInteractiveStart
       simulation.record(.call, String(describing: type(of: interactor)), "startInteractiveTransition(_:)")
@@ -87,6 +102,7 @@ final class TransitionRun {
     if let percentDriven = interactor as? UIPercentDrivenInteractiveTransition, percentDriven.isDriving {
       return percentDriven.currentPercent
     }
+    if let propertyAnimator, propertyAnimator.state != .inactive { return propertyAnimator.forwardFraction }
     if interactor != nil { return interactivePercent }
     guard duration > 0 else { return 0 }
     return min(max((simulation.now - startTime) / duration, 0), 1)
@@ -97,11 +113,14 @@ final class TransitionRun {
   /// What UIKit does when the animator calls `completeTransition(_:)`.
   func complete(_ didComplete: Bool) {
     guard !completed else {
-      simulation.warn("completeTransition(_:) was called more than once for the \(kind.rawValue) transition; UIKit ignores the later calls")
+      simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; UIKit ignores the later calls")
       return
     }
     completed = true
     simulation.record(.appCall, animatorName, "completeTransition(\(didComplete))")
+    if didComplete && context.cancelled {
+      simulation.warn("completeTransition(true) was called after the interactive \(kind.name) transition was cancelled: UIKit completes it although its animations played back to the start (pass !transitionContext.transitionWasCancelled)")
+    }
     simulation.traced {
       finish(didComplete)
       // animationEnded is optional: traced only when the animator implements it.
@@ -113,6 +132,10 @@ final class TransitionRun {
 
   /// Runs the remaining completion blocks and leaves the active list.
   private func end() {
+    if ignoresTouches {
+      ignoresTouches = false
+      simulation.ignoredInteractionEventsDepth = max(0, simulation.ignoredInteractionEventsDepth - 1)
+    }
     for vc in [context.fromViewController, context.toViewController] where vc?.activeCoordinator === coordinator {
       vc?.activeCoordinator = nil
     }
@@ -126,7 +149,7 @@ final class TransitionRun {
   func checkStall() {
     guard !completed, !reportedStall, !context.interactive else { return }
     reportedStall = true
-    simulation.warn("The \(kind.rawValue) transition never called completeTransition(_:) although every animation has ended; UIKit waits for ever and the screen stays as it is")
+    simulation.warn("The \(kind.name) transition never called completeTransition(_:) although every animation has ended; UIKit waits for ever and the screen stays as it is")
   }
 }
 
@@ -188,6 +211,7 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
 
   func finishInteractiveTransition() {
     run?.simulation.record(.appCall, interactiveCaller, "finishInteractiveTransition()")
+    cancelled = false   // an interruptible transition cancelled, grabbed again and finished completes
     endInteraction()
   }
 
@@ -199,7 +223,13 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
 
   func pauseInteractiveTransition() {
     run?.simulation.record(.appCall, interactiveCaller, "pauseInteractiveTransition()")
+    guard !interactive else { return }
+    // Back in interactive mode: the handlers of notifyWhenInteractionChanges
+    // run again ("when a transition moves in and out of an interactive mode").
     interactive = true
+    finishing = false
+    guard let run else { return }
+    for handler in interactionChangeHandlers { handler(run.coordinator) }
   }
 
   /// The interaction ended: handlers of `notifyWhenInteractionChanges` run

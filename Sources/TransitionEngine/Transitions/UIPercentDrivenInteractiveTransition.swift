@@ -69,7 +69,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
 
   /// The percentage shown now (moves during finish and cancel).
   var currentPercent: Double {
-    if let interruptible { return Double(interruptible.fractionComplete) }
+    if let interruptible { return Self.forwardFraction(of: interruptible) }
     guard let s = segment else { return Double(percentComplete) }
     let u = s.length > 0 ? min(1, max(0, (simulation.now - s.startTime) / s.length)) : 1
     return s.from + (s.to - s.from) * s.curve.progress(at: u)
@@ -84,15 +84,27 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
   open func update(_ percentComplete: CGFloat) {
     self.percentComplete = min(max(percentComplete, 0), 1)
     context?.updateInteractiveTransition(self.percentComplete)
-    interruptible?.fractionComplete = self.percentComplete
+    if let interruptible {
+      // The percent counts from the start; a reversed animator counts back from the end.
+      interruptible.fractionComplete = interruptible.isReversed ? 1 - self.percentComplete : self.percentComplete
+    }
+  }
+
+  /// How far an animator is from its start, whichever way it runs (its
+  /// `fractionComplete` counts the way back once reversed).
+  private static func forwardFraction(of animator: UIViewImplicitlyAnimating) -> Double {
+    if let property = animator as? UIViewPropertyAnimator { return property.forwardFraction }
+    let fraction = Double(animator.fractionComplete)
+    return animator.isReversed ? 1 - fraction : fraction
   }
 
   /// Plays the rest forward; the animations end at 100 %.
   open func finish() {
     context?.finishInteractiveTransition()
     if let interruptible {
+      let done = Self.forwardFraction(of: interruptible)
       interruptible.isReversed = false
-      continueInterruptible(interruptible, remaining: 1 - Double(interruptible.fractionComplete))
+      continueInterruptible(interruptible, remaining: 1 - done)
     } else {
       play(to: 1)
     }
@@ -102,8 +114,9 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
   open func cancel() {
     context?.cancelInteractiveTransition()
     if let interruptible {
+      let done = Self.forwardFraction(of: interruptible)
       interruptible.isReversed = true
-      continueInterruptible(interruptible, remaining: Double(interruptible.fractionComplete))
+      continueInterruptible(interruptible, remaining: done)
     } else {
       play(to: 0)
     }

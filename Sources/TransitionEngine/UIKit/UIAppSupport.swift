@@ -127,13 +127,17 @@ open class UIApplication: UIResponder {
   /// The key window (deprecated in iOS 13, still common in transition code).
   open var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } }
 
-  /// Whether touches are ignored (`beginIgnoringInteractionEvents`, iOS 2–13).
-  open private(set) var isIgnoringInteractionEvents = false
+  /// Whether touches are ignored (`beginIgnoringInteractionEvents`, iOS 2–13):
+  /// also true while UIKit runs a non-interactive presentation or dismissal.
+  open var isIgnoringInteractionEvents: Bool { Simulation.current.ignoredInteractionEventsDepth > 0 }
 
-  /// Stops delivering touches until the matching `endIgnoringInteractionEvents`.
-  /// The engine records the state; its gesture scripts are not blocked.
-  open func beginIgnoringInteractionEvents() { isIgnoringInteractionEvents = true }
-  open func endIgnoringInteractionEvents() { isIgnoringInteractionEvents = false }
+  /// Stops delivering touches until the matching `endIgnoringInteractionEvents`
+  /// (calls nest). A scripted touch that goes down meanwhile is dropped.
+  open func beginIgnoringInteractionEvents() { Simulation.current.ignoredInteractionEventsDepth += 1 }
+  /// Balances one `beginIgnoringInteractionEvents`.
+  open func endIgnoringInteractionEvents() {
+    Simulation.current.ignoredInteractionEventsDepth = max(0, Simulation.current.ignoredInteractionEventsDepth - 1)
+  }
 
   private override init() { super.init() }
 }

@@ -271,14 +271,17 @@ extension UIWindow {
     guard let first = path.first else { return }
     let simulation = self.simulation
     simulation.drainRunLoop()
-    let hit = hitTest(first, with: nil) ?? self
+    // While the app ignores interaction events (UIKit's own, during a
+    // non-interactive presentation), the whole touch is dropped.
+    let ignored = simulation.ignoredInteractionEventsDepth > 0
     var recognizers: [UIGestureRecognizer] = []
-    var current: UIView? = hit
+    var current: UIView? = ignored ? nil : (hitTest(first, with: nil) ?? self)
     while let view = current {
       recognizers += view.recognizers.filter(\.isEnabled)
       current = view.superview
     }
-    simulation.record(.note, "touch", "down at (\(format(Double(first.x))), \(format(Double(first.y))))")
+    let down = "down at (\(format(Double(first.x))), \(format(Double(first.y))))"
+    simulation.record(.note, "touch", ignored ? down + ", ignored: the app is ignoring interaction events" : down)
     let t0 = simulation.now
     for r in recognizers { r.touchBegan(at: first, time: t0) }
     let steps = max(1, Int((duration * 60).rounded()))

@@ -174,8 +174,18 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
 
   open private(set) var state: UIViewAnimatingState = .inactive
   open var isRunning: Bool { segment != nil }
-  open var isInterruptible = true
-  open var isUserInteractionEnabled = true
+  /// Whether the animator can be paused and stopped (default true). UIKit
+  /// raises when it is set on an active animator.
+  open var isInterruptible = true {
+    willSet { precondition(state != .active, "isInterruptible cannot be set on an active UIViewPropertyAnimator") }
+  }
+  /// Whether animated views get touches (default true). UIKit raises when it
+  /// is set on an active animator.
+  open var isUserInteractionEnabled = true {
+    willSet {
+      precondition(state != .active, "isUserInteractionEnabled cannot be set on an active UIViewPropertyAnimator")
+    }
+  }
   open var isManualHitTestingEnabled = false
   /// While scrubbing, follow the fraction linearly (default true, iOS 11).
   open var scrubsLinearly = true
@@ -274,22 +284,27 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
     return (s.startValue + (s.target - s.startValue) * c, s.startFraction + (s.target - s.startFraction) * u)
   }
 
-  /// The timing curve over normalised time, and the time it takes for the full distance.
-  private func curve(_ parameters: UITimingCurveProvider?) -> (f: (Double) -> Double, length: TimeInterval) {
+  /// The timing curve over normalised time, and the time it takes for the
+  /// full distance: a spring is made for `runDuration` (default: the
+  /// animator's duration), so that its initial velocity means "distances per
+  /// second" whatever the segment's length.
+  private func curve(_ parameters: UITimingCurveProvider?,
+                     runDuration: TimeInterval? = nil) -> (f: (Double) -> Double, length: TimeInterval) {
     if let spring = parameters?.springTimingParameters {
-      let (curve, length) = spring.spring(duration: duration)
+      let (curve, length) = spring.spring(duration: runDuration ?? duration)
       return ({ u in u >= 1 ? 1 : curve.value(at: u * length) }, length)
     }
     let function = parameters?.cubicTimingParameters?.timingFunction ?? CAMediaTimingFunction(name: .easeInEaseOut)
     return ({ function.progress(at: $0) }, duration)
   }
 
-  private func run(to target: Double, length: TimeInterval, parameters: UITimingCurveProvider?, after delay: TimeInterval = 0) {
+  private func run(to target: Double, length: TimeInterval, parameters: UITimingCurveProvider?,
+                   after delay: TimeInterval = 0, curveFunction: ((Double) -> Double)? = nil) {
     let now = current
     value = now.value
     timeFraction = now.time
     segment = Segment(startTime: simulation.now + delay, startValue: now.value, startFraction: now.time,
-                      target: target, length: length, curve: curve(parameters).f)
+                      target: target, length: length, curve: curveFunction ?? curve(parameters).f)
     if !simulation.propertyAnimators.contains(where: { $0 === self }) { simulation.propertyAnimators.append(self) }
   }
 
@@ -350,6 +365,15 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
     guard state == .active else { return }
     if let parameters { timingParameters = parameters }
     let target = reversed ? 0.0 : 1.0
+    // "As if the animation was started from its current position with a new
+    // duration": a spring is made for durationFactor × duration, its initial
+    // velocity relative to the distance that is left.
+    let newDuration = Double(durationFactor) * duration
+    if let spring = timingParameters?.springTimingParameters, case .dampingRatio = spring.model {
+      let made = curve(timingParameters, runDuration: newDuration)
+      run(to: target, length: made.length, parameters: timingParameters, curveFunction: made.f)
+      return
+    }
     let length = Double(durationFactor) * curve(timingParameters).length
     run(to: target, length: length, parameters: timingParameters)
   }
@@ -370,16 +394,27 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
     }
   }
 
-  /// How far along the animation is, 0…1. Settable while paused (scrubbing).
+  /// How far along the animation is, 0…1, counted in the direction it runs:
+  /// once reversed, 0 is the end it left and 1 the start it returns to (so
+  /// reversing at 0.7 reads 0.3), as iOS 11 and later report it. Settable
+  /// while paused (scrubbing), in the same direction.
   open var fractionComplete: CGFloat {
-    get { CGFloat(current.time) }
+    get {
+      let forward = current.time
+      return CGFloat(reversed ? 1 - forward : forward)
+    }
     set {
       guard segment == nil, state != .stopped else { return }
       activateIfNeeded()
-      timeFraction = min(max(Double(newValue), 0), 1)
+      let given = min(max(Double(newValue), 0), 1)
+      timeFraction = reversed ? 1 - given : given
       value = scrubsLinearly ? timeFraction : curve(timingParameters).f(timeFraction)
     }
   }
+
+  /// How far along the timeline the animator is, 0 (start) to 1 (end),
+  /// whichever way it runs: `fractionComplete` before any reversal.
+  var forwardFraction: Double { current.time }
 
   open func startAnimation() { startAnimation(afterDelay: 0) }
 
@@ -458,6 +493,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
   }
 
   private func perform(_ block: () -> Void, delayFactor: Double) {
+    // The first property animator that animates during a transition is the
+    // one its progress is read from (captions, the coordinator's percentComplete).
+    if let run = simulation.activeTransitions.last, run.propertyAnimator == nil { run.propertyAnimator = self }
     simulation.animationContexts.append(.propertyAnimator(self, delayFactor: delayFactor))
     block()
     simulation.animationContexts.removeLast()

@@ -28,6 +28,67 @@ public struct RunSettings: Sendable {
   }
 }
 
+/// What one of a chapter's compilations produced.
+enum ChapterTaskResult: Sendable {
+  case program(ProgramRun)
+  case noRun(ProgramRun)
+  case compileFail(CompileFailRun)
+  case standalone(StandaloneRun)
+}
+
+/// Limits the compilations (and program runs) running at once in this
+/// process to the number of cores, however many chapters are checked at
+/// once and however many programs each has.
+final class CompileSlots: @unchecked Sendable {
+  static let shared = CompileSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+  private let condition = NSCondition()
+  private var free: Int
+
+  init(count: Int) { free = max(1, count) }
+
+  /// Runs every task (the first on the calling thread, the others on
+  /// threads of their own), each while holding a slot, and returns their
+  /// results in task order.
+  func runAll<T: Sendable>(_ tasks: [@Sendable () throws(VerifyError) -> T]) -> [Result<T, VerifyError>] {
+    let results = Results<T>(count: tasks.count)
+    let group = DispatchGroup()
+    for index in tasks.indices.dropFirst() {
+      group.enter()
+      let thread = Thread { [self] in
+        results.set(index, withSlot(tasks[index]))
+        group.leave()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    if let first = tasks.first { results.set(0, withSlot(first)) }
+    group.wait()
+    return results.all()
+  }
+
+  private func withSlot<T>(_ task: () throws(VerifyError) -> T) -> Result<T, VerifyError> {
+    condition.lock()
+    while free == 0 { condition.wait() }
+    free -= 1
+    condition.unlock()
+    defer {
+      condition.lock()
+      free += 1
+      condition.signal()
+      condition.unlock()
+    }
+    do throws(VerifyError) { return .success(try task()) } catch { return .failure(error) }
+  }
+
+  private final class Results<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Result<T, VerifyError>?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<T, VerifyError>) { lock.lock(); values[index] = value; lock.unlock() }
+    func all() -> [Result<T, VerifyError>] { lock.lock(); defer { lock.unlock() }; return values.map { $0! } }
+  }
+}
+
 public struct ChapterRunner: Sendable {
   public var settings: RunSettings
   public var builder: ProgramBuilder
@@ -52,30 +113,53 @@ public struct ChapterRunner: Sendable {
       throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
-    var result = ChapterRun()
+    // The chapter program, the no-run type check, each compile-fail check
+    // and each exercise program are independent: they run at once, as
+    // many at a time as there are cores in the whole process
+    // (`CompileSlots`), so an edited chapter with exercises takes the time
+    // of its longest program, not of all of them.
+    var tasks: [@Sendable () throws(VerifyError) -> ChapterTaskResult] = []
     if chapter.snippets.contains(where: { $0.kind == .run }) {
       let program = builder.chapterProgram(chapter)
-      result.program = try compileAndRun(program, in: work + "/chapter", chapter: chapter,
-                                         run: true, defaultSnippet: nil)
+      tasks.append { () throws(VerifyError) in
+        let run = try compileAndRun(program, in: work + "/chapter", chapter: chapter, run: true, defaultSnippet: nil)
+        return .program(run)
+      }
     }
     if let program = builder.noRunProgram(chapter) {
       // Type-checked only: no-run code is never linked, so it never runs.
-      result.noRun = try typecheck(program, in: work + "/no-run", chapter: chapter)
+      tasks.append { () throws(VerifyError) in
+        let run = try typecheck(program, in: work + "/no-run", chapter: chapter)
+        return .noRun(run)
+      }
     }
     for snippet in chapter.snippets {
       switch snippet.kind {
       case .compileFail:
         let program = builder.compileFailProgram(snippet, in: chapter)
-        let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
-        result.compileFail.append(CompileFailRun(
-          snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+        tasks.append { () throws(VerifyError) in
+          let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
+          return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+        }
       case .exerciseStarter, .exerciseSolution:
         let program = builder.standaloneProgram(snippet, in: chapter)
-        let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                    chapter: chapter, run: true, defaultSnippet: snippet.index)
-        result.standalone.append(StandaloneRun(snippet: snippet.index, run: run))
+        tasks.append { () throws(VerifyError) in
+          let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
+                                      chapter: chapter, run: true, defaultSnippet: snippet.index)
+          return .standalone(StandaloneRun(snippet: snippet.index, run: run))
+        }
       default:
         break
+      }
+    }
+    var result = ChapterRun()
+    // In task order, so the result does not depend on which ended first.
+    for outcome in CompileSlots.shared.runAll(tasks) {
+      switch try outcome.get() {
+      case .program(let run): result.program = run
+      case .noRun(let run): result.noRun = run
+      case .compileFail(let run): result.compileFail.append(run)
+      case .standalone(let run): result.standalone.append(run)
       }
     }
     return result
@@ -169,14 +253,26 @@ public struct ChapterRunner: Sendable {
         if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
         return run
       }
-      let autolink = directory + "/program.autolink"
-      let extract = try invoke(toolchain.autolinkExtract, [object, "-o", autolink], in: directory,
-                               timeout: settings.compileTimeout)
-      let link = extract.termination == .exited(0)
-        ? try invoke(toolchain.clang, toolchain.linkArguments(
-            object: object, autolinkFile: autolink, engine: settings.engine, output: executable),
-            in: directory, timeout: settings.compileTimeout)
-        : extract
+      // The libraries the object asks for: read from it, or (an object
+      // this code cannot read) by swift-autolink-extract.
+      var extract: ChildResult? = nil
+      let autolink: [String]
+      if let flags = Files.read(object).flatMap(AutolinkEntries.flags(in:)) {
+        autolink = flags
+      } else {
+        let file = directory + "/program.autolink"
+        extract = try invoke(toolchain.autolinkExtract, [object, "-o", file], in: directory,
+                             timeout: settings.compileTimeout)
+        autolink = ["@" + file]
+      }
+      let link: ChildResult
+      if let extract, extract.termination != .exited(0) {
+        link = extract
+      } else {
+        link = try invoke(toolchain.clang, toolchain.linkArguments(
+          object: object, autolink: autolink, engine: settings.engine, output: executable),
+          in: directory, timeout: settings.compileTimeout)
+      }
       guard link.termination == .exited(0) else {
         run.otherErrors = String(decoding: link.stderr + link.stdout, as: UTF8.self)
         return run

@@ -28,6 +28,9 @@ public struct ChildResult: Sendable {
   /// Bytes of standard output beyond the cap that were read and dropped.
   public var droppedStdout: Int
   public var duration: Double
+  /// Times the wait for the child woke up on a timer (not on output or
+  /// the child's exit); 0 when its exit is seen as it happens.
+  var timerWakeups = 0
 }
 
 /// Receives standard output as it arrives (for incremental splitting).
@@ -63,6 +66,19 @@ public final class ChildProcessRegistry: @unchecked Sendable {
   func remove(_ pgid: pid_t) {
     lock.lock(); defer { lock.unlock() }
     groups.remove(pgid)
+  }
+
+  /// Whether this process has a child that no `ChildProcess.run` is
+  /// waiting for: an orphan it adopted as a subreaper (something a child
+  /// started that outlived it), or a child started some other way
+  /// (Foundation's `Process`). True when that cannot be told (no
+  /// `/proc/self/task/*/children`). When false, no process started by an
+  /// ended child is left: each one would be this process's child (adopted)
+  /// or a descendant of such a child.
+  func hasChildrenItDidNotStart() -> Bool {
+    guard let children = ProcessTable.childrenOfThisProcess() else { return true }
+    lock.lock(); defer { lock.unlock() }
+    return !children.isSubset(of: groups)
   }
 
   public var isInterrupted: Bool {
@@ -216,8 +232,14 @@ public enum ChildProcess {
     var stderr: [UInt8] = []
     var dropped = 0
     var timedOut = false
+    // A descriptor that becomes readable when the child exits (Linux
+    // pidfd), polled with the pipes: the exit is seen at once. Without
+    // one, the loop wakes every 0.1 s to ask.
+    let exitDescriptor = ExitDescriptor.open(pid)
+    defer { if let exitDescriptor { close(exitDescriptor) } }
     var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
-               pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+               pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0),
+               pollfd(fd: exitDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
     var open = [true, true]
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: 65536, alignment: 8)
     defer { buffer.deallocate() }
@@ -225,19 +247,28 @@ public enum ChildProcess {
     var waitStatus: Int32 = 0
     var exited = false
     var drainUntil = Double.infinity
+    var timerWakeups = 0
     /// Ends the child's group and every process that carries its run ID.
+    /// The search through /proc runs only when something the child
+    /// started may be left (this process adopted a child it did not
+    /// start): a compiler that exits leaves nothing, and costs no search.
     var ended = false
     func endDescendants() {
       if ended { return }
       ended = true
       kill(-pid, SIGKILL)
-      ProcessTable.killRun(runID)
+      if ChildProcessRegistry.shared.hasChildrenItDidNotStart() {
+        ProcessTable.killRun(runID)
+      }
     }
     while true {
       if !exited {
         let r = waitpid(pid, &waitStatus, WNOHANG)
         if r == pid || (r < 0 && errno == ECHILD) {
           exited = true
+          // Before the search for descendants: its own child counts as
+          // one it did not start until it is reaped.
+          ChildProcessRegistry.shared.remove(pid)
           endDescendants()
           drainUntil = monotonicSeconds() + 0.5
         }
@@ -250,17 +281,30 @@ public enum ChildProcess {
         kill(-pid, SIGKILL)
         while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
         exited = true
+        ChildProcessRegistry.shared.remove(pid)
         endDescendants()
         break
       }
       for i in 0..<2 { fds[i].fd = open[i] ? (i == 0 ? outPipe[0] : errPipe[0]) : -1; fds[i].revents = 0 }
-      // Wake up now and then to notice that the child exited while
-      // something it started holds the pipes open.
-      let wait = exited ? drainUntil - now : min(deadline - now, 0.1)
-      let ready = poll(&fds, 2, Int32(max(0, wait) * 1000) + 1)
+      fds[2].fd = exited ? -1 : (exitDescriptor ?? -1)
+      fds[2].revents = 0
+      // Without an exit descriptor, wake up now and then to notice that
+      // the child exited (maybe while something it started holds the
+      // pipes open).
+      let wait = exited ? drainUntil - now : min(deadline - now, exitDescriptor == nil ? 0.1 : .infinity)
+      let ready = poll(&fds, 3, Int32(min(max(0, wait), 3600) * 1000) + 1)
       if ready < 0 {
         if errno == EINTR { continue }
         break
+      }
+      if ready == 0 { timerWakeups += 1 }
+      if fds[2].revents != 0 {
+        // The child has exited: it is a zombie now (or a moment later).
+        while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+        exited = true
+        ChildProcessRegistry.shared.remove(pid)
+        endDescendants()
+        drainUntil = monotonicSeconds() + 0.5
       }
       for i in 0..<2 where open[i] && fds[i].revents != 0 {
         let count = read(fds[i].fd, buffer, 65536)
@@ -306,7 +350,7 @@ public enum ChildProcess {
     }
     return ChildResult(
       termination: termination, stdout: stdout, stderr: stderr, droppedStdout: dropped,
-      duration: duration)
+      duration: duration, timerWakeups: timerWakeups)
   }
 
   /// A pipe whose two ends are closed on exec: `pipe2(O_CLOEXEC)` (looked
@@ -348,6 +392,45 @@ public enum ChildProcess {
   }
 }
 
+/// A descriptor that polls readable when a child process exits: Linux's
+/// pidfd (`pidfd_open`, Linux 5.3; glibc 2.36 wraps it, older ones reach it
+/// through `syscall`). Nil elsewhere, or when the kernel refuses.
+enum ExitDescriptor {
+  static func open(_ pid: pid_t) -> Int32? {
+    #if os(Linux)
+    let fd: Int32
+    if let pidfdOpen {
+      fd = pidfdOpen(pid, 0)
+    } else if let syscall {
+      fd = Int32(truncatingIfNeeded: syscall(pidfdOpenNumber, Int(pid), 0))
+    } else {
+      return nil
+    }
+    guard fd >= 0 else { return nil }
+    // Not inherited by children started at the same time by other threads.
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    return fd
+    #else
+    return nil
+    #endif
+  }
+
+  /// `SYS_pidfd_open`: the same number on every Linux architecture.
+  private static let pidfdOpenNumber = 434
+  private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+  private static let pidfdOpen: PidfdOpen? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open") else { return nil }
+    return unsafeBitCast(symbol, to: PidfdOpen.self)
+  }()
+  /// `syscall(number, pid, flags)`: C's variadic `syscall`, called with
+  /// its integer arguments in registers like any function's.
+  private typealias Syscall = @convention(c) (Int, Int, Int) -> Int
+  private static let syscall: Syscall? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else { return nil }
+    return unsafeBitCast(symbol, to: Syscall.self)
+  }()
+}
+
 /// A thread-safe counter.
 final class AtomicCounter: @unchecked Sendable {
   private let lock = NSLock()
@@ -363,6 +446,23 @@ enum ProcessTable {
     var isZombie: Bool
     /// The value of `WORKBOOK_RUN` in its environment.
     var runID: String?
+  }
+
+  /// The children of this process (of all its threads), or nil when
+  /// /proc does not list them (`CONFIG_PROC_CHILDREN`) or threads came or
+  /// went while they were read (a child may have moved between threads).
+  static func childrenOfThisProcess() -> Set<pid_t>? {
+    func threads() -> [String]? { try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") }
+    guard let before = threads() else { return nil }
+    var children = Set<pid_t>()
+    for thread in before {
+      guard let list = FileManager.default.contents(atPath: "/proc/self/task/\(thread)/children") else { return nil }
+      for field in list.split(separator: 32) {
+        if let pid = pid_t(String(decoding: field, as: UTF8.self)) { children.insert(pid) }
+      }
+    }
+    guard let after = threads(), Set(after) == Set(before) else { return nil }
+    return children
   }
 
   static func all(readEnvironment: Bool = true) -> [Entry] {

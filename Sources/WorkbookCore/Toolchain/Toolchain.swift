@@ -141,11 +141,14 @@ public struct Toolchain: Sendable, Codable, Hashable {
   }
 
   /// Arguments for clang to link a program's object file.
-  func linkArguments(object: String, autolinkFile: String, engine: EngineBuild, output: String) -> [String] {
+  ///
+  /// - Parameter autolink: The libraries the object asks for
+  ///   (`AutolinkEntries`), or `["@FILE"]` with `swift-autolink-extract`'s output.
+  func linkArguments(object: String, autolink: [String], engine: EngineBuild, output: String) -> [String] {
     var args: [String] = []
     if hasLLD { args.append("-fuse-ld=lld") }
     args += ["-pie", "-Xlinker", "-rpath", "-Xlinker", runtimeLibraryPath,
-             runtimeResourcePath + "/linux/" + arch + "/swiftrt.o", object, "@" + autolinkFile,
+             runtimeResourcePath + "/linux/" + arch + "/swiftrt.o", object] + autolink + [
              "-L", runtimeLibraryPath, "-lswiftCore", "--target=" + triple,
              "-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",
              "-Xlinker", "-rpath", "-Xlinker", engine.directory, "-o", output]

@@ -83,6 +83,31 @@ final class InterruptibleSlide: NSObject, UIViewControllerAnimatedTransitioning,
     }
   }
 
+  @Test("A percent-driven transition grabbed again while it cancels keeps its percent counted from the start")
+  func interruptibleRegrabAfterCancel() {
+    Simulation.run { sim in
+      let home = LoggingController("Home"), sheet = LoggingController("Sheet")
+      _ = showing(home, in: sim)
+      let slide = InterruptibleSlide()
+      sheet.modalPresentationStyle = .fullScreen
+      sheet.transitioningDelegate = slide
+      home.present(sheet, animated: true)
+      sim.advance(by: 0)
+      slide.interactor.update(0.6)
+      slide.interactor.cancel()
+      sim.advance(by: 0.2)                       // on its way back: 0.4 of the way up
+      expectClose(sheet.view.layer.presentation()!.frame.minY, 568 * 0.6, 1e-6)
+      slide.interactor.pause()
+      slide.interactor.update(0.5)
+      expectClose(sheet.view.layer.presentation()!.frame.minY, 284, 1e-6)
+      let start = sim.now
+      slide.interactor.finish()
+      sim.runUntilIdle()
+      expectClose(sim.now - start, 0.5, 1e-9)
+      #expect(home.presentedViewController === sheet)
+    }
+  }
+
   @Test("notifyWhenInteractionChanges runs when the interaction ends, before the appearance calls of a cancel")
   func interactionChanges() {
     Simulation.run { sim in
