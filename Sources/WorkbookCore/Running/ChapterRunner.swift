@@ -49,7 +49,7 @@ final class CompileSlots: @unchecked Sendable {
   /// Runs every task (the first on the calling thread, the others on
   /// threads of their own), each while holding a slot, and returns their
   /// results in task order.
-  func runAll<T: Sendable>(_ tasks: [@Sendable () throws(VerifyError) -> T]) -> [Result<T, VerifyError>] {
+  func runAll<T: Sendable>(_ tasks: [@Sendable () -> Result<T, VerifyError>]) -> [Result<T, VerifyError>] {
     let results = Results<T>(count: tasks.count)
     let group = DispatchGroup()
     for index in tasks.indices.dropFirst() {
@@ -66,7 +66,7 @@ final class CompileSlots: @unchecked Sendable {
     return results.all()
   }
 
-  private func withSlot<T>(_ task: () throws(VerifyError) -> T) -> Result<T, VerifyError> {
+  private func withSlot<T>(_ task: () -> Result<T, VerifyError>) -> Result<T, VerifyError> {
     condition.lock()
     while free == 0 { condition.wait() }
     free -= 1
@@ -77,7 +77,7 @@ final class CompileSlots: @unchecked Sendable {
       condition.signal()
       condition.unlock()
     }
-    do throws(VerifyError) { return .success(try task()) } catch { return .failure(error) }
+    return task()
   }
 
   private final class Results<T>: @unchecked Sendable {
@@ -118,35 +118,43 @@ public struct ChapterRunner: Sendable {
     // many at a time as there are cores in the whole process
     // (`CompileSlots`), so an edited chapter with exercises takes the time
     // of its longest program, not of all of them.
-    var tasks: [@Sendable () throws(VerifyError) -> ChapterTaskResult] = []
+    var tasks: [@Sendable () -> Result<ChapterTaskResult, VerifyError>] = []
     if chapter.snippets.contains(where: { $0.kind == .run }) {
       let program = builder.chapterProgram(chapter)
-      tasks.append { () throws(VerifyError) in
-        let run = try compileAndRun(program, in: work + "/chapter", chapter: chapter, run: true, defaultSnippet: nil)
-        return .program(run)
+      tasks.append {
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try compileAndRun(program, in: work + "/chapter", chapter: chapter, run: true, defaultSnippet: nil)
+          return .program(run)
+        }
       }
     }
     if let program = builder.noRunProgram(chapter) {
       // Type-checked only: no-run code is never linked, so it never runs.
-      tasks.append { () throws(VerifyError) in
-        let run = try typecheck(program, in: work + "/no-run", chapter: chapter)
-        return .noRun(run)
+      tasks.append {
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try typecheck(program, in: work + "/no-run", chapter: chapter)
+          return .noRun(run)
+        }
       }
     }
     for snippet in chapter.snippets {
       switch snippet.kind {
       case .compileFail:
         let program = builder.compileFailProgram(snippet, in: chapter)
-        tasks.append { () throws(VerifyError) in
-          let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
-          return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+        tasks.append {
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", chapter: chapter)
+            return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+          }
         }
       case .exerciseStarter, .exerciseSolution:
         let program = builder.standaloneProgram(snippet, in: chapter)
-        tasks.append { () throws(VerifyError) in
-          let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                      chapter: chapter, run: true, defaultSnippet: snippet.index)
-          return .standalone(StandaloneRun(snippet: snippet.index, run: run))
+        tasks.append {
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
+                                        chapter: chapter, run: true, defaultSnippet: snippet.index)
+            return .standalone(StandaloneRun(snippet: snippet.index, run: run))
+          }
         }
       default:
         break
