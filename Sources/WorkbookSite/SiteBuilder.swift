@@ -12,6 +12,9 @@ public struct SiteOptions: Sendable {
   /// A folder whose files replace the theme's files of the same name; nil:
   /// `<book>/theme` when it exists.
   public var theme: String? = nil
+  /// Chapters rendered by earlier builds, reused when unchanged (`workbook
+  /// serve` keeps one); nil: every chapter is rendered.
+  public var renderCache: RenderedChapterCache? = nil
 
   public init() {}
 }
@@ -159,7 +162,9 @@ public struct SiteBuilder: Sendable {
       let bytes = Files.resolvedOutside(path, folder: book) != nil
         ? [] : FileManager.default.contents(atPath: path).map(Array.init) ?? []
       let chapter = ChapterLoader.load(bytes: bytes, path: path, displayPath: chapterReport.path)
-      let rendered = ChapterRenderer(chapter: chapter, report: chapterReport, pages: pages, config: config).render()
+      let render = { ChapterRenderer(chapter: chapter, report: chapterReport, pages: pages, config: config).render() }
+      let key = RenderedChapterCache.Key(bytes: bytes, path: path, report: chapterReport, pages: pages, config: config)
+      let rendered = options.renderCache?.rendered(key, render) ?? render()
       chapters.append((file, pages[file]!, chapter, chapterReport, rendered))
     }
 
@@ -237,7 +242,7 @@ public struct SiteBuilder: Sendable {
 }
 
 /// `<book>/site.json`: `{"title": "…", "rawHTML": false, "exerciseCommand": "… {chapter}/{id}"}`.
-struct SiteConfig: Decodable {
+struct SiteConfig: Decodable, Hashable {
   var title = "Transition Workbook"
   /// Pass raw HTML in chapters through (GFM's tag filter still applies).
   var rawHTML = false
