@@ -38,7 +38,7 @@ struct MotionJSONTests {
       _ = fade
       #expect(film.captures.map(\.time) == [0, 0.1])
       #expect(film.motion.map(\.time) == (0...6).map { Stage.snap(Double($0) / 60) })
-      let published = sim.takePublishedDiagrams()
+      let published = DiagramChannel.take(from: sim)
       let text = try #require(published.first?.framesJSON)
       assertDiagramSnapshot(text, named: "fade-0-to-25-percent")
       let motion = try motionObject(text)
@@ -78,7 +78,7 @@ struct MotionJSONTests {
         let (stage, fade) = fading(sim)
         _ = stage.film()
         _ = fade
-        return sim.takePublishedDiagrams().first?.framesJSON
+        return DiagramChannel.take(from: sim).first?.framesJSON
       }
     }
     let first = run()
@@ -93,7 +93,7 @@ struct MotionJSONTests {
       let film = stage.film(.progress([0]))
       _ = fade
       #expect(film.motion.count <= 1)
-      #expect(sim.takePublishedDiagrams().first?.framesJSON?.contains("\"motion\"") == false)
+      #expect(DiagramChannel.take(from: sim).first?.framesJSON?.contains("\"motion\"") == false)
     }
   }
 
@@ -106,7 +106,7 @@ struct MotionJSONTests {
       let film = stage.film(.times([0, 30]))
       #expect(film.captures.count == 2)
       #expect(film.motion.isEmpty)
-      #expect(sim.takePublishedDiagrams().first?.framesJSON?.contains("\"motion\"") == false)
+      #expect(DiagramChannel.take(from: sim).first?.framesJSON?.contains("\"motion\"") == false)
     }
   }
 
@@ -124,7 +124,7 @@ struct MotionJSONTests {
                      options: [], animations: { ball.frame.origin.y = 100 })
       let film = stage.film(.times([0, 0.6]))
       #expect(film.motion.count == 37)
-      let motion = try motionObject(sim.takePublishedDiagrams().first?.framesJSON)
+      let motion = try motionObject(DiagramChannel.take(from: sim).first?.framesJSON)
       let series = try #require(motion["series"] as? [[String: Any]])
       #expect(series.map { "\($0["label"] ?? "") \($0["property"] ?? "")" } == ["ball y"])
       let y = try #require(series.first?["values"] as? [Double])
