@@ -16,6 +16,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // `workbook serve`'s HTTP server: plain sockets and Swift concurrency,
+    // no SwiftNIO, so it adds little to a fresh build.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // The headless model of UIKit's views, layers, animations and transitions,
@@ -71,12 +74,25 @@ let package = Package(
       name: "WorkbookStepper",
       dependencies: ["WorkbookCore", "WorkbookMarkdown"]
     ),
+    // The live preview (`workbook serve`): the site served from memory on
+    // 127.0.0.1, a watcher that rebuilds on every save, and the reload
+    // channel (server-sent events) with the script injected into served pages.
+    .target(
+      name: "WorkbookServe",
+      dependencies: [
+        "WorkbookCore",
+        "WorkbookSite",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      resources: [.copy("Preview")]
+    ),
     // The command-line tool: a thin layer of ArgumentParser commands.
     .executableTarget(
       name: "workbook",
       dependencies: [
         "WorkbookCore",
         "WorkbookSite",
+        "WorkbookServe",
         "WorkbookStepper",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -95,6 +111,10 @@ let package = Package(
       name: "WorkbookSiteTests",
       dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown"],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "WorkbookServeTests",
+      dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore"]
     ),
     .testTarget(
       name: "WorkbookStepperTests",

@@ -134,8 +134,11 @@ if (field && results) {
   });
 }
 
-// The diagram player: draws a frame of the engine's frame data as SVG and
-// steps through the frames (play, pause, scrub, frame by frame).
+// The diagram player: draws the engine's frame data as SVG, plays it at
+// real speed or slowed down, scrubs, steps frame by frame, and graphs the
+// values that move (position, scale, alpha, rotation) with the current time
+// marked. A film with "motion" (every frame at 60 fps) plays smoothly; one
+// with only its key moments steps through them. Nothing plays by itself.
 const SVG = "http://www.w3.org/2000/svg";
 
 function svg(name, attributes) {
@@ -144,13 +147,54 @@ function svg(name, attributes) {
   return node;
 }
 
+function element(name, attributes, text) {
+  const node = document.createElement(name);
+  for (const key in attributes) node.setAttribute(key, attributes[key]);
+  if (text != null) node.textContent = text;
+  return node;
+}
+
 function points(quad) { return quad.map((p) => p[0] + "," + p[1]).join(" "); }
 
-function drawFrame(stage, frame, id) {
+// A film: its frames, their times and the layers each shows, read from the
+// "motion" key when there is one, else from the key moments ("frames").
+function filmOf(data) {
+  const keys = data.frames || [];
+  const m = data.motion;
+  if (m && Array.isArray(m.times) && m.times.length >= 2 && Array.isArray(m.layers) && Array.isArray(m.order)) {
+    const value = (layer, name, i) => (layer.vary && name in layer.vary ? layer.vary[name][i] : layer[name]);
+    return {
+      dense: true, count: m.times.length, fps: m.fps || 60, series: m.series || [], keys: m.keys || [],
+      time: (i) => m.times[i],
+      progress: (i) => (m.progress ? m.progress[i] : null),
+      layers: (i) => {
+        let run = m.order[0];
+        for (const r of m.order) { if (r[0] <= i) run = r; else break; }
+        const shown = [];
+        for (const n of run[1]) {
+          const l = m.layers[n];
+          const quad = value(l, "quad", i);
+          if (!quad) continue;
+          shown.push({ label: l.label, view: l.view, depth: l.depth, quad, shows: value(l, "shows", i),
+            fill: value(l, "fill", i), dimmed: value(l, "dimmed", i), clips: value(l, "clips", i) || [],
+            transform: value(l, "transform", i) });
+        }
+        return shown;
+      },
+    };
+  }
+  return {
+    dense: false, count: keys.length, series: [], keys: keys.map((_, i) => i),
+    time: (i) => keys[i].time,
+    progress: (i) => keys[i].progress,
+    layers: (i) => [...keys[i].layers].sort((a, b) => a.z - b.z),
+  };
+}
+
+function drawFrame(stage, layers, id) {
   stage.replaceChildren();
   const defs = svg("defs", {});
   stage.append(defs);
-  const layers = [...frame.layers].sort((a, b) => a.z - b.z);
   layers.forEach((layer, n) => {
     let parent = stage;
     (layer.clips || []).forEach((clip, c) => {
@@ -163,10 +207,9 @@ function drawFrame(stage, frame, id) {
       parent = group;
     });
     const shows = layer.shows == null ? 1 : layer.shows;
-    const fill = layer.fill ? layer.fill.hex : "none";
     const polygon = svg("polygon", {
       points: points(layer.quad),
-      fill: fill,
+      fill: layer.fill ? layer.fill.hex : "none",
       "fill-opacity": layer.fill ? (layer.fill.alpha == null ? 1 : layer.fill.alpha) * shows : 0,
       "stroke-opacity": 0.35 * shows,
     });
@@ -177,8 +220,7 @@ function drawFrame(stage, frame, id) {
     parent.append(polygon);
     if (layer.view && layer.depth > 0 && shows > 0.05) {
       const xs = layer.quad.map((p) => p[0]), ys = layer.quad.map((p) => p[1]);
-      const width = Math.max(...xs) - Math.min(...xs);
-      if (width > 40) {
+      if (Math.max(...xs) - Math.min(...xs) > 40) {
         const label = svg("text", {
           x: xs.reduce((a, b) => a + b, 0) / xs.length,
           y: ys.reduce((a, b) => a + b, 0) / ys.length,
@@ -191,53 +233,177 @@ function drawFrame(stage, frame, id) {
   });
 }
 
-function describe(frame, n, count) {
-  let text = (n + 1) + " / " + count + "  t = " + frame.time + " s";
-  if (frame.progress != null) text += "  " + Math.round(frame.progress * 100) + "%";
-  return text;
+function round(v, digits) { const f = Math.pow(10, digits); return Math.round(v * f) / f; }
+
+function describe(film, n) {
+  let text = "t = " + round(film.time(n), 3).toFixed(3) + " s";
+  const progress = film.progress(n);
+  if (progress != null) text += "  " + Math.round(progress * 100) + "%";
+  return text + "  (" + (n + 1) + "/" + film.count + ")";
 }
+
+// The graph: one plot per kind of value, each series a line over the film's
+// time, the key moments dotted, the current time a line that moves.
+const GRAPH_GROUPS = [
+  { name: "Position (pt)", properties: ["x", "y"] },
+  { name: "Scale", properties: ["scale", "x scale", "y scale"] },
+  { name: "Alpha", properties: ["alpha"] },
+  { name: "Rotation (deg)", properties: ["rotation", "x rotation", "y rotation"] },
+];
+const GRAPH_COLOURS = ["#0a58ca", "#d9480f", "#2b8a3e", "#9c36b5", "#c92a2a", "#1098ad", "#e67700", "#5c7cfa"];
+const PLOT_WIDTH = 600, PLOT_HEIGHT = 100;
+
+function buildGraph(film) {
+  if (film.series.length === 0) return null;
+  const t0 = film.time(0), t1 = film.time(film.count - 1);
+  const span = t1 - t0 || 1;
+  const x = (t) => round(((t - t0) / span) * PLOT_WIDTH, 2);
+  const graph = element("div", { class: "graph", role: "group", "aria-label": "Animated values over time" });
+  const cursors = [], readouts = [];
+  let colour = 0;
+  for (const group of GRAPH_GROUPS) {
+    const series = film.series.filter((s) => group.properties.includes(s.property));
+    if (series.length === 0) continue;
+    const values = series.flatMap((s) => s.values.filter((v) => v != null));
+    let low = Math.min(...values), high = Math.max(...values);
+    if (high - low < 1e-9) { low -= 1; high += 1; }
+    const pad = (high - low) * 0.08;
+    const y = (v) => round(PLOT_HEIGHT - ((v - low + pad) / (high - low + 2 * pad)) * PLOT_HEIGHT, 2);
+    const plot = element("div", { class: "plot" });
+    const heading = element("div", { class: "plot-head" });
+    heading.append(element("span", { class: "plot-name" }, group.name));
+    const legend = element("ul", { class: "legend" });
+    const chart = svg("svg", { viewBox: "0 0 " + PLOT_WIDTH + " " + PLOT_HEIGHT, preserveAspectRatio: "none",
+      role: "img", "aria-label": group.name + " of " + series.map((s) => s.label + " " + s.property).join(", ") + " over time" });
+    // The key moments, dotted (not for a timeline's dozens of samples).
+    for (const key of film.keys.length <= 12 ? film.keys : []) {
+      chart.append(svg("line", { class: "key", x1: x(film.time(key)), x2: x(film.time(key)), y1: 0, y2: PLOT_HEIGHT }));
+    }
+    for (const s of series) {
+      const stroke = GRAPH_COLOURS[colour++ % GRAPH_COLOURS.length];
+      // A series breaks where its layer does not show.
+      const runs = [[]];
+      s.values.forEach((v, i) => {
+        if (v == null) { if (runs[runs.length - 1].length) runs.push([]); return; }
+        runs[runs.length - 1].push(x(film.time(i)) + "," + y(v));
+      });
+      for (const run of runs.filter((r) => r.length)) {
+        chart.append(svg("polyline", { points: run.join(" "), stroke, "data-series": s.label + " " + s.property }));
+      }
+      const item = element("li", {});
+      const swatch = element("i", { "aria-hidden": "true" });
+      swatch.style.background = stroke;
+      const reading = element("output", {});
+      item.append(swatch, s.label + " " + s.property + " ", reading);
+      legend.append(item);
+      readouts.push({ series: s, output: reading });
+    }
+    const cursor = svg("line", { class: "now", x1: 0, x2: 0, y1: 0, y2: PLOT_HEIGHT });
+    chart.append(cursor);
+    cursors.push(cursor);
+    const axis = element("div", { class: "plot-axis" });
+    axis.append(element("span", {}, String(round(high, 2))), element("span", {}, String(round(low, 2))));
+    const body = element("div", { class: "plot-body" });
+    body.append(axis, chart);
+    plot.append(heading, body, legend);
+    graph.append(plot);
+  }
+  const times = element("div", { class: "plot-times", "aria-hidden": "true" });
+  times.append(element("span", {}, round(t0, 3) + " s"), element("span", {}, round(t1, 3) + " s"));
+  graph.append(times);
+  graph.mark = (n) => {
+    const at = x(film.time(n));
+    for (const c of cursors) { c.setAttribute("x1", at); c.setAttribute("x2", at); }
+    for (const { series, output } of readouts) {
+      const v = series.values[n];
+      output.textContent = v == null ? "-" : String(round(v, 2));
+    }
+  };
+  return graph;
+}
+
+const SPEEDS = [["1", "1\u00d7"], ["0.5", "\u00bd\u00d7"], ["0.25", "\u00bc\u00d7"], ["0.1", "1/10\u00d7"]];
 
 let playerCount = 0;
 for (const figure of document.querySelectorAll("figure.diagram")) {
   const data = figure.querySelector("script.frames");
   const stage = figure.querySelector("svg.stage");
-  if (!data || !stage) continue;
-  let frames;
-  try { frames = JSON.parse(data.textContent).frames; } catch (_) { continue; }
-  if (!frames || frames.length === 0) continue;
+  const player = figure.querySelector(".player");
+  if (!data || !stage || !player) continue;
+  let film;
+  try { film = filmOf(JSON.parse(data.textContent)); } catch (_) { continue; }
+  if (!film || film.count === 0) continue;
   const id = "player" + playerCount++;
-  const slider = figure.querySelector("input[type=range]");
-  const label = figure.querySelector(".controls output");
-  const play = figure.querySelector("button[data-play]");
   let current = 0;
-  let timer = null;
+  // Controls: built here, since they only work with JavaScript.
+  const old = player.querySelector(".controls");
+  if (old) old.remove();
+  let slider = null, label = null, play = null, speed = null, graph = null;
+  if (film.count > 1) {
+    const controls = element("div", { class: "controls" });
+    const previous = element("button", { type: "button", "data-step": "-1", "aria-label": "Previous frame" }, "\u25c0\u25c0");
+    play = element("button", { type: "button", "data-play": "", "aria-label": "Play" }, "\u25b6");
+    const next = element("button", { type: "button", "data-step": "1", "aria-label": "Next frame" }, "\u25b6\u25b6");
+    slider = element("input", { type: "range", min: "0", max: String(film.count - 1), value: "0", step: "1",
+      "aria-label": film.dense ? "Time" : "Frame" });
+    speed = element("select", { "aria-label": "Playback speed" });
+    for (const [value, text] of SPEEDS) speed.append(element("option", { value }, text));
+    label = element("output", { "aria-live": "off" });
+    controls.append(previous, play, next, slider, speed, label);
+    player.append(controls);
+    graph = buildGraph(film);
+    if (graph) player.append(graph);
+  }
+  stage.setAttribute("tabindex", "0");
   const show = (n) => {
-    current = (n + frames.length) % frames.length;
-    drawFrame(stage, frames[current], id);
+    current = (n + film.count) % film.count;
+    drawFrame(stage, film.layers(current), id);
     figure.dataset.frame = String(current);
+    figure.dataset.time = String(film.time(current));
     if (slider) slider.value = String(current);
-    if (label) label.textContent = describe(frames[current], current, frames.length);
+    if (label) label.textContent = describe(film, current);
+    if (graph) graph.mark(current);
   };
+  // Playing: the film's clock runs at the chosen speed; each animation frame
+  // shows the last frame due. Key moments alone step every 0.4 s.
+  let playing = false, clock = 0, last = null;
+  const clockOf = (n) => (film.dense ? film.time(n) : n * 0.4);
   const pause = () => {
-    if (timer) clearInterval(timer);
-    timer = null;
-    if (play) { play.innerHTML = "&#9654;"; play.setAttribute("aria-label", "Play"); }
+    playing = false;
+    if (play) { play.textContent = "\u25b6"; play.setAttribute("aria-label", "Play"); }
+  };
+  const tick = () => {
+    if (!playing) return;
+    const now = performance.now();
+    if (last != null) clock += ((now - last) / 1000) * Number(speed.value);
+    last = now;
+    let n = current;
+    while (n + 1 < film.count && clockOf(n + 1) <= clock + 1e-9) n++;
+    if (n !== current) show(n);
+    if (n >= film.count - 1) { pause(); return; }
+    requestAnimationFrame(tick);
   };
   const start = () => {
-    if (current === frames.length - 1) show(0);
-    timer = setInterval(() => { if (current + 1 >= frames.length) pause(); else show(current + 1); }, 400);
-    play.innerHTML = "&#10074;&#10074;";
+    if (current === film.count - 1) show(0);
+    playing = true;
+    clock = clockOf(current);
+    last = null;
+    play.textContent = "\u275a\u275a";
     play.setAttribute("aria-label", "Pause");
+    requestAnimationFrame(tick);
   };
-  if (play) play.addEventListener("click", () => (timer ? pause() : start()));
-  for (const button of figure.querySelectorAll("button[data-step]")) {
+  if (play) play.addEventListener("click", () => (playing ? pause() : start()));
+  for (const button of player.querySelectorAll("button[data-step]")) {
     button.addEventListener("click", () => { pause(); show(current + Number(button.dataset.step)); });
   }
   if (slider) slider.addEventListener("input", () => { pause(); show(Number(slider.value)); });
-  figure.querySelector(".player").addEventListener("keydown", (event) => {
-    if (event.target === slider) return;
+  player.addEventListener("keydown", (event) => {
+    if (event.target === slider || event.target === speed || film.count < 2) return;
     if (event.key === "ArrowRight") { pause(); show(current + 1); event.preventDefault(); }
     if (event.key === "ArrowLeft") { pause(); show(current - 1); event.preventDefault(); }
+    if (event.key === "Home") { pause(); show(0); event.preventDefault(); }
+    if (event.key === "End") { pause(); show(film.count - 1); event.preventDefault(); }
+    if (event.key === " " && event.target === stage) { (playing ? pause() : start()); event.preventDefault(); }
   });
   show(0);
 }

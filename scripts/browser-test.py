@@ -5,7 +5,10 @@ Drives Debian's `chromium` over the DevTools protocol on a pipe
 (--remote-debugging-pipe: NUL-separated JSON on fds 3 and 4), so it needs
 nothing but Python's standard library. For each page: no console errors or
 failed loads, every internal link and anchor resolves. Then, where the site
-has them: the diagram player steps, plays and scrubs frames; search finds a
+has them: the diagram player steps, plays and scrubs frames; a film with
+motion plays at real speed and at 1/10, steps 1/60 s with the buttons and
+the arrow keys, scrubs, and graphs as many series as its data has; nothing
+plays by itself (reduced motion or not); search finds a
 phrase; a solution's disclosure opens; an exercise labels its starter as a
 starter (never "Verified") with its symptom, and shows hints before the
 solution; filmstrips wrap to the page's width at 1280 and 390 px instead of
@@ -13,7 +16,7 @@ scrolling sideways; without JavaScript the diagram's text is shown and the
 player is not. Optionally takes screenshots.
 
 Usage:
-  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,solution,exercise,filmstrip]
+  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,motion,solution,exercise,filmstrip]
                           [--screenshots DIR]
 Exit status 0 when every check passes, 1 otherwise.
 """
@@ -172,7 +175,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("site")
     parser.add_argument("--phrase", action="append", default=[], help="TEXT=PAGE: searching TEXT finds PAGE")
-    parser.add_argument("--require", default="", help="comma-separated: player, solution, exercise, filmstrip")
+    parser.add_argument("--require", default="", help="comma-separated: player, motion, solution, exercise, filmstrip")
     parser.add_argument("--screenshots", help="folder for PNG screenshots")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium"))
     options = parser.parse_args()
@@ -198,7 +201,7 @@ def main():
         page = Page(browser)
         ids = {}
         links = []
-        features = {"player": [], "solution": [], "exercise": [], "filmstrip": []}
+        features = {"player": [], "motion": [], "solution": [], "exercise": [], "filmstrip": []}
         for name in pages:
             url = (site / name).as_uri()
             page.open(url)
@@ -264,6 +267,111 @@ def main():
             check(state["playing"] == "Pause" and int(state["played"]) > 0, f"{name}: play does not advance: {state}")
             for error in page.errors():
                 failures.append(f"{name} (player): {error}")
+
+        # Films with motion (every frame at 60 fps): play at real speed and
+        # slowed down, scrub, step one frame (buttons and arrow keys), and
+        # graph each changing value, the current time marked.
+        for name in features["player"]:
+            page.open((site / name).as_uri())
+            films = page.eval("""(async () => {
+              const wait = (ms) => new Promise(r => setTimeout(r, ms));
+              const out = [];
+              for (const f of document.querySelectorAll('figure.diagram')) {
+                if (!f.querySelector('script.frames')) continue;
+                const data = JSON.parse(f.querySelector('script.frames').textContent);
+                const m = data.motion;
+                if (!m || !m.times || m.times.length < 2) continue;
+                const r = {frames: m.times.length, series: m.series.length, duration: m.times[m.times.length - 1] - m.times[0]};
+                const quads = () => [...f.querySelectorAll('svg.stage polygon')].map(p => p.getAttribute('points')).join(';');
+                const frame = () => Number(f.dataset.frame), time = () => Number(f.dataset.time);
+                const slider = f.querySelector('input[type=range]');
+                r.sliderMax = Number(slider.max);
+                // Step: one frame, 1/60 s, with the buttons and the keys.
+                f.querySelector('button[data-step="1"]').click();
+                r.stepFrame = frame(); r.stepTime = time();
+                const stage = f.querySelector('svg.stage');
+                stage.focus();
+                stage.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+                r.keyFrame = frame();
+                stage.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));
+                stage.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));
+                r.keyBack = frame();
+                // Scrub: the frame and the drawing follow the slider (to the
+                // frame where the first series is furthest from its start).
+                slider.value = '0'; slider.dispatchEvent(new Event('input'));
+                const before = quads(), label = f.querySelector('.controls output').textContent;
+                let target = Math.floor(m.times.length / 2);
+                const values = m.series.length ? m.series[0].values : [];
+                const start = values.find(v => v != null);
+                values.forEach((v, i) => { if (v != null && Math.abs(v - start) > Math.abs(values[target] - start || 0)) target = i; });
+                r.scrubTarget = target;
+                slider.value = String(target); slider.dispatchEvent(new Event('input'));
+                r.scrubFrame = frame(); r.scrubMoved = quads() !== before;
+                r.scrubLabel = f.querySelector('.controls output').textContent !== label;
+                const cursor = f.querySelector('.graph line.now');
+                r.cursor = cursor ? Number(cursor.getAttribute('x1')) : null;
+                // Graph: one line per series (a series may break where its layer hides).
+                r.graphSeries = new Set([...f.querySelectorAll('.graph polyline')].map(p => p.dataset.series)).size;
+                r.legend = f.querySelectorAll('.graph .legend li').length;
+                // Play at 1x: the time advances at real speed.
+                slider.value = '0'; slider.dispatchEvent(new Event('input'));
+                const speed = f.querySelector('select');
+                speed.value = '1'; speed.dispatchEvent(new Event('change'));
+                const play = f.querySelector('button[data-play]');
+                let began = performance.now();
+                play.click(); await wait(250); r.realTime = time(); r.realFrame = frame();
+                r.realElapsed = (performance.now() - began) / 1000;
+                if (play.getAttribute('aria-label') === 'Pause') play.click();
+                // Play at 1/10x: ten times slower.
+                slider.value = '0'; slider.dispatchEvent(new Event('input'));
+                speed.value = '0.1'; speed.dispatchEvent(new Event('change'));
+                began = performance.now();
+                play.click(); await wait(500); r.slowTime = time();
+                r.slowElapsed = (performance.now() - began) / 1000;
+                if (play.getAttribute('aria-label') === 'Pause') play.click();
+                r.pausedLabel = play.getAttribute('aria-label');
+                out.push(r);
+                if (out.length >= 3) break;
+              }
+              return out;
+            })()""")
+            if films:
+                features["motion"].append(name)
+            for n, film in enumerate(films):
+                where = f"{name} (film {n + 1})"
+                check(film["sliderMax"] == film["frames"] - 1, f"{where}: the slider does not cover every frame: {film}")
+                check(film["stepFrame"] == 1 and abs(film["stepTime"] - 1 / 60) < 0.002,
+                      f"{where}: next frame does not step 1/60 s: {film}")
+                check(film["keyFrame"] == 2 and film["keyBack"] == 0, f"{where}: the arrow keys do not step: {film}")
+                check(film["scrubFrame"] == film["scrubTarget"] and film["scrubLabel"]
+                      and (film["series"] == 0 or film["scrubMoved"]),
+                      f"{where}: scrubbing does not move the frame: {film}")
+                check(film["graphSeries"] == film["series"] and film["legend"] == film["series"],
+                      f"{where}: the graph has {film['graphSeries']} series, the data {film['series']}: {film}")
+                check(film["series"] == 0 or (film["cursor"] or 0) > 0, f"{where}: the graph's time mark does not move: {film}")
+                # Real speed: after about 250 ms (as measured in the page), as
+                # much film (or its end); at 1/10x a tenth of it. The film's
+                # time may lag the wall clock by a frame or two, never lead it.
+                expected = min(film["realElapsed"], film["duration"])
+                check(film["realFrame"] > 0 and min(0.1, expected * 0.4) <= film["realTime"] <= expected + 0.02,
+                      f"{where}: at 1x, {film['realElapsed']:.3f} s of play shows t={film['realTime']}: {film}")
+                check(0 < film["slowTime"] <= film["slowElapsed"] / 10 + 0.02,
+                      f"{where}: at 1/10x, {film['slowElapsed']:.3f} s of play shows t={film['slowTime']}: {film}")
+                check(film["pausedLabel"] == "Play", f"{where}: pause does not stop: {film}")
+            for error in page.errors():
+                failures.append(f"{name} (motion): {error}")
+
+        # Nothing plays by itself, with reduced motion asked for or not.
+        for name in features["player"][:1]:
+            page.send("Emulation.setEmulatedMedia",
+                      {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+            page.open((site / name).as_uri())
+            still = page.eval("""(async () => {
+              await new Promise(r => setTimeout(r, 400));
+              return [...document.querySelectorAll('figure.diagram')].every(f => !f.dataset.frame || f.dataset.frame === '0');
+            })()""")
+            check(still is True, f"{name}: a film plays by itself")
+            page.send("Emulation.setEmulatedMedia", {"features": []})
 
         # Search finds known phrases.
         for item in options.phrase:

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Opens the site in headless Chromium (scripts/browser-test.py): the book's
 # committed Site/, and a site built from the fixture book, which has what the
-# book does not have yet (a diagram player, an exercise with hints).
+# book does not have yet (a diagram player, an exercise with hints). Then
+# `workbook serve` on the fixture book (scripts/serve-test.py): a page
+# reloads after a save, a failing snippet's overlay appears and clears.
 #   scripts/test-site.sh [SCREENSHOT_DIR]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,6 +23,8 @@ python3 scripts/browser-test.py Site --phrase "presentation value=00-introductio
   ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
 echo "== the fixture book"
 python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
-  --phrase "card slides=01-basics.html" --require player,solution,exercise,filmstrip \
+  --phrase "card slides=01-basics.html" --require player,motion,solution,exercise,filmstrip \
   ${SHOTS:+--screenshots "$SHOTS/fixture"} || status=1
+echo "== workbook serve"
+python3 scripts/serve-test.py "$BIN" ${SHOTS:+--screenshots "$SHOTS/serve"} || status=1
 exit $status

@@ -12,6 +12,9 @@ public struct SiteOptions: Sendable {
   /// A folder whose files replace the theme's files of the same name; nil:
   /// `<book>/theme` when it exists.
   public var theme: String? = nil
+  /// Chapters rendered by earlier builds, reused when unchanged (`workbook
+  /// serve` keeps one); nil: every chapter is rendered.
+  public var renderCache: RenderedChapterCache? = nil
 
   public init() {}
 }
@@ -140,8 +143,11 @@ public struct SiteBuilder: Sendable {
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
     for verifiedChapter in verified.chapters {
       let chapter = verifiedChapter.chapter
-      let rendered = ChapterRenderer(chapter: chapter, report: verifiedChapter.report, pages: pages, config: config).render()
-      chapters.append((chapter.fileName, pages[chapter.fileName]!, chapter, verifiedChapter.report, rendered))
+      let report = verifiedChapter.report
+      let render = { ChapterRenderer(chapter: chapter, report: report, pages: pages, config: config).render() }
+      let key = RenderedChapterCache.Key(bytes: chapter.bytes, path: chapter.path, report: report, pages: pages, config: config)
+      let rendered = options.renderCache?.rendered(key, render) ?? render()
+      chapters.append((chapter.fileName, pages[chapter.fileName]!, chapter, report, rendered))
     }
     let failures = verified.failures
 
@@ -171,11 +177,14 @@ public struct SiteBuilder: Sendable {
       let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
       return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
     }
+    // Numbered as the files are: a book that opens with `00-…` (an
+    // introduction) counts from 0, so that chapter 01 is item 1.
+    let listStart = HTML(raw: first?.chapter.fileName.hasPrefix("00") == true ? " start=\"0\"" : "")
     let index = theme.index.render(
       text: ["bookTitle": config.title],
       markup: [
         "introduction": first?.rendered.lead ?? "",
-        "chapters": "<ol class=\"chapter-list\">\(list)</ol>",
+        "chapters": "<ol class=\"chapter-list\"\(listStart)>\(list)</ol>",
       ])
     out.append(("index.html", page(title: config.title, current: nil, content: HTML(raw: index),
                                    description: first?.rendered.summary ?? config.title,
@@ -200,7 +209,7 @@ public struct SiteBuilder: Sendable {
 }
 
 /// `<book>/site.json`: `{"title": "…", "rawHTML": false, "exerciseCommand": "… {chapter}/{id}"}`.
-struct SiteConfig: Decodable {
+struct SiteConfig: Decodable, Hashable {
   var title = "Transition Workbook"
   /// Pass raw HTML in chapters through (GFM's tag filter still applies).
   var rawHTML = false

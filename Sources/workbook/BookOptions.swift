@@ -13,7 +13,7 @@ struct EngineOptions: ParsableArguments {
   var timeout: Double = 10
 
   @Option(help: ArgumentHelp(
-    "The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.",
+    "The engine's source folder, with the diagrams harness in the TransitionDiagrams folder beside it, or a Sources folder holding both ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.",
     valueName: "dir"))
   var engineSources: String?
 

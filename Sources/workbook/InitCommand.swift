@@ -28,7 +28,7 @@ extension Workbook {
     @Flag(help: "Only write the files; do not record the outputs (they stay empty until 'workbook verify --record').")
     var noRecord = false
 
-    @Option(help: ArgumentHelp("The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: the engine that ships with workbook.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The engine's source folder, with the diagrams harness in the TransitionDiagrams folder beside it, or a Sources folder holding both ($WORKBOOK_ENGINE_SOURCES). Default: the engine that ships with workbook.", valueName: "dir"))
     var engineSources: String?
 
     @Option(help: ArgumentHelp("The cache folder ($WORKBOOK_CACHE_DIR). Default: DIR/.workbook, the engine in the per-user cache.", valueName: "dir"))

@@ -47,7 +47,7 @@ import Testing
       #expect(film.description.hasPrefix("t=0s progress=0"))
       #expect(!film.captures.flatMap(\.layers).contains { $0.label == "UITransitionView" },
               "UIKit's private container is not drawn")
-      let published = sim.takePublishedDiagrams()
+      let published = DiagramChannel.take(from: sim)
       #expect(published.map(\.kind) == ["filmstrip"])
       #expect(published.first?.text == film.text)
       #expect(published.first?.framesJSON?.isEmpty == false)

@@ -120,32 +120,6 @@ import Testing
     }
   }
 
-  @Test("Misuse UIKit raises on stops the program: isInterruptible set while active, start after stop, finish while active")
-  func stateErrors() async {
-    await #expect(processExitsWith: .failure) {
-      Simulation.run { _ in
-        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
-        animator.startAnimation()
-        animator.isInterruptible = false
-      }
-    }
-    await #expect(processExitsWith: .failure) {
-      Simulation.run { _ in
-        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
-        animator.startAnimation()
-        animator.stopAnimation(false)
-        animator.startAnimation()
-      }
-    }
-    await #expect(processExitsWith: .failure) {
-      Simulation.run { _ in
-        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
-        animator.startAnimation()
-        animator.finishAnimation(at: .end)
-      }
-    }
-  }
-
   @Test("stopAnimation(false) keeps what is on screen; finishAnimation(at: .current) completes there")
   func stopAndFinish() {
     Simulation.run { sim in

@@ -119,6 +119,15 @@ import WorkbookCore
     #expect(index.contains("<span class=\"exercise-count\">· no exercises</span>"))
   }
 
+  @Test func anIntroductionNumberedZeroKeepsTheChaptersNumbersOnTheIndex() throws {
+    let plain = try SiteFixtures.build(try SiteFixtures.book("book")).text("index.html")
+    #expect(plain.contains("<ol class=\"chapter-list\"><li>"))
+    let root = try SiteFixtures.book("book")
+    try "# Welcome\n\nThis book is a test.\n".write(toFile: root + "/Chapters/00-welcome.md", atomically: true, encoding: .utf8)
+    let index = try SiteFixtures.build(root).text("index.html")
+    #expect(index.contains("<ol class=\"chapter-list\" start=\"0\"><li><a href=\"./00-welcome.html\">Welcome</a>"))
+  }
+
   @Test func linksBetweenChaptersPointAtPagesAndHeadingsHaveAnchors() throws {
     let site = try SiteFixtures.build(try SiteFixtures.book("book"))
     let page = site.text("01-basics.html")

@@ -95,3 +95,48 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: live))
   }
 }
+
+// Issue 16: a chapter's compilations run at once, never more at a time
+// than there are slots, and their results keep the chapter's order.
+@Suite struct CompileSlotsTests {
+  final class Gauge: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = 0
+    private(set) var most = 0
+    func enter() { lock.lock(); running += 1; most = max(most, running); lock.unlock() }
+    func leave() { lock.lock(); running -= 1; lock.unlock() }
+  }
+
+  @Test func tasksRunAtOnceWithinTheSlotsAndKeepTheirOrder() {
+    let slots = CompileSlots(count: 2)
+    let gauge = Gauge()
+    let tasks: [@Sendable () -> Result<Int, VerifyError>] = (0..<6).map { index in
+      {
+        gauge.enter()
+        defer { gauge.leave() }
+        usleep(20_000)
+        return index == 4 ? .failure(.interrupted) : .success(index * 10)
+      }
+    }
+    let results = slots.runAll(tasks)
+    #expect(results.count == 6)
+    #expect(gauge.most <= 2)
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(let value): #expect(index != 4 && value == index * 10)
+      case .failure(let error): #expect(index == 4 && error == .interrupted)
+      }
+    }
+  }
+
+  @Test func twoSlotsRunTwoTasksAtOnce() {
+    // The first task waits for the second to start: it only can when both run at once.
+    let started = DispatchSemaphore(value: 0)
+    let tasks: [@Sendable () -> Result<Bool, VerifyError>] = [
+      { .success(started.wait(timeout: .now() + 60) == .success) },
+      { started.signal(); return .success(true) },
+    ]
+    let results = CompileSlots(count: 2).runAll(tasks).map { try? $0.get() }
+    #expect(results == [true, true])
+  }
+}

@@ -320,7 +320,7 @@ import Testing
       ```
 
       ```swift
-      Simulation.main.publish(PublishedDiagram(kind: "trace", text: "a -> b"))
+      DiagramChannel.publish(PublishedDiagram(kind: "trace", text: "a -> b"))
       print("a -> b")
       ```
 

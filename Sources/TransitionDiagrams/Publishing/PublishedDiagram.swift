@@ -1,7 +1,12 @@
 // Published diagrams: what a snippet printed as a diagram, with the frame
 // data behind it, handed to whoever runs the program (the workbook) so that
-// the site can animate it and the terminal can play it. The engine does no
-// I/O: the runner takes them with `takePublishedDiagrams()` and writes them.
+// the site can animate it and the terminal can play it. Neither the engine
+// nor this module does I/O: the program's runner takes them from the
+// channel (`DiagramChannel.take()`) and writes them where it likes.
+//
+// The channel is the harness's, not the engine's: the engine only keeps a
+// per-simulation slot for it (`Simulation.companions`, package access), so
+// two simulations side by side (tests) never see each other's diagrams.
 
 import TransitionEngine
 
@@ -21,27 +26,44 @@ public struct PublishedDiagram: Equatable, Sendable, Codable {
   }
 }
 
-extension Simulation {
-  /// Records a diagram for the program's runner.
-  public func publish(_ diagram: PublishedDiagram) { publishedDiagrams.diagrams.append(diagram) }
-
-  /// The diagrams published since the last call, in order.
-  public func takePublishedDiagrams() -> [PublishedDiagram] {
-    defer { publishedDiagrams.diagrams = [] }
-    return publishedDiagrams.diagrams
+/// Where published diagrams wait for the program's runner: one queue per
+/// simulation, in the order they were published.
+///
+///     DiagramChannel.publish(PublishedDiagram(kind: "trace", text: text))
+///     let diagrams = DiagramChannel.take()   // the runner, between snippets
+///
+/// `Stage` publishes every figure it makes; a snippet program's runner
+/// takes those of `Simulation.main`, the simulation programs use.
+public enum DiagramChannel {
+  /// Publishes `diagram` from `simulation` (the current one by default).
+  public static func publish(_ diagram: PublishedDiagram, from simulation: Simulation = .current) {
+    queue(of: simulation).diagrams.append(diagram)
   }
 
-  /// Diagrams published and not yet taken by the runner.
-  private var publishedDiagrams: PublishedDiagrams {
-    let key = ObjectIdentifier(PublishedDiagrams.self)
-    if let found = companions[key] as? PublishedDiagrams { return found }
-    let made = PublishedDiagrams()
-    companions[key] = made
+  /// The diagrams `simulation` (`Simulation.main` by default) published
+  /// since the last call, in order; the queue is left empty.
+  public static func take(from simulation: Simulation = .main) -> [PublishedDiagram] {
+    let queue = queue(of: simulation)
+    defer { queue.diagrams = [] }
+    return queue.diagrams
+  }
+
+  private static func queue(of simulation: Simulation) -> PublishedQueue {
+    let key = ObjectIdentifier(PublishedQueue.self)
+    if let found = simulation.companions[key] as? PublishedQueue { return found }
+    let made = PublishedQueue()
+    simulation.companions[key] = made
     return made
   }
 }
 
-/// The diagrams a simulation published and the runner has not taken yet.
-private final class PublishedDiagrams {
+extension Simulation {
+  /// Publishes a diagram from this simulation: the same as
+  /// `DiagramChannel.publish(diagram, from: self)`.
+  public func publish(_ diagram: PublishedDiagram) { DiagramChannel.publish(diagram, from: self) }
+}
+
+/// A simulation's published diagrams that the runner has not taken yet.
+private final class PublishedQueue {
   var diagrams: [PublishedDiagram] = []
 }

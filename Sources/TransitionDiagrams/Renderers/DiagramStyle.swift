@@ -36,12 +36,16 @@ public struct DiagramStyle: Equatable, Sendable {
   public var showsKey: Bool
   /// Which character fills which colour.
   public var palette: FillPalette
+  /// How finely thin layers are drawn: in whole cells (the default), or in
+  /// half rows (`▀ ▄ █`) so that a layer thinner than a row, a small view
+  /// or a spring's small undershoot shows where it is.
+  public var resolution: DiagramResolution
 
   /// Creates a style; every argument has the default's value.
   public init(
     pointsPerColumn: Double = 12, pointsPerRow: Double = 24, maxWidth: Int = 120, frameGap: Int = 3,
     translucentBelow: Double = 0.95, faintBelow: Double = 0.4, showsCaption: Bool = true,
-    showsKey: Bool = true, palette: FillPalette = .standard
+    showsKey: Bool = true, palette: FillPalette = .standard, resolution: DiagramResolution = .cells
   ) {
     precondition(pointsPerColumn > 0 && pointsPerRow > 0, "Points per column and per row must be positive")
     precondition(faintBelow <= translucentBelow, "The faint threshold must not exceed the translucent one")
@@ -54,7 +58,11 @@ public struct DiagramStyle: Equatable, Sendable {
     self.showsCaption = showsCaption
     self.showsKey = showsKey
     self.palette = palette
+    self.resolution = resolution
   }
+
+  /// The default style with thin layers drawn in half rows (`▀ ▄ █`).
+  public static let halfBlocks = DiagramStyle(resolution: .halfBlocks)
 
   /// 12 points per column, 24 per row, 120 columns wide.
   public static let `default` = DiagramStyle()
@@ -73,6 +81,18 @@ public struct DiagramStyle: Equatable, Sendable {
     if alpha >= faintBelow { return .translucent }
     return .faint
   }
+}
+
+/// How finely a frame draws layers thinner than a row.
+public enum DiagramResolution: Equatable, Sendable {
+  /// Whole cells: a thin layer is a one-row box (`[label]`), a mark (`+`)
+  /// or an edge-on line.
+  case cells
+  /// Half rows: a layer less than a row tall (a one-row box, a mark, an
+  /// edge-on line) is drawn in half blocks (`▀` upper half, `▄` lower
+  /// half, `█` both), without its label (the legend has it); taller layers
+  /// are drawn as with `cells`.
+  case halfBlocks
 }
 
 /// How strongly something shows, in three distinguishable looks.

@@ -101,6 +101,7 @@ enum Key {
       items.append("\u{2508} faint (alpha < \(diagramNumber(style.faintBelow)), quarter filled)")
     }
     if looks.dimmed { items.append("* dimmed") }
+    if looks.halfBlocks { items.append("\u{2580}\u{2584}\u{2588} thin layers, to half a row") }
     if !items.isEmpty { lines += Text.wrappedList("looks: ", items, width: width) }
     return lines
   }

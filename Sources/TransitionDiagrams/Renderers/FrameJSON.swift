@@ -21,6 +21,9 @@ import TransitionEngine
 /// }
 /// ```
 ///
+/// A film's JSON may end with a `"motion"` key: every frame at 60 fps
+/// between its first and last key moment (`MotionJSONEncoder`).
+///
 /// (Each layer is on one line.) `z` is the paint order, back to front, and
 /// the index `parent` refers to; quads are top-left, top-right,
 /// bottom-right, bottom-left in screen points; `clips` are polygons the
@@ -30,7 +33,12 @@ public struct FrameJSONEncoder: Sendable {
   public init() {}
 
   /// Encodes `captures` (the screen size is the first capture's).
-  public func encode(_ captures: [ScreenCapture]) -> String {
+  public func encode(_ captures: [ScreenCapture]) -> String { encode(captures, motion: []) }
+
+  /// Encodes `captures`, the key moments, and `motion`, every frame between
+  /// them at 60 fps, as the `"motion"` key after `"frames"`
+  /// (`MotionJSONEncoder`); without it when `motion` has fewer than two frames.
+  public func encode(_ captures: [ScreenCapture], motion: [ScreenCapture]) -> String {
     var out = "{\n"
     let screen = captures.first?.screenSize ?? .zero
     out += "  \"screen\": {\"width\": \(Self.number(Double(screen.width))), "
@@ -45,8 +53,9 @@ public struct FrameJSONEncoder: Sendable {
       }
       out += capture.layers.isEmpty ? "]}" : "\n    ]}"
     }
-    out += captures.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-    return out
+    out += captures.isEmpty ? "]" : "\n  ]"
+    if let motion = MotionJSONEncoder().encode(motion, keys: captures) { out += ",\n  \"motion\": " + motion }
+    return out + "\n}\n"
   }
 
   /// Encodes one capture as a single-frame document.
@@ -62,18 +71,19 @@ public struct FrameJSONEncoder: Sendable {
     fields.append("\"quad\": \(points(layer.quad))")
     fields.append("\"alpha\": \(number(layer.alpha))")
     fields.append("\"shows\": \(number(layer.effectiveAlpha))")
-    if let fill = layer.fill {
-      let hex = CapturedColor(name: nil, red: fill.red, green: fill.green, blue: fill.blue, alpha: 1).displayName
-      fields.append("\"fill\": {\"name\": \(stringLiteral(fill.displayName)), \"hex\": \"\(hex)\", "
-        + "\"alpha\": \(number(fill.alpha))}")
-    } else {
-      fields.append("\"fill\": null")
-    }
+    fields.append("\"fill\": \(fill(layer.fill))")
     fields.append("\"dimmed\": \(layer.isDimmed)")
     fields.append("\"clips\": [" + layer.clips.map(points).joined(separator: ", ") + "]")
     fields.append("\"transform\": \(stringLiteral(layer.transformSummary))")
     if let content = layer.content { fields.append("\"content\": \(stringLiteral(content))") }
     return "{" + fields.joined(separator: ", ") + "}"
+  }
+
+  /// A fill as `{"name", "hex", "alpha"}`, or null.
+  static func fill(_ fill: CapturedColor?) -> String {
+    guard let fill else { return "null" }
+    let hex = CapturedColor(name: nil, red: fill.red, green: fill.green, blue: fill.blue, alpha: 1).displayName
+    return "{\"name\": \(stringLiteral(fill.displayName)), \"hex\": \"\(hex)\", \"alpha\": \(number(fill.alpha))}"
   }
 
   static func points(_ points: [CGPoint]) -> String {

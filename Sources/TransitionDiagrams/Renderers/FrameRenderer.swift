@@ -88,11 +88,13 @@ struct LooksUsed: Equatable {
   var translucent = false
   var faint = false
   var dimmed = false
+  var halfBlocks = false
 
   mutating func formUnion(_ other: LooksUsed) {
     translucent = translucent || other.translucent
     faint = faint || other.faint
     dimmed = dimmed || other.dimmed
+    halfBlocks = halfBlocks || other.halfBlocks
   }
 }
 
@@ -127,6 +129,11 @@ struct Painter {
     guard !shape.isEmpty else { return }
     let columns = grid.columns
     @inline(__always) func visible(_ c: Int, _ r: Int) -> Bool { mask?[r * columns + c] ?? true }
+
+    if style.resolution == .halfBlocks && Self.isThin(shape) {
+      paintHalfBlocks(layer.quad, region: shape, visible: visible)
+      return
+    }
 
     let edgeLook = style.look(forAlpha: layer.effectiveAlpha)
     var fillLook: AlphaLook?
@@ -222,6 +229,70 @@ struct Painter {
 
     // 4. The label.
     writeLabel(of: layer, shape: shape, visible: visible, fill: fillLook == nil ? nil : fillScalar)
+  }
+
+  /// A shape less than a row tall: a one-row box, a one-cell mark, or a
+  /// layer seen edge-on.
+  static func isThin(_ shape: RasterShape) -> Bool {
+    switch shape.form {
+    case .line: return true
+    case let .box(_, r0, _, r1): return r0 == r1
+    case .polygon: return false
+    }
+  }
+
+  /// Draws a thin layer in half-row blocks (`▀ ▄ █`): a half cell is inked
+  /// when the quad's inside holds its centre or the quad's outline passes
+  /// through it. Blocks of several thin layers in one cell add up.
+  private mutating func paintHalfBlocks(_ quad: [CGPoint], region: RasterShape, visible: (Int, Int) -> Bool) {
+    let ppc = style.pointsPerColumn, ppr = style.pointsPerRow
+    var inked: [Int: UInt8] = [:]  // cell index -> 1 upper half, 2 lower half
+    let points = quad.map { (x: Double($0.x), y: Double($0.y)) }
+    func ink(_ x: Double, _ y: Double) {
+      let c = Int(CellMapping.clamped(x / ppc).rounded(.down))
+      let half = Int(CellMapping.clamped(2 * y / ppr).rounded(.down))
+      let r = half >> 1
+      guard grid.contains(c, r) else { return }
+      inked[r * grid.columns + c, default: 0] |= half & 1 == 0 ? 1 : 2
+    }
+    let cx = points.map(\.x).reduce(0, +) / Double(max(points.count, 1))
+    let cy = points.map(\.y).reduce(0, +) / Double(max(points.count, 1))
+    // The outline, sampled every point, nudged towards the centre so that a
+    // far edge on a boundary belongs to the half before it.
+    func nudge(_ v: Double, to centre: Double) -> Double { v + (centre > v ? 1e-6 : centre < v ? -1e-6 : 0) }
+    for i in points.indices {
+      let a = points[i], b = points[(i + 1) % points.count]
+      let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+      let steps = max(1, min(4096, Int(CellMapping.clamped(length).rounded(.up))))
+      for s in 0...steps {
+        let t = Double(s) / Double(steps)
+        ink(nudge(a.x + (b.x - a.x) * t, to: cx), nudge(a.y + (b.y - a.y) * t, to: cy))
+      }
+    }
+    // The inside: half cells whose centre it holds.
+    if region.minR <= region.maxR && region.minC <= region.maxC {
+      for r in region.minR...region.maxR {
+        for c in region.minC...region.maxC {
+          for half in 0..<2 {
+            let x = (Double(c) + 0.5) * ppc, y = (Double(r) + 0.25 + 0.5 * Double(half)) * ppr
+            if RasterShape.contains(points, x, y) { inked[r * grid.columns + c, default: 0] |= half == 0 ? 1 : 2 }
+          }
+        }
+      }
+    }
+    for (index, bits) in inked.sorted(by: { $0.key < $1.key }) {
+      let c = index % grid.columns, r = index / grid.columns
+      guard visible(c, r) else { continue }
+      var all = bits
+      switch grid.scalar(c, r) {
+      case "\u{2580}": all |= 1
+      case "\u{2584}": all |= 2
+      case "\u{2588}": all = 3
+      default: break
+      }
+      let scalar: Unicode.Scalar = all == 3 ? "\u{2588}" : all == 1 ? "\u{2580}" : "\u{2584}"
+      grid.set(c, r, scalar, .edge, .halfBlock)
+    }
   }
 
   /// Draws a polygon's edges only (a mask's shape), in ASCII.

@@ -56,6 +56,7 @@ struct CharacterGrid {
       case .translucent: looks.translucent = true
       case .faint: looks.faint = true
       case .dimmed: looks.dimmed = true
+      case .halfBlock: looks.halfBlocks = true
       }
     }
     return looks
@@ -87,7 +88,7 @@ struct CharacterGrid {
 
 /// What a cell shows that the key explains.
 enum CellMark: UInt8 {
-  case none, translucent, faint, dimmed
+  case none, translucent, faint, dimmed, halfBlock
 
   init(_ look: AlphaLook) {
     switch look {

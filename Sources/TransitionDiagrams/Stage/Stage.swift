@@ -7,7 +7,7 @@
 //     print(stage.film())                     // the transition at its key moments
 //     print(stage.trace())                    // what UIKit asked, of whom, in order
 //
-// Every figure it makes is also published (`Simulation.publish`) with its
+// Every figure it makes is also published (`DiagramChannel.publish`) with its
 // frame data, so the book's site can animate it.
 
 import TransitionEngine
@@ -46,11 +46,18 @@ public final class Stage {
 
   // MARK: Figures
 
-  /// The screen now, as a frame (with the table of exact values when `legend` is true).
-  public func frame(legend: Bool = false) -> Figure {
+  /// The screen now, as a frame (with the table of exact values when
+  /// `legend` is true), thin layers in half rows when `resolution` says so.
+  public func frame(legend: Bool = false, resolution: DiagramResolution? = nil) -> Figure {
     var capture = simulation.capture()
     capture.time = 0
-    let text = legend ? Diagram.frameWithLegend.render(capture) : Diagram.frame(style: style).render(capture)
+    let style = self.style(resolution)
+    var text = legend ? Diagram.frameWithLegend.render(capture) : Diagram.frame(style: style).render(capture)
+    if legend, resolution != nil {
+      var tableStyle = DiagramStyle.default
+      tableStyle.showsCaption = false
+      text = Diagram.frame(style: style).followed(by: .legend(style: tableStyle)).render(capture)
+    }
     return publish(Figure(kind: "frame", text: text, captures: [capture]))
   }
 
@@ -58,13 +65,18 @@ public final class Stage {
   /// moments of the transition that is running (or about to start): its
   /// start, 25 %, 50 %, 75 % and end. Captions give the time since the
   /// transition started and its progress.
-  public func film(_ moments: Moments = .keyMoments, legend: Bool = false) -> Figure {
-    let captures = capture(moments)
+  ///
+  /// `resolution: .halfBlocks` draws layers thinner than a row in half
+  /// rows (`▀ ▄ █`) for this figure; the stage's `style` is the default.
+  public func film(_ moments: Moments = .keyMoments, legend: Bool = false,
+                   resolution: DiagramResolution? = nil) -> Figure {
+    let style = self.style(resolution)
+    let (captures, motion) = capture(moments)
     var text = Diagram.filmstrip(style: style).render(captures)
     if legend {
       text += "\n" + captures.map { LegendRenderer(style: style).render($0) }.joined(separator: "\n")
     }
-    return publish(Figure(kind: "filmstrip", text: text, captures: captures))
+    return publish(Figure(kind: "filmstrip", text: text, captures: captures, motion: motion))
   }
 
   /// Plays a drag on the window (touch down at `start`, move to `end` over
@@ -85,12 +97,21 @@ public final class Stage {
                    filmingEvery interval: TimeInterval? = nil) -> Figure {
     let t0 = simulation.now
     var captures: [ScreenCapture] = []
+    var motion: [ScreenCapture] = []
     var nextCapture = t0
+    var nextMotionFrame = 0
+    func motionTime(_ frame: Int) -> TimeInterval { t0 + Double(frame) / Double(MotionJSONEncoder.framesPerSecond) }
     func captureIfDue() {
-      guard let interval, simulation.now + Simulation.tolerance >= nextCapture else { return }
+      guard let interval else { return }
+      let keyDue = simulation.now + Simulation.tolerance >= nextCapture
+      let motionDue = simulation.now + Simulation.tolerance >= motionTime(nextMotionFrame)
+      guard keyDue || motionDue else { return }
       var c = simulation.capture()
       c.time = Self.snap(simulation.now - t0)
       c.transitionProgress = simulation.transitionProgressForCapture
+      if motion.last?.time != c.time, motion.count <= MotionJSONEncoder.maximumFrames { motion.append(c) }
+      while simulation.now + Simulation.tolerance >= motionTime(nextMotionFrame) { nextMotionFrame += 1 }
+      guard keyDue else { return }
       captures.append(c)
       nextCapture += interval
     }
@@ -102,14 +123,16 @@ public final class Stage {
     if interval != nil {
       // Film the rest: the finish or the snap back.
       while let next = simulation.nextEventTime(), next < t0 + 600 {
-        let target = max(nextCapture, simulation.now)
+        let target = max(min(nextCapture, motionTime(nextMotionFrame)), simulation.now)
         simulation.advance(to: min(next, target))
-        if simulation.now + Simulation.tolerance >= nextCapture { captureIfDue() }
+        captureIfDue()
         if simulation.runningTransitionTiming == nil && simulation.nextEventTime() == nil { break }
       }
       var last = simulation.capture()
       last.time = Self.snap(simulation.now - t0)
       if captures.last?.time != last.time { captures.append(last) }
+      if motion.last?.time != last.time { motion.append(last) }
+      if motion.count > MotionJSONEncoder.maximumFrames { motion = [] }
     } else {
       simulation.runUntilIdle()
       var last = simulation.capture()
@@ -117,7 +140,7 @@ public final class Stage {
       captures = [last]
     }
     let text = Diagram.filmstrip(style: style).render(captures)
-    return publish(Figure(kind: "filmstrip", text: text, captures: captures))
+    return publish(Figure(kind: "filmstrip", text: text, captures: captures, motion: interval == nil ? [] : motion))
   }
 
   /// The transition dance since the stage was made or since the last call:
@@ -168,20 +191,20 @@ public final class Stage {
   /// One property of the views labelled `labels` over time, as a chart.
   public func timeline(_ property: CapturedProperty, of labels: [String], _ moments: Moments,
                        height: Int = 10) -> Figure {
-    let captures = capture(moments)
+    let (captures, motion) = capture(moments)
     let series = labels.map { TimelineSeries(property, of: $0, in: captures) }
     let text = Diagram.timeline(height: height).render(series)
-    return publish(Figure(kind: "timeline", text: text, captures: captures))
+    return publish(Figure(kind: "timeline", text: text, captures: captures, motion: motion))
   }
 
   /// Several properties of the view labelled `label` over the same moments,
   /// as one chart (its x and y scale, say).
   public func timeline(_ properties: [CapturedProperty], of label: String, _ moments: Moments,
                        height: Int = 10) -> Figure {
-    let captures = capture(moments)
+    let (captures, motion) = capture(moments)
     let series = properties.map { TimelineSeries($0, of: label, in: captures) }
     let text = Diagram.timeline(height: height).render(series)
-    return publish(Figure(kind: "timeline", text: text, captures: captures))
+    return publish(Figure(kind: "timeline", text: text, captures: captures, motion: motion))
   }
 
   /// The warnings UIKit would have logged since the last call, one per line
@@ -195,9 +218,20 @@ public final class Stage {
   /// Runs the clock until nothing is scheduled.
   public func settle() { simulation.runUntilIdle() }
 
+  /// The stage's style, with `resolution` when one is given.
+  private func style(_ resolution: DiagramResolution?) -> DiagramStyle {
+    var style = self.style
+    if let resolution { style.resolution = resolution }
+    return style
+  }
+
   // MARK: Capturing
 
-  private func capture(_ moments: Moments) -> [ScreenCapture] {
+  /// Captures the screen at `moments` (the key moments, printed) and at
+  /// every 1/60 s between the first and the last of them (the motion, for
+  /// the site's player): the clock stops at those times too, which changes
+  /// nothing it fires.
+  private func capture(_ moments: Moments) -> (keys: [ScreenCapture], motion: [ScreenCapture]) {
     simulation.advance(by: 0)  // a presentation starts on the next run-loop turn
     let run = simulation.runningTransitionTiming
     let origin = run?.startTime ?? simulation.now
@@ -221,23 +255,44 @@ public final class Stage {
       plan = (0...count).map { (start + Double($0) * interval, nil) }
     }
     let base = plan.first?.time ?? simulation.now
+    let zero = min(base, origin)
+    let sorted = plan.sorted(by: { $0.time < $1.time })
+    // The motion: from now (or the film's zero, if later) to the last key
+    // moment, on a 60 fps grid from the film's zero, with the key moments.
+    var motionPlan: [(time: TimeInterval, progress: Double?, key: Bool)] = sorted.map { ($0.time, $0.progress, true) }
+    let fps = Double(MotionJSONEncoder.framesPerSecond)
+    let last = sorted.last?.time ?? zero
+    // A film longer than the motion may be keeps its key moments only.
+    let filmsMotion = (last - max(simulation.now, zero)) * fps <= Double(MotionJSONEncoder.maximumFrames)
+    if filmsMotion {
+      let start = max(simulation.now, zero)
+      var k = Int(((start - zero) * fps - 1e-6).rounded(.up))
+      while zero + Double(k) / fps < last - 1e-6 {
+        let t = zero + Double(k) / fps
+        if !sorted.contains(where: { abs($0.time - t) < 1e-6 }) { motionPlan.append((t, nil, false)) }
+        k += 1
+      }
+    }
+    motionPlan.sort { ($0.time, $0.key ? 0 : 1) < ($1.time, $1.key ? 0 : 1) }
     var captures: [ScreenCapture] = []
-    for entry in plan.sorted(by: { $0.time < $1.time }) {
+    var motion: [ScreenCapture] = []
+    for entry in motionPlan {
       simulation.advance(to: max(entry.time, simulation.now))
       var c = simulation.capture()
-      c.time = Self.snap(entry.time - min(base, origin))
+      c.time = Self.snap(entry.time - zero)
       c.transitionProgress = entry.progress ?? (run == nil ? nil : simulation.transitionProgressForCapture ?? 1)
-      captures.append(c)
+      if entry.key { captures.append(c) }
+      if filmsMotion, motion.last?.time != c.time { motion.append(c) }
     }
-    return captures
+    return (captures, motion)
   }
 
   /// Rounds a time to the nanosecond, so that 0.1 + 0.2 reads 0.3.
   static func snap(_ t: TimeInterval) -> TimeInterval { (t * 1e9).rounded() / 1e9 }
 
   private func publish(_ figure: Figure) -> Figure {
-    let json = figure.captures.isEmpty ? nil : FrameJSONEncoder().encode(figure.captures)
-    simulation.publish(PublishedDiagram(kind: figure.kind, text: figure.text, framesJSON: json))
+    let json = figure.captures.isEmpty ? nil : FrameJSONEncoder().encode(figure.captures, motion: figure.motion)
+    DiagramChannel.publish(PublishedDiagram(kind: figure.kind, text: figure.text, framesJSON: json), from: simulation)
     return figure
   }
 }
@@ -263,6 +318,17 @@ public struct Figure: CustomStringConvertible, Sendable {
   public let text: String
   /// The captures it was drawn from.
   public let captures: [ScreenCapture]
+  /// Every frame from the first capture to the last at 60 fps (with the
+  /// captures among them), for the site's player; empty for a still frame.
+  public let motion: [ScreenCapture]
+
+  /// A figure of `kind` showing `text`, drawn from `captures`, with its `motion`.
+  public init(kind: String, text: String, captures: [ScreenCapture], motion: [ScreenCapture] = []) {
+    self.kind = kind
+    self.text = text
+    self.captures = captures
+    self.motion = motion
+  }
 
   public var description: String { text.hasSuffix("\n") ? String(text.dropLast()) : text }
 }

@@ -406,10 +406,9 @@ enum ExitDescriptor {
     } else {
       return nil
     }
-    guard fd >= 0 else { return nil }
-    // Not inherited by children started at the same time by other threads.
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    return fd
+    // pidfd_open sets close-on-exec itself: children started at the same
+    // time by other threads do not inherit it.
+    return fd >= 0 ? fd : nil
     #else
     return nil
     #endif

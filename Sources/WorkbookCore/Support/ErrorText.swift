@@ -29,12 +29,16 @@ public enum ErrorText {
         + ", nor next to the workbook executable; run from the repository, install workbook with "
         + "scripts/install.sh, or pass --engine-sources DIR"
     case .engineSourcesEmpty(let path):
+      if path.hasSuffix("/TransitionDiagrams") {
+        return "The diagrams harness's folder '\(path)' (beside the engine's) has no .swift files; "
+          + "pass --engine-sources the Sources/TransitionEngine of a checkout that has Sources/TransitionDiagrams"
+      }
       return "Engine source folder '\(path)' has no .swift files"
     case .engineBuildFailed(let log, let root):
-      let hint = root.map { "run 'swift build --package-path \($0) --target TransitionEngine' to see and fix them" }
+      let hint = root.map { "run 'swift build --package-path \($0) --target TransitionDiagrams' to see and fix them" }
         ?? "fix the engine's sources"
       let excerpt = log.split(separator: "\n").prefix(30).joined(separator: "\n")
-      return "TransitionEngine does not build, so no snippet can be checked; \(hint)\n\(excerpt)"
+      return "TransitionEngine or TransitionDiagrams does not build, so no snippet can be checked; \(hint)\n\(excerpt)"
     case .toolchainNotFound:
       return "Cannot find 'swiftc'; put the Swift toolchain's bin folder on PATH or set WORKBOOK_SWIFTC"
     case .toolchainProbeFailed(let swiftc, let reason):

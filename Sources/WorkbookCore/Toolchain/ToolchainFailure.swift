@@ -12,6 +12,7 @@ extension ProgramRun {
     "missing required module",
     "could not build module 'Swift",
     "no such module 'TransitionEngine'",
+    "no such module 'TransitionDiagrams'",
     "no such module 'Swift'",
     "no such module 'SwiftShims'",
     "module file was created by",

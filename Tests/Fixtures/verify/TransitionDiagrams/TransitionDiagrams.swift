@@ -13,23 +13,30 @@ public struct PublishedDiagram: Codable {
   }
 }
 
-private final class Published {
-  var diagrams: [PublishedDiagram] = []
+public enum DiagramChannel {
+  public static func publish(_ diagram: PublishedDiagram, from simulation: Simulation = .main) {
+    queue(of: simulation).diagrams.append(diagram)
+  }
+
+  public static func take(from simulation: Simulation = .main) -> [PublishedDiagram] {
+    let queue = queue(of: simulation)
+    defer { queue.diagrams = [] }
+    return queue.diagrams
+  }
+
+  private static func queue(of simulation: Simulation) -> Queue {
+    let key = ObjectIdentifier(Queue.self)
+    if let found = simulation.companions[key] as? Queue { return found }
+    let made = Queue()
+    simulation.companions[key] = made
+    return made
+  }
 }
 
 extension Simulation {
-  private var published: Published {
-    let key = ObjectIdentifier(Published.self)
-    if let found = companions[key] as? Published { return found }
-    let made = Published()
-    companions[key] = made
-    return made
-  }
+  public func publish(_ diagram: PublishedDiagram) { DiagramChannel.publish(diagram, from: self) }
+}
 
-  public func publish(_ diagram: PublishedDiagram) { published.diagrams.append(diagram) }
-
-  public func takePublishedDiagrams() -> [PublishedDiagram] {
-    defer { published.diagrams = [] }
-    return published.diagrams
-  }
+private final class Queue {
+  var diagrams: [PublishedDiagram] = []
 }

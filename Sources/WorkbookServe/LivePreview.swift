@@ -1,0 +1,192 @@
+// LivePreview: `workbook serve` as a library call. Serves the book's site
+// from memory on 127.0.0.1, watches the book and the engine's sources, and
+// on every save builds the site again (verify's result cache makes every
+// unchanged chapter free) and tells the open pages to reload. A failing
+// snippet does not stop the site: its page is served, marked, and the
+// overlay shows the failure at its Markdown file and line.
+import Foundation
+import WorkbookCore
+import WorkbookSite
+
+/// What to serve and how.
+public struct ServeOptions: Sendable {
+  /// How the site is built (the book is `site.verify.book`).
+  public var site = SiteOptions()
+  /// The port on 127.0.0.1; 0: any free port.
+  public var port = 8000
+  /// Seconds between two scans of the watched folders.
+  public var pollInterval = 0.1
+  /// Seconds between keep-alive comments on the open event streams.
+  public var keepAliveInterval = 15.0
+
+  public init() {}
+}
+
+/// What happened, for the command to print.
+public enum ServeEvent: Sendable {
+  /// A build started; `changed` is empty for the first.
+  case building(changed: [String])
+  /// A build finished and is served.
+  case built(BuildSummary)
+  /// A build failed as a whole (the last good site stays served).
+  case buildFailed(String)
+}
+
+/// A finished build, in numbers.
+public struct BuildSummary: Sendable {
+  public var seconds: Double
+  public var chapters: Int
+  /// Chapters whose result came from the cache (no compiler was started).
+  public var cachedChapters: Int
+  public var problems: [PreviewProblem]
+  public var engineBuilt: Bool
+}
+
+public final class LivePreview: @unchecked Sendable {
+  public let options: ServeOptions
+  private let state = PreviewState()
+  private let channel = ReloadChannel()
+  private let describe: @Sendable (SiteError) -> String
+  private let report: @Sendable (ServeEvent) -> Void
+  private var server: PreviewServer?
+
+  /// - Parameters:
+  ///   - describe: The message for a failed build.
+  ///   - report: Receives what happens (on the builder's thread).
+  public init(
+    options: ServeOptions, describe: @escaping @Sendable (SiteError) -> String = { "\($0)" },
+    report: @escaping @Sendable (ServeEvent) -> Void = { _ in }
+  ) {
+    var options = options
+    // After a save only the chapter that changed is rendered again.
+    if options.site.renderCache == nil { options.site.renderCache = RenderedChapterCache() }
+    self.options = options
+    self.describe = describe
+    self.report = report
+  }
+
+  /// Binds 127.0.0.1 and starts answering (a page that waits for the first
+  /// build until it is done). Returns the site's address.
+  public func listen() throws(ServeError) -> String {
+    let server = PreviewServer(state: state, channel: channel, script: Self.previewScript)
+    let port = try server.start(port: options.port)
+    self.server = server
+    return "http://127.0.0.1:\(port)/"
+  }
+
+  /// The folders whose changes rebuild the site: the book (its chapters,
+  /// `site.json`, `theme/`), the theme given, and the engine's and the
+  /// diagrams harness's sources.
+  public func watchedFolders() -> [WatchedFolder] {
+    let verify = options.site.verify
+    let book = Files.absolute(verify.book)
+    var folders = [WatchedFolder(book)]
+    if let theme = options.site.theme { folders.append(WatchedFolder(Files.absolute(theme))) }
+    if let engine = try? EngineBuilder.locateSources(
+      explicit: verify.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
+      searchFrom: [book, FileManager.default.currentDirectoryPath])
+    {
+      folders.append(WatchedFolder(engine, suffixes: [".swift"]))
+      // The diagrams harness the snippets are built with, beside the engine.
+      folders.append(WatchedFolder(EngineBuilder.diagramsSources(besideEngine: engine), suffixes: [".swift"]))
+    }
+    var seen = Set<String>()
+    return folders.filter { seen.insert($0.path).inserted }
+  }
+
+  /// Builds the site, then rebuilds it after every change, until
+  /// `shouldStop` says so (checked between scans). Call `listen()` first.
+  public func run(shouldStop: () -> Bool = { false }) {
+    var watcher = FileWatcher(folders: watchedFolders())
+    build(changed: [])
+    var lastKeepAlive = Date()
+    while !shouldStop() {
+      usleep(useconds_t(options.pollInterval * 1_000_000))
+      var changed = watcher.changes()
+      guard !changed.isEmpty else {
+        if Date().timeIntervalSince(lastKeepAlive) >= options.keepAliveInterval {
+          channel.keepAlive()
+          lastKeepAlive = Date()
+        }
+        continue
+      }
+      // An editor may write a file in steps: wait until a scan sees no
+      // more change (at most half a second).
+      for _ in 0..<10 {
+        usleep(50_000)
+        let more = watcher.changes()
+        if more.isEmpty { break }
+        changed = Array(Set(changed + more)).sorted()
+      }
+      build(changed: changed)
+    }
+  }
+
+  /// Stops answering event streams (before the process exits).
+  public func stop() {
+    channel.closeAll()
+  }
+
+  /// Open event streams (pages that would reload).
+  public var openPages: Int { channel.count }
+
+  private func build(changed: [String]) {
+    state.setBuilding(true)
+    report(.building(changed: changed))
+    channel.send(PreviewEvent("building", data: changed.map(Self.display).joined(separator: "\n")))
+    let start = Date()
+    let generation: Int
+    do {
+      let site = try SiteBuilder(options: options.site).build()
+      generation = state.publish(site)
+      report(.built(BuildSummary(
+        seconds: Date().timeIntervalSince(start), chapters: site.report.chapters.count,
+        cachedChapters: site.report.chapters.filter(\.cached).count,
+        problems: state.snapshot.problems, engineBuilt: site.report.engineBuilt)))
+    } catch {
+      if error == .verify(.interrupted) { return }
+      let message = describe(error)
+      generation = state.publish(failure: message)
+      report(.buildFailed(message))
+    }
+    channel.send(PreviewEvent("reload", data: state.tag(generation)))
+  }
+
+  /// `path` relative to the working directory, when it is inside it.
+  public static func display(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+  }
+
+  /// The script injected into served pages (Preview/preview.js).
+  static let previewScript: [UInt8] = {
+    guard let url = Bundle.module.url(forResource: "Preview/preview", withExtension: "js")
+      ?? Bundle.module.resourceURL?.appendingPathComponent("Preview/preview.js"),
+      let data = FileManager.default.contents(atPath: url.path)
+    else { return Array("console.error('workbook serve: preview.js is missing; reinstall the workbook')".utf8) }
+    return Array(data)
+  }()
+}
+
+/// Ctrl-C, SIGTERM and SIGHUP: kill every compiler and snippet process
+/// group verify started, remove its temporary folders, then exit.
+public enum StopOnSignals {
+  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+  /// - Parameter stop: Runs before the process exits with status 130.
+  public static func install(_ stop: @escaping @Sendable () -> Void) {
+    signal(SIGPIPE, SIG_IGN)
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+      signal(sig, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+      source.setEventHandler {
+        ChildProcessRegistry.shared.interruptAll()
+        TemporaryDirectories.shared.removeAll()
+        stop()
+        exit(130)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+}

@@ -1,0 +1,256 @@
+// PreviewServer: FlyingFox's HTTP server on 127.0.0.1, serving the
+// snapshot from memory. A request path is looked up among the built site's
+// file names, never on disk, so `..`, `%2e%2e` and links cannot reach a
+// file outside the site. HTML pages get the preview script injected as they
+// are served; the built files are never changed.
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// Why the server could not start.
+public enum ServeError: Error, Hashable, Sendable {
+  /// Another program listens on the port.
+  case portInUse(port: Int)
+  case cannotListen(port: Int, reason: String)
+}
+
+final class PreviewServer: @unchecked Sendable {
+  /// Paths of the server's own resources; no site file starts so.
+  static let prefix = "/__workbook/"
+
+  let state: PreviewState
+  let channel: ReloadChannel
+  let script: [UInt8]
+  private var server: HTTPServer?
+
+  init(state: PreviewState, channel: ReloadChannel, script: [UInt8]) {
+    self.state = state
+    self.channel = channel
+    self.script = script
+  }
+
+  /// Binds 127.0.0.1:`port` (0: any free port) and serves in the
+  /// background. Returns the port it listens on.
+  func start(port: Int) throws(ServeError) -> Int {
+    let address: sockaddr_in
+    do { address = try .inet(ip4: "127.0.0.1", port: UInt16(port)) } catch {
+      throw .cannotListen(port: port, reason: "\(error)")
+    }
+    let server = HTTPServer(address: address, timeout: 30, logger: DisabledLogger.disabled, handler: ClosureHTTPHandler { [self] request in
+      self.respond(to: request)
+    })
+    self.server = server
+    let failure = Box<(any Error)?>(nil)
+    let task = Task.detached {
+      do { try await server.run() } catch { failure.value = error }
+    }
+    _ = task
+    // Wait until it listens, or its start failed.
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline {
+      if let error = failure.value {
+        if let socketError = error as? SocketError, case .failed(_, let code, let message) = socketError {
+          if code == EADDRINUSE { throw .portInUse(port: port) }
+          throw .cannotListen(port: port, reason: message)
+        }
+        throw .cannotListen(port: port, reason: "\(error)")
+      }
+      let address = Box<Socket.Address?>(nil)
+      let semaphore = DispatchSemaphore(value: 0)
+      Task.detached { address.value = await server.listeningAddress; semaphore.signal() }
+      semaphore.wait()
+      if case .ip4(_, let bound) = address.value { return Int(bound) }
+      usleep(10_000)
+    }
+    throw .cannotListen(port: port, reason: "the server did not start listening within 15 s")
+  }
+
+  // MARK: - Requests
+
+  func respond(to request: HTTPRequest) -> HTTPResponse {
+    let response = route(request)
+    guard request.method == .HEAD, case .httpBody(let body) = response.payload else { return response }
+    // HEAD: the headers a GET would get, no body.
+    var headers = response.headers
+    headers[.contentLength] = String(body.count ?? 0)
+    return HTTPResponse(statusCode: response.statusCode, headers: headers, body: Data())
+  }
+
+  private func route(_ request: HTTPRequest) -> HTTPResponse {
+    guard request.method == .GET || request.method == .HEAD else {
+      return Self.text(.methodNotAllowed, "Only GET and HEAD are served here\n", headers: [HTTPHeader("Allow"): "GET, HEAD"])
+    }
+    // A page on another site that resolves its own name to 127.0.0.1 (DNS
+    // rebinding) sends its own host name: it is not served.
+    if let host = request.headers[.host], !Self.isLocalHost(host) {
+      return Self.text(.forbidden, "Only http://127.0.0.1 and http://localhost are served here\n")
+    }
+    let snapshot = state.snapshot
+    let path = request.path
+    if path.hasPrefix(Self.prefix) {
+      switch String(path.dropFirst(Self.prefix.count)) {
+      case "events":
+        let since = request.query["generation"] ?? ""
+        return events(since: since, snapshot: snapshot)
+      case "preview.js":
+        return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: "text/javascript; charset=utf-8"), body: Data(script))
+      case "status":
+        return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: "application/json"),
+                            body: Data(Self.statusJSON(snapshot, tag: state.tag(snapshot.generation)).utf8))
+      default:
+        return Self.notFound()
+      }
+    }
+    guard let file = Self.sitePath(forRequestPath: path) else { return Self.notFound() }
+    if snapshot.files.isEmpty {
+      // The first build has not finished: a page that waits for it.
+      guard file.hasSuffix(".html") else { return Self.notFound() }
+      return page(Self.waitingPage, snapshot: snapshot)
+    }
+    guard let bytes = snapshot.files[file] else {
+      // Browsers ask for an icon the site may not have: no content, no error.
+      if file == "favicon.ico" { return HTTPResponse(statusCode: .noContent, headers: Self.headers(contentType: "image/x-icon")) }
+      return Self.notFound()
+    }
+    let type = Self.contentType(file)
+    if type.hasPrefix("text/html") { return page(bytes, snapshot: snapshot) }
+    return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: type), body: Data(bytes))
+  }
+
+  private func page(_ bytes: [UInt8], snapshot: Snapshot) -> HTTPResponse {
+    let html = Self.inject(into: bytes, tag: Self.previewTag(snapshot, tag: state.tag(snapshot.generation)))
+    return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: "text/html; charset=utf-8"), body: Data(html))
+  }
+
+  private func events(since: String, snapshot: Snapshot) -> HTTPResponse {
+    var first = Array("retry: 500\n\n".utf8)
+    let current = state.tag(snapshot.generation)
+    // The site changed between the page's load and this request.
+    if since != current && !snapshot.building { first += PreviewEvent("reload", data: current).encoded }
+    if snapshot.building { first += PreviewEvent("building", data: "").encoded }
+    var headers = Self.headers(contentType: "text/event-stream")
+    headers[HTTPHeader("X-Accel-Buffering")] = "no"
+    return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: channel.open(first: first)))
+  }
+
+  // MARK: - Paths and pages
+
+  /// The site file a request path names, or nil: `/` and `/dir/` name
+  /// their `index.html`; a path with an empty, `.` or `..` part, a
+  /// backslash or a NUL names nothing (it is not looked for).
+  static func sitePath(forRequestPath requestPath: String) -> String? {
+    var path = requestPath
+    if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<query]) }
+    path = path.removingPercentEncoding ?? ""
+    guard path.hasPrefix("/") else { return nil }
+    path.removeFirst()
+    if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") }) else {
+      return nil
+    }
+    return path
+  }
+
+  static func isLocalHost(_ host: String) -> Bool {
+    var name = host.lowercased()
+    if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") { name = String(name[..<colon]) }
+    return name == "127.0.0.1" || name == "localhost"
+  }
+
+  /// The tag put into every served page: the overlay's problems (JSON,
+  /// with `<` escaped so that it cannot close the script element) and the
+  /// preview script, which knows the page's generation.
+  static func previewTag(_ snapshot: Snapshot, tag: String) -> String {
+    "<script type=\"application/json\" id=\"workbook-preview-status\">"
+      + statusJSON(snapshot, tag: tag)
+      + "</script>\n<script src=\"\(prefix)preview.js\" data-generation=\"\(tag)\"></script>\n"
+  }
+
+  static func statusJSON(_ snapshot: Snapshot, tag: String) -> String {
+    struct Status: Encodable {
+      var generation: String
+      var building: Bool
+      var problems: [PreviewProblem]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = (try? encoder.encode(Status(generation: tag, building: snapshot.building, problems: snapshot.problems))) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+      .replacingOccurrences(of: "<", with: "\\u003c")
+      .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+      .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+  }
+
+  /// `html` with `tag` before its last `</body>` (or at its end).
+  static func inject(into html: [UInt8], tag: String) -> [UInt8] {
+    let close = Array("</body>".utf8)
+    var index = html.count - close.count
+    while index >= 0 {
+      if zip(html[index..<index + close.count], close).allSatisfy({ Self.lower($0) == $1 }) {
+        return Array(html[..<index]) + Array(tag.utf8) + Array(html[index...])
+      }
+      index -= 1
+    }
+    return html + Array(tag.utf8)
+  }
+
+  private static func lower(_ byte: UInt8) -> UInt8 {
+    (byte >= 65 && byte <= 90) ? byte + 32 : byte
+  }
+
+  static let waitingPage = Array("""
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Building the book…</title></head>
+    <body><p>Building the book… this page reloads when the site is ready.</p></body></html>
+
+    """.utf8)
+
+  static func contentType(_ path: String) -> String {
+    switch (path as NSString).pathExtension.lowercased() {
+    case "html", "htm": return "text/html; charset=utf-8"
+    case "css": return "text/css; charset=utf-8"
+    case "js", "mjs": return "text/javascript; charset=utf-8"
+    case "json": return "application/json"
+    case "svg": return "image/svg+xml"
+    case "png": return "image/png"
+    case "jpg", "jpeg": return "image/jpeg"
+    case "gif": return "image/gif"
+    case "webp": return "image/webp"
+    case "ico": return "image/x-icon"
+    case "woff2": return "font/woff2"
+    case "txt", "md": return "text/plain; charset=utf-8"
+    default: return "application/octet-stream"
+    }
+  }
+
+  static func headers(contentType: String) -> HTTPHeaders {
+    var headers = HTTPHeaders()
+    headers[.contentType] = contentType
+    // Every request sees the latest build.
+    headers[HTTPHeader("Cache-Control")] = "no-store"
+    headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+    return headers
+  }
+
+  static func text(_ status: HTTPStatusCode, _ body: String, headers extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+    var headers = Self.headers(contentType: "text/plain; charset=utf-8")
+    for (key, value) in extra { headers[key] = value }
+    return HTTPResponse(statusCode: status, headers: headers, body: Data(body.utf8))
+  }
+
+  static func notFound() -> HTTPResponse {
+    text(.notFound, "Not found\n")
+  }
+}
+
+/// A value handed between a task and a waiting thread.
+final class Box<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value {
+    get { lock.lock(); defer { lock.unlock() }; return stored }
+    set { lock.lock(); stored = newValue; lock.unlock() }
+  }
+}

@@ -1,0 +1,157 @@
+// `workbook serve`: the live preview. A thin layer over WorkbookServe's
+// LivePreview: options, messages, Ctrl-C.
+import ArgumentParser
+import Foundation
+import WorkbookCore
+import WorkbookServe
+import WorkbookSite
+
+extension Workbook {
+  struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Preview the book as a site that rebuilds and reloads on every save.",
+      discussion: """
+        Builds the site in memory and serves it on http://127.0.0.1:PORT/ \
+        (this machine only; nothing is written to Site/). It then watches the \
+        book (chapters, site.json, theme/) and the engine's sources: every \
+        save verifies the book again — unchanged chapters come from the \
+        cache, so only what changed is compiled and run — and the open pages \
+        reload. A prose edit shows within about a second; a changed snippet \
+        takes as long as compiling its chapter.
+
+        A failing snippet does not stop the preview: its page is served, \
+        marked, and every page shows an overlay with the failure at its \
+        Markdown file and line, with the diff or the compiler's error. Fix \
+        it and save: the overlay clears. (workbook build, by contrast, \
+        refuses to publish a failing book.)
+
+        Ctrl-C stops the server and every compiler and snippet process it \
+        started.
+
+        Exit status: 130 when stopped with Ctrl-C, 2 for usage or setup \
+        errors (the port is in use, the book is missing).
+
+        Examples:
+          workbook serve                       Serve Chapters/ on port 8000
+          workbook serve --open                … and open it in the browser
+          workbook serve --port 0              Any free port (the address is printed)
+          workbook serve --book ~/mybook/Chapters --port 4000
+        """)
+
+    @Option(help: ArgumentHelp("The book folder.", valueName: "dir"))
+    var book: String = "Chapters"
+
+    @Option(help: ArgumentHelp("The port on 127.0.0.1; 0 picks a free one.", valueName: "n"))
+    var port: Int = 8000
+
+    @Flag(help: "Open the site in the browser (xdg-open, or open on macOS).")
+    var open = false
+
+    @Option(help: ArgumentHelp("A theme folder whose files replace the built-in theme's. Default: <book>/theme.", valueName: "dir"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Chapters checked at once. Default: the number of cores.", valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Seconds a chapter's program may run before it is killed.", valueName: "s"))
+    var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.", valueName: "dir"))
+    var engineSources: String?
+
+    @Option(help: ArgumentHelp("The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))
+    var cacheDir: String?
+
+    func validate() throws {
+      guard (0...65535).contains(port) else { throw ValidationError("'--port' must be from 0 to 65535, got '\(port)'") }
+      guard jobs >= 1 else { throw ValidationError("'--jobs' must be at least 1, got '\(jobs)'") }
+      guard timeout > 0 else { throw ValidationError("'--timeout' must be more than 0 seconds, got '\(timeout)'") }
+    }
+
+    func run() throws {
+      var options = ServeOptions()
+      options.port = port
+      options.site.verify.book = book
+      options.site.verify.jobs = jobs
+      options.site.verify.timeout = timeout
+      options.site.verify.engineSources = engineSources
+      options.site.verify.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
+      options.site.theme = theme
+
+      guard Files.isDirectory(Files.absolute(book)) else {
+        printError("error: " + ErrorText.message(for: VerifyError.bookNotFound(path: book)))
+        throw ExitCode(2)
+      }
+      let preview = LivePreview(options: options, describe: { ErrorText.message(for: $0) }, report: { Self.show($0) })
+      let url: String
+      do { url = try preview.listen() } catch {
+        printError("error: " + Self.message(for: error))
+        throw ExitCode(2)
+      }
+      StopOnSignals.install {
+        preview.stop()
+        FileHandle.standardError.write(Data("\nStopped the server and every snippet and compiler\n".utf8))
+      }
+      // The address first, alone on a line, for people and scripts.
+      FileHandle.standardOutput.write(Data("Serving \(url) (Ctrl-C stops)\n".utf8))
+      if open { Self.openBrowser(url) }
+      preview.run()
+    }
+
+    static func show(_ event: ServeEvent) {
+      let line: String
+      switch event {
+      case .building(let changed):
+        line = changed.isEmpty ? "Building the site…" : "Changed: " + changed.map(LivePreview.display).joined(separator: ", ")
+      case .built(let summary):
+        let verified = summary.chapters - summary.cachedChapters
+        var text = String(format: "Built in %.2f s: %d chapter(s), %d verified again", summary.seconds, summary.chapters, verified)
+        if summary.engineBuilt { text += ", engine rebuilt" }
+        if summary.problems.isEmpty {
+          text += "; no failures"
+        } else {
+          text += "; \(summary.problems.count) failure(s), shown on the pages:"
+          for problem in summary.problems { text += "\n  " + problem.location }
+        }
+        line = text
+      case .buildFailed(let message):
+        line = "error: The site could not be built; the last good one stays served:\n" + message
+      }
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func message(for error: ServeError) -> String {
+      switch error {
+      case .portInUse(let port):
+        return "Port \(port) on 127.0.0.1 is in use (another 'workbook serve'?); pass another with --port, or --port 0 for any free port"
+      case .cannotListen(let port, let reason):
+        return "Cannot listen on 127.0.0.1:\(port): \(reason)"
+      }
+    }
+
+    /// Opens `url` in the desktop's browser; says so when it cannot.
+    static func openBrowser(_ url: String) {
+      #if os(macOS)
+      let opener: String? = "/usr/bin/open"
+      #else
+      let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].first { FileManager.default.isExecutableFile(atPath: $0) }
+      #endif
+      guard let opener else {
+        FileHandle.standardError.write(Data("note: No xdg-open here; open \(url) in your browser\n".utf8))
+        return
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: opener)
+      process.arguments = [url]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      do { try process.run() } catch {
+        FileHandle.standardError.write(Data("note: Could not open a browser (\(error)); open \(url) yourself\n".utf8))
+      }
+    }
+
+    private func printError(_ text: String) {
+      FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+  }
+}

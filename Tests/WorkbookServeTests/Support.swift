@@ -1,0 +1,271 @@
+// Shared helpers: fixture books in temporary folders, the stand-in engine,
+// a `workbook serve` process, and a small HTTP client on raw sockets (so
+// that a request can send a path no client library would, `/../..`).
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import WorkbookCore
+
+enum ServeFixtures {
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  /// The stand-in engine the verify fixtures use.
+  static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
+
+  /// The engine build folder WorkbookTests uses too (same stand-in engine,
+  /// same test process): the engine is built once, under its lock.
+  static let engineCache: String = {
+    let path = NSTemporaryDirectory() + "workbook-tests-engine-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  /// Copies Tests/Fixtures/site/`name` into a fresh folder; returns the
+  /// copy's root (which holds `Chapters`).
+  static func book(_ name: String) throws -> String {
+    let target = try temporaryDirectory()
+    try FileManager.default.copyItem(atPath: packageRoot + "/Tests/Fixtures/site/" + name, toPath: target + "/" + name)
+    return target + "/" + name
+  }
+
+  static func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "workbook-serve-test-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  /// The `workbook` binary SwiftPM built next to the test bundle.
+  static let binary: String = {
+    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
+    let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+  }()
+
+  static func read(_ path: String) -> String {
+    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
+  static func write(_ text: String, to path: String) throws {
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}
+
+/// `workbook serve` running on a book, its output in files.
+final class ServeProcess {
+  let process = Process()
+  let stdoutPath: String
+  let stderrPath: String
+  private(set) var port = 0
+
+  /// Starts `workbook serve --port 0` in `directory` and waits for its
+  /// address.
+  init(directory: String, arguments: [String] = [], engineSources: String = ServeFixtures.engineSources,
+       timeout: Double = 60) throws {
+    let logs = try ServeFixtures.temporaryDirectory()
+    stdoutPath = logs + "/stdout"
+    stderrPath = logs + "/stderr"
+    _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+    process.executableURL = URL(fileURLWithPath: ServeFixtures.binary)
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.arguments = ["serve", "--port", "0", "--engine-sources", engineSources,
+                         "--cache-dir", ServeFixtures.engineCache, "--jobs", "2"] + arguments
+    process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+    process.standardError = FileHandle(forWritingAtPath: stderrPath)
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline && process.isRunning {
+      let out = ServeFixtures.read(stdoutPath)
+      if let range = out.range(of: "Serving http://127.0.0.1:"),
+        let port = Int(out[range.upperBound...].prefix { $0.isNumber })
+      {
+        self.port = port
+        return
+      }
+      usleep(20_000)
+    }
+    throw ServeTestError("serve did not print its address: \(ServeFixtures.read(stdoutPath)) \(stderr)")
+  }
+
+  var stderr: String { ServeFixtures.read(stderrPath) }
+
+  /// Waits until the server has served a build with no open rebuild:
+  /// `/__workbook/status` says it is not building and has a generation.
+  func waitUntilBuilt(timeout: Double = 240) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let status = try? HTTP.get(port: port, "/__workbook/status"), status.status == 200,
+        let json = try? JSONSerialization.jsonObject(with: Data(status.body.utf8)) as? [String: Any],
+        json["building"] as? Bool == false, let generation = json["generation"] as? String, !generation.hasSuffix("-0")
+      {
+        return generation
+      }
+      usleep(100_000)
+    }
+    throw ServeTestError("the first build did not finish: \(stderr)")
+  }
+
+  /// Sends `signal` and waits for the exit status.
+  func stop(_ signal: Int32 = SIGINT, timeout: Double = 20) -> Int32? {
+    guard process.isRunning else { return process.terminationStatus }
+    kill(process.processIdentifier, signal)
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return nil
+    }
+    return process.terminationStatus
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+}
+
+struct ServeTestError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// HTTP/1.1 on a raw socket to 127.0.0.1.
+enum HTTP {
+  struct Response {
+    var status: Int
+    var headers: [String: String]
+    var body: String
+  }
+
+  /// A connected socket with a receive timeout.
+  static func connect(port: Int, timeout: Double = 10) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw ServeTestError("socket: \(errno)") }
+    var tv = timeval()
+    tv.tv_sec = .init(timeout)
+    tv.tv_usec = .init((timeout - timeout.rounded(.down)) * 1_000_000)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard result == 0 else {
+      close(fd)
+      throw ServeTestError("connect to port \(port): errno \(errno)")
+    }
+    return fd
+  }
+
+  static func send(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if n <= 0 { return }
+      sent += n
+    }
+  }
+
+  /// Sends a request with `target` exactly as given and reads the whole
+  /// response (the server closes the connection).
+  static func request(port: Int, method: String = "GET", _ target: String, host: String? = nil) throws -> Response {
+    let fd = try connect(port: port)
+    defer { close(fd) }
+    send(fd, "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n")
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = recv(fd, &buffer, buffer.count, 0)
+      if n <= 0 { break }
+      data += buffer[..<n]
+      if let response = parse(data), response.complete { return response.response }
+    }
+    guard let response = parse(data) else { throw ServeTestError("no HTTP response to \(target)") }
+    return response.response
+  }
+
+  static func get(port: Int, _ target: String) throws -> Response {
+    try request(port: port, target)
+  }
+
+  /// A response once its header is in: whether the body is all there
+  /// (by Content-Length).
+  static func parse(_ data: [UInt8]) -> (response: Response, complete: Bool)? {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard let end = (0...max(0, data.count - 4)).first(where: { data.count >= 4 && Array(data[$0..<$0 + 4]) == separator }) else {
+      return nil
+    }
+    let head = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+    let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+    var headers: [String: String] = [:]
+    for line in head.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    let body = Array(data[(end + 4)...])
+    let length = headers["content-length"].flatMap { Int($0) }
+    return (Response(status: status, headers: headers, body: String(decoding: body, as: UTF8.self)),
+            length.map { body.count >= $0 } ?? false)
+  }
+}
+
+/// An open `/__workbook/events` stream, read as events arrive.
+final class EventStream {
+  let fd: Int32
+  private var received = ""
+
+  init(port: Int, generation: String) throws {
+    fd = try HTTP.connect(port: port, timeout: 0.2)
+    HTTP.send(fd, "GET /__workbook/events?generation=\(generation) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+  }
+
+  deinit { close(fd) }
+
+  /// Everything received so far (chunk sizes included).
+  var text: String { received }
+
+  /// Waits for a `reload` to a generation other than `generation` (the
+  /// build that made `generation` may announce itself after the stream
+  /// opened, as a page's script also knows); returns the new generation.
+  func waitForReload(after generation: String, timeout: Double) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      guard let data = wait(for: "reload", timeout: deadline.timeIntervalSinceNow) else { return nil }
+      if data != generation { return data }
+    }
+    return nil
+  }
+
+  /// Waits until an event named `name` arrives; returns its data.
+  func wait(for name: String, timeout: Double) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while Date() < deadline {
+      if let range = received.range(of: "event: \(name)\n"), let end = received[range.upperBound...].range(of: "\n\n") {
+        let data = received[range.upperBound..<end.lowerBound].split(separator: "\n")
+          .map { $0.hasPrefix("data: ") ? String($0.dropFirst(6)) : "" }
+        received = String(received[end.upperBound...])
+        return data.joined(separator: "\n")
+      }
+      let n = recv(fd, &buffer, buffer.count, 0)
+      if n > 0 {
+        received += String(decoding: buffer[..<n], as: UTF8.self)
+      } else if n == 0 {
+        return nil
+      }
+    }
+    return nil
+  }
+}
