@@ -78,14 +78,10 @@ public final class LivePreview: @unchecked Sendable {
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
   public func watchedFolders() -> [WatchedFolder] {
-    let verify = options.site.verify
-    let book = Files.absolute(verify.book)
-    var folders = [WatchedFolder(book)]
+    let workspace = Workspace(options: options.site.verify)
+    var folders = [WatchedFolder(workspace.book)]
     if let theme = options.site.theme { folders.append(WatchedFolder(Files.absolute(theme))) }
-    if let engine = try? EngineBuilder.locateSources(
-      explicit: verify.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
-      searchFrom: [book, FileManager.default.currentDirectoryPath])
-    {
+    if let engine = try? workspace.engineSources() {
       folders.append(WatchedFolder(engine, suffixes: [".swift"]))
       // The diagrams harness the snippets are built with, beside the engine.
       folders.append(WatchedFolder(EngineBuilder.diagramsSources(besideEngine: engine), suffixes: [".swift"]))

@@ -48,7 +48,7 @@ extension Workbook {
             : "Cannot read '\(file!)'")
         }
         var progress = try bookOptions.loadProgress(book)
-        let settings = try bookOptions.runSettings(book)
+        let settings = try bookOptions.runSettings(book.workspace)
         let terminal = Terminal()
         TerminalRestore.installHandlers(message: "Interrupted")
         let result: ExerciseCheck

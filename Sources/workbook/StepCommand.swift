@@ -53,7 +53,7 @@ extension Workbook {
         }
         let progress = try bookOptions.loadProgress(book)
         let start = try startIndex(book, progress)
-        let settings = try bookOptions.runSettings(book)
+        let settings = try bookOptions.runSettings(book.workspace)
         let checker = ExerciseChecker(settings: settings)
         let terminal = Terminal()
         TerminalRestore.installHandlers(message: "Stopped; progress is saved. Run 'workbook step' to carry on.")

@@ -59,7 +59,9 @@ extension Workbook {
       Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
       let report: VerifyReport
       do {
-        report = try Verifier(options: options).run { progress.handle($0) }
+        let workspace = Workspace(options: options)
+        let book = try workspace.loadBook(selecting: chapters)
+        report = try Verifier(options: options).verify(book, in: workspace) { progress.handle($0) }.report
       } catch {
         progress.clear()
         // Ctrl-C: the signal handler reports it and exits with 130.

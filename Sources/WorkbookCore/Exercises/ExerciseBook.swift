@@ -6,29 +6,37 @@ import Foundation
 /// (`Exercises/<chapter>/<ID>.swift`) and the progress file
 /// (`.workbook/progress.json`), both next to the book folder.
 public struct ExerciseBook: Sendable {
-  /// The book folder (absolute).
-  public var book: String
-  /// The folder that holds the book: `Exercises/` and `.workbook/` live here.
-  public var root: String
+  /// Where the book, the learner's files and the progress file are, and
+  /// how exercises are compiled and run.
+  public var workspace: Workspace
   /// Every exercise of the book, chapter by chapter.
   public var exercises: [Exercise]
   /// Every chapter of the book, in order, with or without exercises.
   public var chapters: [BookChapter] = []
   /// Problems found while reading chapters that have exercises.
   public var problems: [Finding]
-  public var options: VerifyOptions
+
+  /// The book folder (absolute).
+  public var book: String { workspace.book }
+  /// The folder that holds the book: `Exercises/` and `.workbook/` live here.
+  public var root: String { workspace.root }
 
   /// Reads the book's chapters and their exercises.
   ///
-  /// - Parameter options: `book`, `engineSources`, `cacheDirectory`,
-  ///   `engineCacheDirectory`, `timeout` and `pipeline` are used.
+  /// - Parameter workspace: Where the book is.
   /// - Throws: `.bookNotFound`, `.bookEmpty`.
+  public static func load(_ workspace: Workspace) throws(VerifyError) -> ExerciseBook {
+    from(try workspace.loadBook(), in: workspace)
+  }
+
+  /// Reads the book's chapters and their exercises (the workspace made
+  /// from `options`).
   public static func load(options: VerifyOptions) throws(VerifyError) -> ExerciseBook {
-    from(try Book.load(options.book), options: options)
+    try load(Workspace(options: options))
   }
 
   /// The exercises of a loaded book.
-  public static func from(_ loaded: Book, options: VerifyOptions) -> ExerciseBook {
+  public static func from(_ loaded: Book, in workspace: Workspace) -> ExerciseBook {
     var exercises: [Exercise] = []
     var problems: [Finding] = []
     var chapters: [BookChapter] = []
@@ -38,8 +46,7 @@ public struct ExerciseBook: Sendable {
       exercises += found
       chapters.append(BookChapter(chapter, exerciseCount: found.count))
     }
-    return ExerciseBook(book: loaded.folder, root: (loaded.folder as NSString).deletingLastPathComponent,
-                        exercises: exercises, chapters: chapters, problems: problems, options: options)
+    return ExerciseBook(workspace: workspace, exercises: exercises, chapters: chapters, problems: problems)
   }
 
   /// The exercise named `chapter/id` (the chapter as `02-fade`,
@@ -75,7 +82,7 @@ public struct ExerciseBook: Sendable {
 
   /// The learner's file for `exercise`: `<root>/Exercises/<chapter>/<ID>.swift`.
   public func workspacePath(_ exercise: Exercise) -> String {
-    root + "/Exercises/" + exercise.chapter + "/" + exercise.id + ".swift"
+    workspace.exerciseFile(exercise)
   }
 
   /// Writes the starter to the learner's file unless it exists (the
@@ -114,7 +121,7 @@ public struct ExerciseBook: Sendable {
   // MARK: - Progress
 
   /// The progress file: `<root>/.workbook/progress.json`.
-  public var progressPath: String { root + "/.workbook/progress.json" }
+  public var progressPath: String { workspace.progressFile }
 
   /// A learner's status on `exercise`: done once it passed; in progress
   /// once its file exists or it was checked.
@@ -129,15 +136,6 @@ public struct ExerciseBook: Sendable {
   /// The first exercise of the book that is not done.
   public func firstUnfinished(in progress: ProgressFile) -> Exercise? {
     exercises.first { status(of: $0, in: progress) != .done }
-  }
-
-  // MARK: - Checking
-
-  /// Finds the toolchain and builds the engine if needed, for checking.
-  ///
-  /// - Parameter willBuild: Called before the engine is built.
-  public func runSettings(willBuild: () -> Void = {}) throws(VerifyError) -> RunSettings {
-    try RunSettings.prepare(options: options, book: book, willBuild: { _ in willBuild() })
   }
 }
 
