@@ -65,6 +65,12 @@ struct VerifyRunOptions: ParsableArguments {
   var workspace: Workspace { Workspace(options: verifyOptions) }
 }
 
+/// `build` and `serve`: the theme the site is drawn with.
+struct ThemeOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("A theme folder whose files replace the built-in theme's. Default: <book>/theme.", valueName: "dir"))
+  var theme: String?
+}
+
 /// `exercises`, `step`, `check` and `play`: the book and the engine.
 struct BookOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The book folder; Exercises/ and .workbook/ are made next to it.", valueName: "dir"))

@@ -41,13 +41,12 @@ extension Workbook {
     @Flag(help: "Publish failing snippets, marked as failed on their pages.")
     var allowFailures = false
 
-    @Option(help: ArgumentHelp("A theme folder whose files replace the built-in theme's. Default: <book>/theme.", valueName: "dir"))
-    var theme: String?
+    @OptionGroup var themeOptions: ThemeOptions
 
     func run() throws {
       var options = SiteOptions()
       options.verify = common.verifyOptions
-      options.theme = theme
+      options.theme = themeOptions.theme
       let workspace = Workspace(options: options.verify, site: out)
 
       if !check {
