@@ -21,13 +21,9 @@ import WorkbookCore
   @Test func aBadSiteJSONFailsTheBuildNamingTheFile() throws {
     let root = try SiteFixtures.book("book")
     try #"{"title": ["not", "text"]}"#.write(toFile: root + "/Chapters/site.json", atomically: true, encoding: .utf8)
-    #expect(throws: SiteError.self) { try SiteFixtures.build(root) }
-    do {
-      _ = try SiteFixtures.build(root)
-    } catch {
-      guard case .badConfig(let path, _) = error else { Issue.record("\(error)"); return }
-      #expect(path == root + "/Chapters/site.json")
-      #expect(ErrorText.message(for: error).contains("it must be a JSON object"))
-    }
+    let error = try #require(throws: SiteError.self) { try SiteFixtures.build(root) }
+    guard case .badConfig(let path, _) = error else { Issue.record("\(error)"); return }
+    #expect(path == root + "/Chapters/site.json")
+    #expect(ErrorText.message(for: error).contains("it must be a JSON object"))
   }
 }
