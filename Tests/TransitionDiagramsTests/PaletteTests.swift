@@ -39,7 +39,7 @@ struct PaletteTests {
     #expect(alone["systemYellow"] == "~")
     let drawn = characters([.systemOrange, .systemTeal, .systemIndigo, .systemYellow, .systemBackground])
     #expect(drawn == ["white": ".", "systemOrange": "^", "systemTeal": "&", "systemIndigo": "$",
-                      "systemYellow": "~", "systemBackground": ","])
+                      "systemYellow": "~", "systemBackground": "`"])
   }
 
   @Test("another colour's character is a hash of its name, the same on every run")
@@ -48,5 +48,6 @@ struct PaletteTests {
     #expect(FillPalette.stableHash("a") == 0xaf63_dc4c_8601_ec8c)  // FNV-1a 64 of "a"
     let dark = characters([UIColor(red: 0.5, green: 0.1, blue: 0.3, alpha: 1)])["#801A4D"]
     #expect(dark == "\"" || dark == ";")
+    #expect(characters([UIColor(red: 0.95, green: 0.9, blue: 0.85, alpha: 1)])["#F2E6D9"] == "_")
   }
 }

@@ -63,23 +63,23 @@ public struct FillPalette: Equatable, Sendable {
     self.lightFrom = lightFrom
   }
 
-  /// `. : ' ,` and a backquote for light colours; `# = % @ & $ ~ ^ " ;` for the others.
+  /// `. : '`, a backquote and `_` for light colours; `# = % @ & $ ~ ^ " ;` for the others.
   /// The colours the book uses keep one character in every figure, so
   /// frames printed apart, and an expected and an actual frame, read alike:
   /// white `.`, systemGray6 `:`, secondarySystemBackground `'`,
-  /// systemBackground `,`; black `=`, systemBlue `#`, systemRed `%`,
+  /// systemBackground a backquote; black `=`, systemBlue `#`, systemRed `%`,
   /// systemGreen `@`, systemTeal `&`, systemIndigo `$`, systemYellow `~`,
-  /// systemOrange `^`. Other colours get a backquote (light) or `"` and
-  /// `;` (dark), by a hash of their names.
+  /// systemOrange `^`. Other colours get `_` (light) or `"` and `;`
+  /// (dark), by a hash of their names.
   public static let standard = FillPalette(
     pinned: [Entry(colorName: "white", character: "."), Entry(colorName: "systemGray6", character: ":"),
              Entry(colorName: "secondarySystemBackground", character: "'"),
-             Entry(colorName: "systemBackground", character: ","),
+             Entry(colorName: "systemBackground", character: "`"),
              Entry(colorName: "black", character: "="), Entry(colorName: "systemBlue", character: "#"),
              Entry(colorName: "systemRed", character: "%"), Entry(colorName: "systemGreen", character: "@"),
              Entry(colorName: "systemTeal", character: "&"), Entry(colorName: "systemIndigo", character: "$"),
              Entry(colorName: "systemYellow", character: "~"), Entry(colorName: "systemOrange", character: "^")],
-    lightFills: [".", ":", "'", ",", "`"], darkFills: ["#", "=", "%", "@", "&", "$", "~", "^", "\"", ";"])
+    lightFills: [".", ":", "'", "`", "_"], darkFills: ["#", "=", "%", "@", "&", "$", "~", "^", "\"", ";"])
 
   /// Assigns characters to the fills of `captures`: pinned colours their
   /// own, the others by a hash of their names (see ``FillPalette``). The
