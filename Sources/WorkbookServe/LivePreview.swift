@@ -82,14 +82,13 @@ public final class LivePreview: @unchecked Sendable {
   /// The folders whose changes rebuild the site: the book (its chapters,
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
-  public func watchedFolders() -> [WatchedFolder] {
+  public func watchedFolders() -> [FileWatcher.Folder] {
     let workspace = Workspace(options: options.site.verify)
-    var folders = [WatchedFolder(workspace.book)]
-    if let theme = options.site.theme { folders.append(WatchedFolder(Files.absolute(theme))) }
-    if let engine = try? workspace.engineSources() {
-      folders.append(WatchedFolder(engine, suffixes: [".swift"]))
-      // The diagrams harness the snippets are built with, beside the engine.
-      folders.append(WatchedFolder(EngineBuilder.diagramsSources(besideEngine: engine), suffixes: [".swift"]))
+    var folders = [FileWatcher.Folder(workspace.book)]
+    if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }
+    // The engine and the diagrams harness beside it: the snippets are built with both.
+    for folder in (try? workspace.engineFolders()) ?? [] {
+      folders.append(FileWatcher.Folder(folder, suffixes: [".swift"]))
     }
     var seen = Set<String>()
     return folders.filter { seen.insert($0.path).inserted }

@@ -146,7 +146,7 @@ public struct SiteBuilder: Sendable {
     return render(verified, config: book.site, theme: theme)
   }
 
-  func render(_ verified: VerifiedBook, config: SiteMetadata, theme: Theme) -> Site {
+  func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme) -> Site {
     let book = verified.book.folder
     let pages = Dictionary(
       verified.chapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
@@ -183,7 +183,7 @@ public struct SiteBuilder: Sendable {
     // title, as `workbook exercises` shows it) and its exercise count.
     let list: [HTML] = chapters.map { c in
       let failing = c.report.failed ? " <span class=\"badge status-failed\">Has failures</span>" : ""
-      let entry = BookChapter(c.chapter, exerciseCount: c.chapter.exercises.count)
+      let entry = Book.ChapterEntry(c.chapter, exerciseCount: c.chapter.exercises.count)
       let summary = entry.summary.isEmpty ? c.rendered.summary : entry.summary
       let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
       return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"

@@ -61,8 +61,8 @@ public final class StepSession {
 
   private var exercise: Exercise { book.exercises[index] }
   private var width: Int { max(30, fixedWidth ?? terminal.width) }
-  private var entry: ExerciseProgress {
-    get { progress.exercises[exercise.qualifiedID] ?? ExerciseProgress() }
+  private var entry: ProgressFile.Entry {
+    get { progress.exercises[exercise.qualifiedID] ?? ProgressFile.Entry() }
     set { progress.exercises[exercise.qualifiedID] = newValue }
   }
 
@@ -72,7 +72,7 @@ public final class StepSession {
     defer { terminal.leaveRawMode() }
     try open(index)
     while !quit {
-      watcher.watch([WatchedFolder((book.workspacePath(exercise) as NSString).deletingLastPathComponent)])
+      watcher.watch([FileWatcher.Folder((book.workspacePath(exercise) as NSString).deletingLastPathComponent)])
       if let key = terminal.readKey(timeout: pollInterval, wakeOn: watcher.descriptor) {
         try handle(key)
         continue

@@ -97,10 +97,11 @@ struct BookOptions: ParsableArguments {
     }
   }
 
-  /// Finds the compiler and builds the engine if needed (saying so).
-  func runSettings(_ workspace: Workspace) throws -> RunSettings {
+  /// A checker for the learner's files: finds the compiler and builds the
+  /// engine if needed (saying so).
+  func checker(_ workspace: Workspace) throws -> ExerciseChecker {
     do {
-      return try workspace.prepare(willBuild: { _ in announceEngineBuild() })
+      return try ExerciseChecker(workspace: workspace, willBuild: { _ in announceEngineBuild() })
     } catch {
       throw CommandFailure.setup(ErrorText.message(for: error))
     }

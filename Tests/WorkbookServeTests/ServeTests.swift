@@ -75,8 +75,8 @@ import Testing
     options.site.theme = root + "/Chapters"  // the same folder twice is watched once
     let folders = LivePreview(options: options).watchedFolders()
     let fixtures = ServeFixtures.packageRoot + "/Tests/Fixtures/verify"
-    #expect(folders == [WatchedFolder(root + "/Chapters"), WatchedFolder(fixtures + "/engine", suffixes: [".swift"]),
-                        WatchedFolder(fixtures + "/TransitionDiagrams", suffixes: [".swift"])])
+    #expect(folders == [FileWatcher.Folder(root + "/Chapters"), FileWatcher.Folder(fixtures + "/engine", suffixes: [".swift"]),
+                        FileWatcher.Folder(fixtures + "/TransitionDiagrams", suffixes: [".swift"])])
   }
 }
 
@@ -87,8 +87,8 @@ import Testing
     try ServeFixtures.write("# One\n", to: folder + "/01.md")
     try ServeFixtures.write("let a = 1\n", to: folder + "/engine/UIKit/View.swift")
     try ServeFixtures.write("notes\n", to: folder + "/engine/notes.txt")
-    let watcher = FileWatcher(folders: [WatchedFolder(folder + "/book-missing"), WatchedFolder(folder, suffixes: [".md"]),
-                                        WatchedFolder(folder + "/engine", suffixes: [".swift"])], polling: polling)
+    let watcher = FileWatcher(folders: [FileWatcher.Folder(folder + "/book-missing"), FileWatcher.Folder(folder, suffixes: [".md"]),
+                                        FileWatcher.Folder(folder + "/engine", suffixes: [".swift"])], polling: polling)
     #expect(watcher.changes() == [])
 
     try ServeFixtures.write("# One, longer\n", to: folder + "/01.md")
@@ -112,7 +112,7 @@ import Testing
     let folder = try ServeFixtures.temporaryDirectory()
     try FileManager.default.createDirectory(atPath: folder + "/engine/UIKit", withIntermediateDirectories: true)
     try ServeFixtures.write("let a = 1\n", to: folder + "/engine/UIKit/View.swift")
-    let watcher = FileWatcher(folders: [WatchedFolder(folder + "/engine", suffixes: [".swift"])])
+    let watcher = FileWatcher(folders: [FileWatcher.Folder(folder + "/engine", suffixes: [".swift"])])
     #expect(watcher.usesInotify)
     #expect(!watcher.wait(timeout: 0.05))
 
@@ -142,8 +142,8 @@ import Testing
       try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
       try ServeFixtures.write("x\n", to: folder + "/\(name)/one.swift")
     }
-    let watcher = FileWatcher(folders: [WatchedFolder(folder + "/a")])
-    watcher.watch([WatchedFolder(folder + "/b")])
+    let watcher = FileWatcher(folders: [FileWatcher.Folder(folder + "/a")])
+    watcher.watch([FileWatcher.Folder(folder + "/b")])
     #expect(watcher.changes() == [])
     try ServeFixtures.write("changed\n", to: folder + "/a/one.swift")
     #expect(watcher.changes() == [])
@@ -158,7 +158,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder + "/book", withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: folder + "/book/loop", withDestinationPath: folder)
     try ServeFixtures.write("# One\n", to: folder + "/book/01.md")
-    let stamps = FileWatcher.scan([WatchedFolder(folder + "/book")])
+    let stamps = FileWatcher.scan([FileWatcher.Folder(folder + "/book")])
     #expect(stamps.keys.sorted() == [folder + "/book/01.md", folder + "/book/loop"])
   }
 }

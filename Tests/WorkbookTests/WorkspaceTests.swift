@@ -52,7 +52,7 @@ import Testing
     try "# One\n".write(toFile: folder + "/01-one.md", atomically: true, encoding: .utf8)
     // No site.json: the defaults.
     var book = try Book.load(folder)
-    #expect(book.site == SiteMetadata())
+    #expect(book.site == Book.SiteMetadata())
     #expect(book.siteProblem == nil)
     try #"{"title": "My <Book>", "exerciseCommand": "wb step {chapter}/{id}"}"#
       .write(toFile: folder + "/site.json", atomically: true, encoding: .utf8)
@@ -63,7 +63,7 @@ import Testing
     // A bad file is a problem the site builder reports; loading goes on.
     try #"{"title": 3}"#.write(toFile: folder + "/site.json", atomically: true, encoding: .utf8)
     book = try Book.load(folder)
-    #expect(book.site == SiteMetadata())
+    #expect(book.site == Book.SiteMetadata())
     #expect(book.siteProblem?.path == folder + "/site.json")
     #expect(book.chapters.count == 1)
   }

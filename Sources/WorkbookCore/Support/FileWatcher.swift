@@ -17,23 +17,23 @@ import Darwin
 #endif
 import Foundation
 
-/// A folder to watch.
-public struct WatchedFolder: Hashable, Sendable {
-  /// The folder (absolute).
-  public var path: String
-  /// File name endings that count (".swift"); empty: every file.
-  public var suffixes: [String]
-
-  public init(_ path: String, suffixes: [String] = []) {
-    self.path = path
-    self.suffixes = suffixes
-  }
-}
-
 /// Files added, removed or saved under a few folders.
 public final class FileWatcher: @unchecked Sendable {
+  /// A folder to watch.
+  public struct Folder: Hashable, Sendable {
+    /// The folder (absolute).
+    public var path: String
+    /// File name endings that count (".swift"); empty: every file.
+    public var suffixes: [String]
+
+    public init(_ path: String, suffixes: [String] = []) {
+      self.path = path
+      self.suffixes = suffixes
+    }
+  }
+
   /// The folders watched.
-  public private(set) var folders: [WatchedFolder]
+  public private(set) var folders: [Folder]
   /// Folders deeper than this below a watched folder are not scanned.
   public static let maxDepth = 6
   /// A scan stops after this many files (a book is not that big).
@@ -51,7 +51,7 @@ public final class FileWatcher: @unchecked Sendable {
   /// Starts watching: the first scan is the baseline.
   ///
   /// - Parameter polling: Poll even where inotify is available (tests).
-  public init(folders: [WatchedFolder], polling: Bool = false) {
+  public init(folders: [Folder], polling: Bool = false) {
     self.folders = folders
     #if os(Linux)
     if !polling {
@@ -72,7 +72,7 @@ public final class FileWatcher: @unchecked Sendable {
 
   /// Watches `folders` from now on (and no longer the ones before); the
   /// scan of the new folders is the baseline. Same folders: nothing happens.
-  public func watch(_ newFolders: [WatchedFolder]) {
+  public func watch(_ newFolders: [Folder]) {
     guard newFolders != folders else { return }
     folders = newFolders
     if let descriptor {
@@ -149,9 +149,9 @@ public final class FileWatcher: @unchecked Sendable {
   /// nothing outside); a link to a file is stamped by the file it names.
   ///
   /// - Parameter folderSeen: Called with every folder scanned.
-  static func scan(_ folders: [WatchedFolder], folderSeen: ((String) -> Void)? = nil) -> [String: String] {
+  static func scan(_ folders: [Folder], folderSeen: ((String) -> Void)? = nil) -> [String: String] {
     var out: [String: String] = [:]
-    func visit(_ dir: String, _ folder: WatchedFolder, depth: Int) {
+    func visit(_ dir: String, _ folder: Folder, depth: Int) {
       guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
       folderSeen?(dir)
       for name in names.sorted() where !name.hasPrefix(".") {

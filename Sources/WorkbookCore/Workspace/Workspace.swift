@@ -72,6 +72,14 @@ public struct Workspace: Sendable {
       searchFrom: [book, FileManager.default.currentDirectoryPath])
   }
 
+  /// The folders the snippets are built from: the engine's sources and
+  /// the diagrams harness's beside them (what `serve` watches besides the
+  /// book).
+  public func engineFolders() throws(VerifyError) -> [String] {
+    let engine = try engineSources()
+    return [engine, EngineBuilder.diagramsSources(besideEngine: engine)]
+  }
+
   /// Finds the compiler and the engine's sources, builds the engine if
   /// needed, and returns the settings to compile and run with. A command
   /// calls this once; a long-running one (serve) again for each build, so
@@ -107,5 +115,15 @@ public struct Workspace: Sendable {
       return package + "/.build/workbook"
     }
     return (book as NSString).deletingLastPathComponent + "/.workbook"
+  }
+}
+
+extension ExerciseChecker {
+  /// A checker that compiles and runs in `workspace` (its toolchain found
+  /// and its engine built now, if needed).
+  ///
+  /// - Parameter willBuild: Called with the engine's sources before a build starts.
+  public init(workspace: Workspace, willBuild: (String) -> Void = { _ in }) throws(VerifyError) {
+    self.init(settings: try workspace.prepare(willBuild: willBuild))
   }
 }
