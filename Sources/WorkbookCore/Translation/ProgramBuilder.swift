@@ -109,7 +109,7 @@ public struct ProgramBuilder: Sendable {
 
   /// The type-check program for one `compile-fail` snippet: the chapter's
   /// program snippets before it, then it, at file scope.
-  public func compileFailProgram(_ snippet: Snippet, in chapter: Chapter) -> ProgramSource {
+  public func compileFailProgram(_ snippet: Chapter.Snippet, in chapter: Chapter) -> ProgramSource {
     let before = chapter.snippets.filter { $0.kind == .run && $0.index < snippet.index }
     var program = program(for: before, chapter: chapter)
     program.main += directive(chapter.fileName, line: snippet.fenceLine)
@@ -119,7 +119,7 @@ public struct ProgramBuilder: Sendable {
   }
 
   /// An exercise starter or solution: a complete program on its own.
-  public func standaloneProgram(_ snippet: Snippet, in chapter: Chapter) -> ProgramSource {
+  public func standaloneProgram(_ snippet: Chapter.Snippet, in chapter: Chapter) -> ProgramSource {
     var standalone = snippet
     standalone.kind = .run
     return program(for: [standalone], chapter: chapter)
