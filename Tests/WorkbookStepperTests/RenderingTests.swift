@@ -174,26 +174,18 @@ import Testing
 }
 
 @Suite struct FilmstripTests {
-  static let wrapped = """
-    t=0s      t=0.05s
-    ┌──────┐  ┌──────┐
-    │a.....│  │.a....│
-    └──────┘  └──────┘
+  /// A strip of three frames as the harness publishes it: each frame with
+  /// its caption and box as drawn (the text printed them wrapped in two rows).
+  static let strip = DiagramRecord(
+    kind: "filmstrip", text: "(the strip as printed)\n",
+    frames: .init(screen: nil, frames: [
+      .init(time: 0, caption: "t=0s    ", text: "┌──────┐\n│a.....│\n└──────┘"),
+      .init(time: 0.05, caption: "t=0.05s ", text: "┌──────┐  \n│.a....│  \n└──────┘  \n"),
+      .init(time: 0.1, caption: "t=0.1s", text: "┌──────┐\n│..a...│\n└──────┘"),
+    ], key: ["fills: . white,", "  a black"]))
 
-    t=0.1s
-    ┌──────┐
-    │..a...│
-    └──────┘
-    fills: . white,
-      a black
-    """
-
-  static let framesJSON = """
-    {"frames": [{"time": 0, "layers": []}, {"time": 0.05, "layers": []}, {"time": 0.1, "layers": []}]}
-    """
-
-  @Test func wrappedRowsAreCutIntoFramesWithTheKeyUnderEach() {
-    let sequence = FrameSequence(DiagramRecord(kind: "filmstrip", text: Self.wrapped, framesJSON: Self.framesJSON))
+  @Test func eachFrameIsWhatTheEngineDrewForItWithTheKeyUnderEach() {
+    let sequence = FrameSequence(Self.strip)
     #expect(sequence.frames.count == 3)
     #expect(sequence.frames.map(\.time) == [0, 0.05, 0.1])
     #expect(sequence.frames[1].caption == ["t=0.05s"])
@@ -202,16 +194,14 @@ import Testing
     #expect(sequence.key == ["fills: . white,", "  a black"])
   }
 
-  @Test func textThatCannotBeCutIsOneFrame() {
-    let sequence = FrameSequence(DiagramRecord(kind: "timeline", text: "0s ──── 1s\n", framesJSON: nil))
+  @Test func aDiagramWithoutDrawnFramesIsOneFrame() {
+    let sequence = FrameSequence(DiagramRecord(kind: "timeline", text: "0s ──── 1s\n"))
     #expect(sequence.frames.count == 1)
     #expect(sequence.frames[0].lines == ["0s ──── 1s"])
-  }
-
-  @Test func framesCountMustMatchTheTimes() {
-    let json = #"{"frames": [{"time": 0}, {"time": 1}]}"#
-    let sequence = FrameSequence(DiagramRecord(kind: "filmstrip", text: Self.wrapped, framesJSON: json))
-    #expect(sequence.frames.count == 1)
+    var undrawn = Self.strip
+    undrawn.frames?.frames[2].text = nil
+    #expect(FrameSequence(undrawn).frames.map(\.lines) == [["(the strip as printed)"]])
+    #expect(FrameSequence(undrawn).frames.first?.time == 0)
   }
 }
 

@@ -52,7 +52,7 @@ enum Evaluator {
     for result in run.compileFail { e.evaluateCompileFail(result) }
     e.evaluateExercises(run.standalone)
     for snippet in chapter.snippets where snippet.kind == .ignore { e.verdicts[snippet.index] = .ignored }
-    var diagrams: [Int: [String]] = [:]
+    var diagrams: [Int: [DiagramRecord]] = [:]
     var outputs: [Int: String] = [:]
     for output in (run.program?.outputs ?? []) + run.standalone.flatMap(\.run.outputs) {
       diagrams[output.snippet, default: []] += output.diagrams
