@@ -51,9 +51,9 @@ import Testing
 
   @Test func aCheckSaysWhenTheFileStillShowsTheStartersSymptom() {
     var check = ExerciseCheck(
-      outcome: .crashed, file: "f.swift", diagnostics: [], otherErrors: "", output: "before\n",
-      expected: "after\n", starterOutput: "before\nFatal error: Index out of range\n",
-      crashMessage: "Fatal error: Index out of range (at Swift/Array.swift:1)", crashLine: nil, stderr: "", duration: 0)
+      verdict: .trap(.init(message: "Fatal error: Index out of range (at Swift/Array.swift:1)", line: nil)),
+      file: "f.swift", diagnostics: [], otherErrors: "", output: "before\n",
+      expected: "after\n", starterOutput: "before\nFatal error: Index out of range\n", stderr: "", duration: 0)
     check.crashSymptom = "Fatal error: Index out of range\n"
     #expect(check.symptom == "before\nFatal error: Index out of range\n")
     #expect(check.showsStarterSymptom)
@@ -61,7 +61,7 @@ import Testing
       "This is still what the starter does (its symptom): nothing is fixed yet."))
     check.output = "changed\n"
     #expect(!check.showsStarterSymptom)
-    check.outcome = .passed
+    check.verdict = .passed
     check.output = "before\n"
     #expect(!check.showsStarterSymptom)
   }
@@ -141,8 +141,9 @@ import Testing
     let rows = LineDiff.rows(old: "a\nb\nc\n", new: "a\nB\nc\nd\n")
     #expect(rows.map(\.kind) == [.same, .changed, .same, .added])
     let check = ExerciseCheck(
-      outcome: .wrongOutput, file: "f.swift", diagnostics: [], otherErrors: "", output: "a\nB\n",
-      expected: "a\nb\nc\n", crashMessage: nil, crashLine: nil, stderr: "", duration: 0)
+      verdict: .mismatch(.init(message: "", line: 1, expected: "a\nb\nc\n", actual: "a\nB\n")),
+      file: "f.swift", diagnostics: [], otherErrors: "", output: "a\nB\n",
+      expected: "a\nb\nc\n", stderr: "", duration: 0)
     #expect(CheckView(style: .plain).render(check, width: 31) == [
       "✗ WRONG OUTPUT — expected on the left, yours on the right",
       "  expected      │ actual",
@@ -156,8 +157,9 @@ import Testing
 
   @Test func stackedComparisonSaysSo() {
     let check = ExerciseCheck(
-      outcome: .wrongOutput, file: "f.swift", diagnostics: [], otherErrors: "", output: "a long line of output\n",
-      expected: "another long line\n", crashMessage: nil, crashLine: nil, stderr: "", duration: 0)
+      verdict: .mismatch(.init(message: "", line: 1, expected: "another long line\n", actual: "a long line of output\n")),
+      file: "f.swift", diagnostics: [], otherErrors: "", output: "a long line of output\n",
+      expected: "another long line\n", stderr: "", duration: 0)
     #expect(CheckView(style: .plain).render(check, width: 31) == [
       "✗ WRONG OUTPUT — expected first, then yours",
       "expected:",
