@@ -26,11 +26,16 @@ import Testing
     ]
     for (chapter, line, message) in expected {
       let result = try #require(report.chapter(chapter))
-      #expect(result.snippets.map(\.status) == [.passed, .failed], "\(chapter): the first snippet passes, the misuse fails")
+      #expect(result.snippets.map(\.status) == [.passed, .trap], "\(chapter): the first snippet passes, the misuse traps")
       let trap = try #require(result.findings.first { $0.kind == .crash }, "\(chapter)")
       #expect(trap.line == line, "\(chapter): the first line of the snippet that was running")
       #expect(trap.message.hasPrefix("Precondition failed: \(message) (at TransitionEngine/"), "\(trap.message)")
       #expect(trap.message.contains("UIViewPropertyAnimator.swift:"), "\(trap.message)")
+      // The typed verdict says the same.
+      guard case .trap(let verdict)? = result.snippets.last?.verdict else {
+        Issue.record("\(chapter): the misuse's verdict is not a trap"); continue
+      }
+      #expect(verdict.message == trap.message && verdict.line == line)
     }
   }
 }
