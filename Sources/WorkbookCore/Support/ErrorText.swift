@@ -11,6 +11,7 @@ public enum ErrorText {
     case let error as SiteError: return message(for: error)
     case let error as ProgressFileError: return message(for: error)
     case let error as FileError: return message(for: error)
+    case let error as ReportError: return message(for: error)
     default: return Files.reason(error)
     }
   }

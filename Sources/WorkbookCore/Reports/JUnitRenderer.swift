@@ -1,0 +1,155 @@
+// JUnitRenderer: the report as JUnit XML, for CI systems that read it
+// (GitLab, Jenkins, Buildkite, GitHub test-reporter actions): one testsuite
+// per chapter, one testcase per snippet named by its chapter file and line.
+// A snippet's failures carry the file:line and the diff or compiler error;
+// not-run and ignored snippets are skipped. Text is escaped for XML 1.0,
+// and the control characters XML 1.0 forbids are replaced by a visible
+// escape (`\e`, `\u{7}`), never written.
+import Foundation
+
+public enum JUnitRenderer {
+  /// The whole report as one `<testsuites>` document.
+  public static func render(_ report: ReportDocument) -> String {
+    let suites = report.chapters.map(suite)
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    out += "<testsuites name=\"workbook verify\""
+      + countAttributes(suites.reduce(Counts()) { $0 + $1.counts })
+      + " time=\"\(seconds(report.summary.seconds))\">\n"
+    for suite in suites { out += suite.xml }
+    out += "</testsuites>\n"
+    return out
+  }
+
+  /// One test case: a snippet, or the chapter itself for findings that
+  /// point at no snippet (bad input before the first snippet, a chapter
+  /// that cannot be read).
+  struct Case {
+    var name: String
+    var line: Int?
+    var status: SnippetStatus?
+    var findings: [Finding] = []
+  }
+
+  struct Counts {
+    var tests = 0, failures = 0, errors = 0, skipped = 0
+    static func + (a: Counts, b: Counts) -> Counts {
+      Counts(tests: a.tests + b.tests, failures: a.failures + b.failures,
+             errors: a.errors + b.errors, skipped: a.skipped + b.skipped)
+    }
+  }
+
+  static func countAttributes(_ c: Counts) -> String {
+    " tests=\"\(c.tests)\" failures=\"\(c.failures)\" errors=\"\(c.errors)\" skipped=\"\(c.skipped)\""
+  }
+
+  /// The cases of a chapter: each finding goes to the snippet it points
+  /// into (the last snippet starting at or before its line).
+  static func cases(_ chapter: ChapterReport) -> [Case] {
+    let name = ReportMerger.chapterName(chapter)
+    let snippets = chapter.snippets.sorted { $0.line < $1.line }
+    var chapterCase = Case(name: name, line: nil, status: nil)
+    var snippetCases = snippets.map { Case(name: "\(name):\($0.line)", line: $0.line, status: $0.status) }
+    for finding in chapter.findings {
+      if let line = finding.line, let i = snippets.lastIndex(where: { $0.line <= line }) {
+        snippetCases[i].findings.append(finding)
+      } else {
+        chapterCase.findings.append(finding)
+      }
+    }
+    return (chapterCase.findings.isEmpty ? [] : [chapterCase]) + snippetCases
+  }
+
+  static func suite(_ chapter: ChapterReport) -> (xml: String, counts: Counts) {
+    var counts = Counts()
+    var body = ""
+    let file = chapter.path
+    for testCase in cases(chapter) {
+      counts.tests += 1
+      var attributes = "name=\"\(escape(testCase.name))\" classname=\"\(escape(ReportMerger.chapterName(chapter)))\""
+        + " file=\"\(escape(file))\""
+      if let line = testCase.line { attributes += " line=\"\(line)\"" }
+      let errors = testCase.findings.filter { $0.severity == .error }
+      let warnings = testCase.findings.filter { $0.severity == .warning }
+      var inner = ""
+      if let first = errors.first {
+        let element = errors.contains { isError($0.kind) } ? "error" : "failure"
+        if element == "error" { counts.errors += 1 } else { counts.failures += 1 }
+        inner += "      <\(element) type=\"\(first.kind.rawValue)\" message=\"\(escape(first.message))\">"
+          + escape(errors.map(text).joined(), inAttribute: false) + "</\(element)>\n"
+      } else if testCase.status == .failed {
+        counts.failures += 1
+        inner += "      <failure type=\"failed\" message=\"Snippet failed\">"
+          + escape("\(file):\(testCase.line ?? 0): error: Snippet failed\n", inAttribute: false) + "</failure>\n"
+      } else if testCase.status == .notRun {
+        counts.skipped += 1
+        inner += "      <skipped message=\"Not run: something before it in the chapter failed\"/>\n"
+      } else if testCase.status == .ignored {
+        counts.skipped += 1
+        inner += "      <skipped message=\"ignore: shown only, never checked\"/>\n"
+      }
+      if !warnings.isEmpty {
+        inner += "      <system-out>" + escape(warnings.map(text).joined(), inAttribute: false) + "</system-out>\n"
+      }
+      body += inner.isEmpty
+        ? "    <testcase \(attributes)/>\n"
+        : "    <testcase \(attributes)>\n" + inner + "    </testcase>\n"
+    }
+    let head = "  <testsuite name=\"\(escape(ReportMerger.chapterName(chapter)))\"" + countAttributes(counts)
+      + " time=\"\(seconds(chapter.duration))\">\n"
+    return (head + body + "  </testsuite>\n", counts)
+  }
+
+  /// Kinds reported as `<error>` (the snippet could not be checked: it did
+  /// not compile, trapped, timed out, or the chapter is malformed) rather
+  /// than `<failure>` (it ran and its output is wrong).
+  static func isError(_ kind: FindingKind) -> Bool {
+    switch kind {
+    case .compileError, .crash, .timeout, .outputChannel, .record, .badInput: return true
+    case .compileWarning, .outputMismatch, .missingOutput, .unexpectedOutputBlock, .outputCut,
+      .compileFailMismatch, .exercise:
+      return false
+    }
+  }
+
+  /// A finding as the text report shows it: "file:line:col: error: message"
+  /// and its details (the diff, the compiler's excerpt) indented.
+  static func text(_ finding: Finding) -> String {
+    var out = ReportRenderer.location(finding) + ": " + finding.severity.rawValue + ": " + finding.message + "\n"
+    for detail in finding.details { out += "    " + detail + "\n" }
+    return out
+  }
+
+  static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+
+  /// Text escaped for an XML 1.0 attribute or element: markup characters
+  /// as entities, CR always and (in attributes) LF and tab as character
+  /// references (so that parsers keep them), and the characters XML 1.0 forbids
+  /// (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) and the C1
+  /// controls replaced by a visible escape.
+  public static func escape(_ text: String, inAttribute: Bool = true) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\n": out += inAttribute ? "&#10;" : "\n"
+      case "\r": out += "&#13;"
+      case "\t": out += inAttribute ? "&#9;" : "\t"
+      case "\u{1B}": out += "\\e"
+      case "\0": out += "\\0"
+      default:
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF {
+          out += "\\u{" + String(value, radix: 16) + "}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}
