@@ -432,3 +432,54 @@ struct XMLShape {
 
   struct XMLError: Error { var message: String }
 }
+
+/// Guides/examples/verify.yml, run here: every `workbook` command it holds,
+/// with the matrix filled in, against the fixture book.
+@Suite("Example workflow", .serialized)
+struct ExampleWorkflowTests {
+  static let workflow = Fixtures.packageRoot + "/Guides/examples/verify.yml"
+
+  /// The workflow's `workbook` commands (continuation lines joined), each
+  /// cut at its shell redirection or `||`.
+  static func commands(_ text: String) -> [String] {
+    let joined = text.replacingOccurrences(of: "\\\n", with: " ")
+    return joined.split(separator: "\n").compactMap { line -> String? in
+      guard let start = line.range(of: ".build/debug/workbook ") else { return nil }
+      var command = String(line[start.upperBound...])
+      for stop in [" >", " ||"] {
+        if let cut = command.range(of: stop) { command = String(command[..<cut.lowerBound]) }
+      }
+      return command.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+  }
+
+  @Test func everyWorkbookCommandOfTheWorkflowRuns() throws {
+    let text = Fixtures.read(Self.workflow)
+    let shards = try #require(text.firstMatch(of: /SHARDS: (\d+)/).flatMap { Int($0.1) })
+    #expect(text.contains("shard: [" + (1...shards).map(String.init).joined(separator: ", ") + "]"))
+    #expect(text.contains("path: ${{ env.XDG_CACHE_HOME }}/transition-workbook"))
+    let commands = Self.commands(text)
+    #expect(commands.count == 4, "\(commands)")
+
+    let runs = try ShardedVerifyTests.runs.get()
+    let reports = runs.root + "/reports"
+    try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+    for command in commands where command.hasPrefix("verify ") {
+      for shard in 1...shards {
+        let arguments = command.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(shard)")
+          .replacingOccurrences(of: "${{ env.SHARDS }}", with: "\(shards)").split(separator: " ").map(String.init)
+        let out = try workbook(arguments, in: runs.root)
+        #expect(out.status <= 1, "\(arguments): \(out.stderr)")
+        try out.stdout.write(toFile: reports + "/report-\(shard).json", atomically: true, encoding: .utf8)
+      }
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: reports).sorted().map { "reports/" + $0 }
+    #expect(files.count == shards)
+    for command in commands where command.hasPrefix("report merge ") {
+      let arguments = command.split(separator: " ").flatMap { $0 == "reports/*.json" ? files : [String($0)] }
+      let out = try workbook(arguments, in: runs.root, engine: false)
+      #expect(out.status == 1, "\(arguments): \(out.stderr)")
+    }
+    #expect(try XMLShape.parse(Fixtures.read(runs.root + "/verify.xml")).suites.count == 4)
+  }
+}

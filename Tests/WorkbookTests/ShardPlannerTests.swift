@@ -139,8 +139,9 @@ struct ShardPlanTests {
 
   @Test func estimatesCountProgramsSnippetsAndCode() {
     let estimates = Self.book.chapters.map(ChapterEstimate.milliseconds)
-    #expect(estimates[0] == 1500 + 100 + 9 / 10)
-    #expect(estimates[1] > estimates[0] + 1500)
+    #expect(estimates[0] == 1000 + 100)
+    // One more program (compile-fail), two more snippets, 800 bytes more code.
+    #expect(estimates[1] == 1000 + 600 + 3 * 100 + (9 + 17 + 50 * 16) / 100)
     #expect(estimates[2] == 0)
   }
 
