@@ -22,21 +22,21 @@ extension Workbook {
         Examples:
           workbook verify                      Check every chapter in Chapters/
           workbook verify 02-fade              Check one chapter
-          workbook verify --record             Write actual outputs into the output blocks
+          workbook verify --record             Write actual outputs into output blocks
           workbook verify --format github      Annotations for GitHub Actions
-          workbook verify --format junit > verify.xml   JUnit XML for CI test reports
+          workbook verify --format junit       JUnit XML for CI test views
           workbook verify --book Book --jobs 1 --timeout 30
 
-        CI at scale: '--shard I/N' checks only the I-th of N parts of the \
-        book, so that N machines share the work; each writes its JSON report \
-        and 'workbook report merge' joins them (see 'workbook report merge \
-        --help'). Every machine computes the same split from what the \
-        checkout holds: the chapter costs in verify-costs.json next to the \
-        chapters (written by '--record-costs'; commit it), else an estimate \
-        from each chapter's snippets. Re-record the costs when chapters \
-        change a lot; a stale file only makes shards less even.
-          workbook verify --record-costs       Measure every chapter, write Chapters/verify-costs.json
+        On many CI machines: '--shard I/N' checks only the I-th of N parts \
+        of the book; each machine writes its JSON report and 'workbook \
+        report merge' joins them. Every machine makes the same split from \
+        what the checkout holds: the chapter costs in verify-costs.json next \
+        to the chapters (written by '--record-costs'; commit it), else an \
+        estimate from each chapter's snippets. A stale cost file only makes \
+        shards less even. Guides/CI.md has a complete GitHub Actions workflow.
+          workbook verify --record-costs       Measure chapters into verify-costs.json
           workbook verify --shard 2/4 --format json > shard-2.json
+          workbook report merge shard-*.json --format github
 
         The chapter format is described in Guides/WritingChapters.md.
         """)

@@ -483,3 +483,21 @@ struct ExampleWorkflowTests {
     #expect(try XMLShape.parse(Fixtures.read(runs.root + "/verify.xml")).suites.count == 4)
   }
 }
+
+@Suite("Report help")
+struct ReportHelpTests {
+  @Test func helpTeachesShardingAndMerging() throws {
+    let verify = try ChildProcess.run(CommandLineTests.binary, ["verify", "--help"], timeout: 60)
+    let verifyText = String(decoding: verify.stdout, as: UTF8.self)
+    #expect(verifyText.contains("workbook verify --shard 2/4 --format json > shard-2.json"))
+    #expect(verifyText.contains("--record-costs"))
+    #expect(verifyText.contains("Guides/CI.md"))
+    let merge = try ChildProcess.run(CommandLineTests.binary, ["report", "merge", "--help"], timeout: 60)
+    let mergeText = String(decoding: merge.stdout, as: UTF8.self)
+    #expect(mergeText.contains("workbook report merge shard-*.json --format junit --output verify.xml"))
+    #expect(mergeText.contains("Exit status: 0 when every chapter passed, 1 when one failed, 2 when the reports"))
+    #expect(mergeText.contains("Guides/Reports.md"))
+    let report = try ChildProcess.run(CommandLineTests.binary, ["report", "--help"], timeout: 60)
+    #expect(String(decoding: report.stdout, as: UTF8.self).contains("merge"))
+  }
+}
