@@ -208,6 +208,23 @@ struct ShardedVerifyTests {
     #expect(try ReportDocument.decode(Array(json.stdout.utf8), file: "r").book == runs.whole.book)
   }
 
+  @Test func aMergedReportPairsWithTheBookItVerified() throws {
+    let runs = try Self.runs.get()
+    let merged = try ReportMerger.merge(try runs.shardFiles.map { (file: $0, document: try ReportDocument.read($0)) })
+    let book = try Book.load(runs.root + "/Chapters")
+    let verified = try merged.verifiedBook(book, file: "merged.json")
+    #expect(verified.chapters.map(\.chapter.fileName) == book.chapters.map(\.fileName))
+    #expect(verified.chapters.map { Self.verdict($0.report) } == runs.whole.chapters.map(Self.verdict))
+    #expect(verified.failures.count == 2)
+    // One shard is not the book; an edited chapter is another book.
+    #expect(throws: ReportError.onlyAShard(file: "s.json", index: 1, count: 2)) {
+      try ReportDocument.read(runs.shardFiles[0]).verifiedBook(book, file: "s.json")
+    }
+    var edited = book
+    edited.chapters[0].bytes += Array("\nMore prose.\n".utf8)
+    #expect(throws: ReportError.self) { try merged.verifiedBook(edited, file: "merged.json") }
+  }
+
   @Test func mergeRefusesReportsThatDoNotBelongTogether() throws {
     let runs = try Self.runs.get()
     let (one, two) = (runs.shardFiles[0], runs.shardFiles[1])

@@ -206,6 +206,10 @@ public enum ReportError: Error, Hashable, Sendable {
   case noReports
   /// The chapter cost file cannot be read.
   case badCostFile(file: String, reason: String)
+  /// A report read against a book that is not the one it verified.
+  case notThisBook(file: String, book: String)
+  /// A shard's report read as the whole book's.
+  case onlyAShard(file: String, index: Int, count: Int)
 }
 
 extension ErrorText {
@@ -250,6 +254,12 @@ extension ErrorText {
         + "chapter\(chapters.count == 1 ? " is" : "s are") in no report (\(list)); pass every shard's report"
     case .noReports:
       return "No reports to merge; pass the JSON files that 'workbook verify --shard I/N --format json' wrote"
+    case .notThisBook(let file, let book):
+      return "The report '\(file)' verified another version of the book than '\(book)' holds now; "
+        + "run 'workbook verify --format json' again"
+    case .onlyAShard(let file, let index, let count):
+      return "The report '\(file)' is shard \(index)/\(count), not the whole book; "
+        + "merge the shards first with 'workbook report merge'"
     case .badCostFile(let file, let reason):
       return "Cannot read the chapter costs '\(file)': \(reason); "
         + "run 'workbook verify --record-costs' to write it again, or delete it to balance by estimates"
@@ -275,5 +285,28 @@ extension ReportDocument {
   public init(_ verified: VerifiedBook, plan: ShardPlan? = nil) {
     self.init(book: plan?.book ?? ShardPlan.identity(of: verified.book), engine: verified.engine,
               shard: plan?.reportShard, chapters: verified.chapters.map(\.report), seconds: verified.duration)
+  }
+}
+
+extension ReportDocument {
+  /// The verified book this report describes, for a reader that renders
+  /// it (the site, `play`) without verifying again: each chapter of
+  /// `book` beside its report, by file name.
+  ///
+  /// - Parameters:
+  ///   - book: The book as loaded now (all of the report's chapters).
+  ///   - file: The report's file, for errors.
+  /// - Throws: `.onlyAShard` for one shard's report; `.notThisBook` when
+  ///   `book`'s chapters are not, byte for byte, the ones verified.
+  public func verifiedBook(_ book: Book, file: String) throws(ReportError) -> VerifiedBook {
+    if let shard { throw .onlyAShard(file: file, index: shard.index, count: shard.count) }
+    guard ShardPlan.identity(of: book) == self.book else {
+      throw .notThisBook(file: file, book: Files.display(book.folder))
+    }
+    let reports = Dictionary(chapters.map { (ReportMerger.chapterName($0), $0) }, uniquingKeysWith: { first, _ in first })
+    let paired = book.chapters.compactMap { chapter in
+      reports[chapter.fileName].map { VerifiedChapter(chapter: chapter, report: $0) }
+    }
+    return VerifiedBook(book: book, chapters: paired, duration: summary.seconds, engineBuilt: false, engine: engine)
   }
 }
