@@ -222,20 +222,16 @@ struct ChapterRenderer {
       """
   }
 
-  /// The findings reported inside a snippet or its output block.
+  /// The error findings about a snippet (the Evaluator attached them with its verdict).
   private func findings(for snippet: Snippet) -> [Finding] {
-    let last = snippet.output?.endLine ?? snippet.closingFenceLine
-    return report.findings.filter { f in
-      guard f.severity == .error, let line = f.line else { return false }
-      return line >= snippet.fenceLine && line <= last
-    }
+    report.findings.filter { $0.severity == .error && $0.snippet == snippet.index }
   }
 
   static func statusClass(_ status: SnippetStatus, kind: SnippetKind) -> String {
     switch (status, kind) {
     case (.passed, .noRun): return "status-unchecked"
     case (.passed, _): return "status-passed"
-    case (.failed, _): return "status-failed"
+    case (.mismatch, _), (.compileError, _), (.trap, _), (.timeout, _): return "status-failed"
     case (.notRun, _): return "status-not-run"
     case (.ignored, _): return "status-unchecked"
     }
@@ -247,7 +243,7 @@ struct ChapterRenderer {
     case (.passed, .noRun), (.ignored, _): label = output ? "Output not checked" : "Not run"
     case (.passed, .compileFail): label = output ? "Verified compiler errors" : "Fails to compile, as expected"
     case (.passed, _): label = output ? "Verified output" : "Verified"
-    case (.failed, _): label = "Failed verification"
+    case (.mismatch, _), (.compileError, _), (.trap, _), (.timeout, _): label = "Failed verification"
     case (.notRun, _): label = "Not verified: did not run"
     }
     let css = Self.statusClass(status, kind: kind)

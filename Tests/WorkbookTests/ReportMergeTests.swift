@@ -215,7 +215,7 @@ struct ShardedVerifyTests {
     let verified = try merged.verifiedBook(book, file: "merged.json")
     #expect(verified.chapters.map(\.chapter.fileName) == book.chapters.map(\.fileName))
     #expect(verified.chapters.map { Self.verdict($0.report) } == runs.whole.chapters.map(Self.verdict))
-    #expect(verified.failures.count == 2)
+    #expect(verified.failures.map(\.line) == [15, 9, 3, 17], "the mismatch, the compile error, the two snippets it stopped")
     // One shard is not the book; an edited chapter is another book.
     #expect(throws: ReportError.onlyAShard(file: "s.json", index: 1, count: 2)) {
       try ReportDocument.read(runs.shardFiles[0]).verifiedBook(book, file: "s.json")
@@ -257,7 +257,10 @@ struct ReportMergeRefusalTests {
     let finding = Finding(.error, .outputMismatch, file: "Chapters/" + name, line: 5, message: "Output does not match")
     return ChapterReport(
       path: "Chapters/" + name, title: nil,
-      snippets: [SnippetReport(index: 0, line: 3, kind: "run", hidden: false, status: failing ? .failed : .passed)],
+      snippets: [SnippetReport(
+        index: 0, line: 3, kind: "run", hidden: false,
+        verdict: failing ? .mismatch(.init(message: "Output does not match", line: 5, expected: "a\n", actual: "b\n",
+                                           diff: ["-a", "+b"])) : .passed)],
       findings: failing ? [finding] : [], cached: false, recordedBlocks: 0, duration: 1)
   }
 

@@ -43,7 +43,7 @@ import Testing
     let unwrap = try #require(report.chapter("01-unwrap.md"))
     #expect(unwrap.findings.map(\.line) == [14])
     #expect(unwrap.findings[0].message == "Fatal error: Unexpectedly found nil while unwrapping an Optional value")
-    #expect(unwrap.snippets.map(\.status) == [.passed, .failed, .notRun])
+    #expect(unwrap.snippets.map(\.status) == [.passed, .trap, .notRun])
     let fatal = try #require(report.chapter("02-fatal.md")?.findings.first)
     #expect(fatal.line == 10)
     #expect(fatal.message.hasPrefix("Fatal error: the animator was never started (at "))
@@ -62,7 +62,7 @@ import Testing
     #expect(monotonicSeconds() - start < 30)
     let timeout = try #require(report.errors(kind: .timeout).first)
     #expect(timeout.line == 12)
-    #expect(report.chapter("01-forever.md")?.snippets.map(\.status) == [.passed, .failed])
+    #expect(report.chapter("01-forever.md")?.snippets.map(\.status) == [.passed, .timeout])
     #expect(report.chapter("02-fine.md")?.failed == false)
     // A timeout is not cached: the next verify runs the chapter again.
     let again = try Fixtures.verify(try Fixtures.book("timeout")) { $0.timeout = 1.5 }

@@ -22,6 +22,8 @@ public final class Stage {
   public var style: DiagramStyle
   private var traceMark: Int
   private var diagnosticsMark: Int
+  /// The clock's time when the stage was made: `frame()` counts from it.
+  private let startTime: TimeInterval
 
   /// Puts `root` in a window filling the screen and shows it; the clock runs
   /// until the window has appeared.
@@ -42,15 +44,24 @@ public final class Stage {
     simulation.advance(by: 0)
     traceMark = simulation.trace.count
     diagnosticsMark = simulation.diagnostics.count
+    startTime = simulation.now
   }
 
   // MARK: Figures
 
   /// The screen now, as a frame (with the table of exact values when
   /// `legend` is true), thin layers in half rows when `resolution` says so.
+  ///
+  /// The caption gives the time of the frame: while a transition runs, the
+  /// time since it started and its progress, as a film's captions do;
+  /// otherwise the time since the stage was made.
   public func frame(legend: Bool = false, resolution: DiagramResolution? = nil) -> Figure {
     var capture = simulation.capture()
-    capture.time = 0
+    if let run = simulation.runningTransitionTiming, capture.transitionProgress != nil {
+      capture.time = Self.snap(simulation.now - run.startTime)
+    } else {
+      capture.time = Self.snap(simulation.now - startTime)
+    }
     let style = self.style(resolution)
     var text = legend ? Diagram.frameWithLegend.render(capture) : Diagram.frame(style: style).render(capture)
     if legend, resolution != nil {

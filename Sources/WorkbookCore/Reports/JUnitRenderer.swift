@@ -20,13 +20,13 @@ public enum JUnitRenderer {
     return out
   }
 
-  /// One test case: a snippet, or the chapter itself for findings that
-  /// point at no snippet (bad input before the first snippet, a chapter
-  /// that cannot be read).
+  /// One test case: a snippet, or the chapter itself for findings about
+  /// no snippet (bad input before the first snippet, a chapter that cannot
+  /// be read).
   struct Case {
     var name: String
     var line: Int?
-    var status: SnippetStatus?
+    var snippet: SnippetReport?
     var findings: [Finding] = []
   }
 
@@ -42,15 +42,18 @@ public enum JUnitRenderer {
     " tests=\"\(c.tests)\" failures=\"\(c.failures)\" errors=\"\(c.errors)\" skipped=\"\(c.skipped)\""
   }
 
-  /// The cases of a chapter: each finding goes to the snippet it points
-  /// into (the last snippet starting at or before its line).
+  /// The cases of a chapter: each finding goes to the snippet it is about
+  /// (`Finding.snippet`), else to the snippet it points into (the last
+  /// one starting at or before its line), else to the chapter.
   static func cases(_ chapter: ChapterReport) -> [Case] {
     let name = ReportMerger.chapterName(chapter)
     let snippets = chapter.snippets.sorted { $0.line < $1.line }
-    var chapterCase = Case(name: name, line: nil, status: nil)
-    var snippetCases = snippets.map { Case(name: "\(name):\($0.line)", line: $0.line, status: $0.status) }
+    var chapterCase = Case(name: name, line: nil, snippet: nil)
+    var snippetCases = snippets.map { Case(name: "\(name):\($0.line)", line: $0.line, snippet: $0) }
     for finding in chapter.findings {
-      if let line = finding.line, let i = snippets.lastIndex(where: { $0.line <= line }) {
+      if let index = finding.snippet, let i = snippets.firstIndex(where: { $0.index == index }) {
+        snippetCases[i].findings.append(finding)
+      } else if finding.snippet == nil, let line = finding.line, let i = snippets.lastIndex(where: { $0.line <= line }) {
         snippetCases[i].findings.append(finding)
       } else {
         chapterCase.findings.append(finding)
@@ -70,20 +73,16 @@ public enum JUnitRenderer {
       if let line = testCase.line { attributes += " line=\"\(line)\"" }
       let errors = testCase.findings.filter { $0.severity == .error }
       let warnings = testCase.findings.filter { $0.severity == .warning }
+      let verdict = testCase.snippet?.verdict
       var inner = ""
-      if let first = errors.first {
-        let element = errors.contains { isError($0.kind) } ? "error" : "failure"
-        if element == "error" { counts.errors += 1 } else { counts.failures += 1 }
-        inner += "      <\(element) type=\"\(first.kind.rawValue)\" message=\"\(escape(first.message))\">"
-          + escape(errors.map(text).joined(), inAttribute: false) + "</\(element)>\n"
-      } else if testCase.status == .failed {
-        counts.failures += 1
-        inner += "      <failure type=\"failed\" message=\"Snippet failed\">"
-          + escape("\(file):\(testCase.line ?? 0): error: Snippet failed\n", inAttribute: false) + "</failure>\n"
-      } else if testCase.status == .notRun {
+      if let problem = failure(verdict: verdict, errors: errors, file: file) {
+        if problem.element == "error" { counts.errors += 1 } else { counts.failures += 1 }
+        inner += "      <\(problem.element) type=\"\(problem.type)\" message=\"\(escape(problem.message))\">"
+          + escape(problem.text, inAttribute: false) + "</\(problem.element)>\n"
+      } else if case .notRun(let notRun) = verdict {
         counts.skipped += 1
-        inner += "      <skipped message=\"Not run: something before it in the chapter failed\"/>\n"
-      } else if testCase.status == .ignored {
+        inner += "      <skipped message=\"\(escape("Not run: " + notRun.reason))\"/>\n"
+      } else if case .ignored = verdict {
         counts.skipped += 1
         inner += "      <skipped message=\"ignore: shown only, never checked\"/>\n"
       }
@@ -97,6 +96,45 @@ public enum JUnitRenderer {
     let head = "  <testsuite name=\"\(escape(ReportMerger.chapterName(chapter)))\"" + countAttributes(counts)
       + " time=\"\(seconds(chapter.duration))\">\n"
     return (head + body + "  </testsuite>\n", counts)
+  }
+
+  /// A case's `<failure>` or `<error>`, if it has one: a failed verdict
+  /// (mismatch: failure; compile error, trap, timeout: error, the verdict's
+  /// word as its type) or an error finding (by its kind). The text is every
+  /// error finding at file:line with its details, else the verdict's own
+  /// explanation and evidence.
+  static func failure(verdict: SnippetVerdict?, errors: [Finding], file: String)
+    -> (element: String, type: String, message: String, text: String)?
+  {
+    let failedVerdict = verdict.flatMap { $0.status.isFailure ? $0 : nil }
+    guard failedVerdict != nil || !errors.isEmpty else { return nil }
+    let element: String
+    let type: String
+    if let failedVerdict {
+      element = failedVerdict.status == .mismatch ? "failure" : "error"
+      type = failedVerdict.status.rawValue
+    } else {
+      element = errors.contains { isError($0.kind) } ? "error" : "failure"
+      type = errors[0].kind.rawValue
+    }
+    if !errors.isEmpty {
+      return (element, type, errors[0].message, errors.map(text).joined())
+    }
+    let explanation = failedVerdict?.explanation ?? ("Snippet failed", nil)
+    var out = "\(file)\(explanation.line.map { ":\($0)" } ?? ""): error: \(explanation.message)\n"
+    for line in evidence(failedVerdict) { out += "    " + line + "\n" }
+    return (element, type, explanation.message, out)
+  }
+
+  /// What a failed verdict carries: a mismatch's diff, a compile error's
+  /// diagnostics.
+  static func evidence(_ verdict: SnippetVerdict?) -> [String] {
+    switch verdict {
+    case .mismatch(let mismatch)?: return mismatch.diff
+    case .compileError(let failure)?:
+      return failure.diagnostics.map { "line \($0.line.map(String.init) ?? "?"): \($0.message)" }
+    default: return []
+    }
   }
 
   /// Kinds reported as `<error>` (the snippet could not be checked: it did

@@ -169,8 +169,8 @@ public struct Verifier: Sendable {
             try Files.writeAtomically(updated, to: Files.resolved(path) ?? path)
             recorded = evaluation.changes.count
             findings = findings.enumerated().filter { !evaluation.recordableFindings.contains($0.offset) }.map(\.element)
-            for i in snippets.indices where evaluation.passOnceRecorded.contains(snippets[i].index) {
-              snippets[i].status = .passed
+            for i in snippets.indices where snippets[i].verdict.isFixedByRecording {
+              snippets[i].verdict = .passed
             }
           } catch {
             findings.append(Finding(.error, .record, file: display, line: nil,

@@ -156,6 +156,16 @@ function element(name, attributes, text) {
 
 function points(quad) { return quad.map((p) => p[0] + "," + p[1]).join(" "); }
 
+// A layer's name as the text frames print it (FrameRenderer.displayedLabel):
+// its label (accessibility identifier, else its controller's title, else its
+// class), and a label's text or an image's name in quotes after it, or alone
+// when the label is only a UIKit class name (a tab bar's "Recipes", not UILabel).
+function displayName(label, content) {
+  if (content == null || content === "") return label;
+  const quoted = "\"" + content + "\"";
+  return label.startsWith("UI") ? quoted : label + " " + quoted;
+}
+
 // A film: its frames, their times and the layers each shows, read from the
 // "motion" key when there is one, else from the key moments ("frames").
 function filmOf(data) {
@@ -163,8 +173,16 @@ function filmOf(data) {
   const m = data.motion;
   if (m && Array.isArray(m.times) && m.times.length >= 2 && Array.isArray(m.layers) && Array.isArray(m.order)) {
     const value = (layer, name, i) => (layer.vary && name in layer.vary ? layer.vary[name][i] : layer[name]);
+    // A series is named after its layer, as the layer is named in the picture
+    // (its text where it shows first, for a label whose text changes).
+    const series = (m.series || []).map((s) => {
+      const layer = m.layers[s.layer];
+      if (!layer) return s;
+      const first = s.values.findIndex((v) => v != null);
+      return Object.assign({}, s, { label: displayName(layer.label, value(layer, "content", Math.max(first, 0))) });
+    });
     return {
-      dense: true, count: m.times.length, fps: m.fps || 60, series: m.series || [], keys: m.keys || [],
+      dense: true, count: m.times.length, fps: m.fps || 60, series, keys: m.keys || [],
       time: (i) => m.times[i],
       progress: (i) => (m.progress ? m.progress[i] : null),
       layers: (i) => {
@@ -175,7 +193,7 @@ function filmOf(data) {
           const l = m.layers[n];
           const quad = value(l, "quad", i);
           if (!quad) continue;
-          shown.push({ label: l.label, view: l.view, depth: l.depth, quad, shows: value(l, "shows", i),
+          shown.push({ label: displayName(l.label, value(l, "content", i)), view: l.view, depth: l.depth, quad, shows: value(l, "shows", i),
             fill: value(l, "fill", i), dimmed: value(l, "dimmed", i), clips: value(l, "clips", i) || [],
             transform: value(l, "transform", i) });
         }
@@ -187,7 +205,8 @@ function filmOf(data) {
     dense: false, count: keys.length, series: [], keys: keys.map((_, i) => i),
     time: (i) => keys[i].time,
     progress: (i) => keys[i].progress,
-    layers: (i) => [...keys[i].layers].sort((a, b) => a.z - b.z),
+    layers: (i) => [...keys[i].layers].sort((a, b) => a.z - b.z)
+      .map((l) => Object.assign({}, l, { label: displayName(l.label, l.content) })),
   };
 }
 
