@@ -208,6 +208,20 @@ struct ShardedVerifyTests {
     #expect(try ReportDocument.decode(Array(json.stdout.utf8), file: "r").book == runs.whole.book)
   }
 
+  @Test func identitiesDoNotDependOnWhereTheCheckoutIs() throws {
+    let runs = try Self.runs.get()
+    // Another checkout: the book and the engine's sources at other paths.
+    let book = try Fixtures.book("shards")
+    let root = (book as NSString).deletingLastPathComponent
+    let engine = try Fixtures.copyEngine(into: root + "/Sources")
+    let out = try workbook(["verify", "--shard", "1/2", "--format", "json", "--engine-sources", engine,
+                            "--cache-dir", Fixtures.engineCache], in: root, engine: false)
+    let report = try ReportDocument.decode(Array(out.stdout.utf8), file: "elsewhere")
+    #expect(report.book == runs.whole.book)
+    #expect(report.engine == runs.whole.engine)
+    #expect(report.shard == (try ReportDocument.read(runs.shardFiles[0])).shard)
+  }
+
   @Test func aMergedReportPairsWithTheBookItVerified() throws {
     let runs = try Self.runs.get()
     let merged = try ReportMerger.merge(try runs.shardFiles.map { (file: $0, document: try ReportDocument.read($0)) })
@@ -415,6 +429,53 @@ struct JUnitRendererTests {
       .replacingOccurrences(of: "\u{B}", with: "\\u{b}").replacingOccurrences(of: "\u{C}", with: "\\u{c}")
       .replacingOccurrences(of: "\u{85}", with: "\\u{85}").replacingOccurrences(of: "\u{FFFE}", with: "\\u{fffe}")
       .replacingOccurrences(of: "\u{FFFF}", with: "\\u{ffff}")))
+  }
+}
+
+extension JUnitRendererTests {
+  @Test func eachVerdictMapsToItsElement() throws {
+    func snippet(_ index: Int, _ verdict: SnippetVerdict) -> SnippetReport {
+      SnippetReport(index: index, line: 10 * (index + 1), kind: "run", hidden: false, verdict: verdict)
+    }
+    let chapter = ChapterReport(
+      path: "Chapters/07-all.md", title: nil,
+      snippets: [
+        snippet(0, .passed),
+        snippet(1, .trap(.init(message: "Fatal error: Unexpectedly found nil", line: 21))),
+        snippet(2, .timeout(.init(message: "Chapter ran past the timeout", line: nil))),
+        snippet(3, .compileError(.init(message: "cannot find 'x' in scope", line: 41,
+                                       diagnostics: [.init(line: 41, column: 7, message: "cannot find 'x' in scope")]))),
+        snippet(4, .notRun(.init(reason: "snippet 2 (line 20) trapped", stoppedBy: 1))),
+        snippet(5, .ignored),
+        snippet(6, .passed),
+      ],
+      findings: [
+        Finding(.error, .crash, file: "Chapters/07-all.md", line: 21, message: "Fatal error: Unexpectedly found nil",
+                details: ["stderr line"], snippet: 1),
+        // An error about a passing snippet still fails its case, by its kind.
+        Finding(.error, .record, file: "Chapters/07-all.md", line: 70, message: "Cannot write the chapter", snippet: 6),
+      ],
+      cached: false, recordedBlocks: 0, duration: 2)
+    let document = ReportDocument(book: ReportBook(identity: "b", chapters: ["07-all.md"]),
+                                  engine: ReportMergeRefusalTests.engine, shard: nil, chapters: [chapter], seconds: 2)
+    let xml = JUnitRenderer.render(document)
+    let shape = try XMLShape.parse(xml)
+    #expect(shape.cases == (1...7).map { "07-all.md:\($0 * 10)" })
+    #expect(shape.errors == 4 && shape.failures == 0 && shape.skipped == 2)
+    #expect(xml.contains("""
+      <error type="trap" message="Fatal error: Unexpectedly found nil">Chapters/07-all.md:21: error: Fatal error: Unexpectedly found nil
+          stderr line
+      </error>
+      """))
+    #expect(xml.contains(#"<error type="timeout" message="Chapter ran past the timeout">Chapters/07-all.md: error: Chapter ran past the timeout"#))
+    #expect(xml.contains("""
+      <error type="compile-error" message="cannot find &apos;x&apos; in scope">Chapters/07-all.md:41: error: cannot find &apos;x&apos; in scope
+          line 41: cannot find &apos;x&apos; in scope
+      </error>
+      """))
+    #expect(xml.contains(#"<skipped message="Not run: snippet 2 (line 20) trapped"/>"#))
+    #expect(xml.contains(#"<error type="record" message="Cannot write the chapter">"#))
+    #expect(xml.contains(#"<testcase name="07-all.md:10" classname="07-all.md" file="Chapters/07-all.md" line="10"/>"#))
   }
 }
 
