@@ -283,7 +283,7 @@ struct ReportMergeRefusalTests {
 
   static func shard(_ index: Int, of count: Int, _ names: [String], book: ReportBook = book,
                     engine: ReportEngine = engine) -> ReportDocument {
-    ReportDocument(book: book, engine: engine, shard: ReportShard(index: index, count: count, chapters: names),
+    ReportDocument(book: book, engine: engine, shard: ReportShard(index: index, count: count, chapters: names, plan: "plan-\(count)"),
                    chapters: names.map { chapter($0) }, seconds: Double(index))
   }
 
@@ -327,6 +327,10 @@ struct ReportMergeRefusalTests {
     var stranger = two
     stranger.chapters = [Self.chapter("z.md")]
     #expect(message([("x.json", stranger)])?.contains("'z.md', which is not in its 'book.chapters'") == true)
+    var otherPlan = two
+    otherPlan.shard?.plan = "another split"
+    #expect(message([("1.json", one), ("x.json", otherPlan)])
+      == "'x.json' and '1.json' split the book differently (their machines read different verify-costs.json files); run every shard from the same commit")
     var badIndex = two
     badIndex.shard?.index = 3
     #expect(message([("x.json", badIndex)])?.contains("its shard 3/2 is not I/N") == true)

@@ -172,11 +172,16 @@ public struct ReportShard: Codable, Hashable, Sendable {
   public var count: Int
   /// The chapters assigned to this shard (file names, sorted).
   public var chapters: [String]
+  /// A hash of the whole split (every chapter's shard): equal in every
+  /// shard of one run; shards that disagree were split from different
+  /// cost files.
+  public var plan: String
 
-  public init(index: Int, count: Int, chapters: [String]) {
+  public init(index: Int, count: Int, chapters: [String], plan: String) {
     self.index = index
     self.count = count
     self.chapters = chapters
+    self.plan = plan
   }
 }
 
@@ -203,6 +208,8 @@ public enum ReportError: Error, Hashable, Sendable {
   case inconsistentShard(file: String, reason: String)
   /// Shards missing: their chapters are in no report.
   case missingShards(indices: [Int], count: Int, chapters: [String])
+  /// Shards of one run split the book differently (different cost files).
+  case differentPlan(file: String, first: String)
   case noReports
   /// The chapter cost file cannot be read.
   case badCostFile(file: String, reason: String)
@@ -250,8 +257,15 @@ extension ErrorText {
     case .missingShards(let indices, let count, let chapters):
       let shards = indices.map { "\($0)/\(count)" }.joined(separator: ", ")
       let list = chapters.prefix(5).joined(separator: ", ") + (chapters.count > 5 ? ", …" : "")
+      if indices.isEmpty {
+        return "The shards' reports leave \(chapters.count) chapter\(chapters.count == 1 ? "" : "s") "
+          + "in no report (\(list)); run every shard from the same commit"
+      }
       return "No report for shard\(indices.count == 1 ? "" : "s") \(shards), so \(chapters.count) "
         + "chapter\(chapters.count == 1 ? " is" : "s are") in no report (\(list)); pass every shard's report"
+    case .differentPlan(let file, let first):
+      return "'\(file)' and '\(first)' split the book differently (their machines read different "
+        + "\(ChapterCostFile.name) files); run every shard from the same commit"
     case .noReports:
       return "No reports to merge; pass the JSON files that 'workbook verify --shard I/N --format json' wrote"
     case .notThisBook(let file, let book):

@@ -30,6 +30,7 @@ public enum ReportMerger {
       guard report.shard?.count == first.shard?.count else {
         throw .differentShardCount(file: file, count: report.shard?.count, first: firstFile, firstCount: first.shard?.count)
       }
+      guard report.shard?.plan == first.shard?.plan else { throw .differentPlan(file: file, first: firstFile) }
     }
     // A whole run merged with nothing else is itself.
     guard let count = first.shard?.count else {

@@ -190,7 +190,19 @@ public struct ShardPlan: Sendable {
 
   /// The shard's report entry; nil without sharding.
   public var reportShard: ReportShard? {
-    spec.map { ReportShard(index: $0.index, count: $0.count, chapters: chapters(inShard: $0.index)) }
+    spec.map { ReportShard(index: $0.index, count: $0.count, chapters: chapters(inShard: $0.index), plan: planIdentity) }
+  }
+
+  /// A hash of every chapter's shard and the shard count.
+  public var planIdentity: String {
+    var hasher = ContentHasher()
+    hasher.add("format", "plan-v1")
+    hasher.add("count", String(spec?.count ?? 1))
+    for name in assignment.keys.sorted(by: Self.byBytes) {
+      hasher.add("chapter", name)
+      hasher.add("shard", String(assignment[name] ?? 0))
+    }
+    return hasher.finalize()
   }
 
   /// One line on what this shard checks, e.g. "Shard 2/4: 3 of 13
