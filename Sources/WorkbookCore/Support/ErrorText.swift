@@ -12,6 +12,7 @@ public enum ErrorText {
     case let error as ProgressFileError: return message(for: error)
     case let error as FileError: return message(for: error)
     case let error as DiagramChoiceError: return message(for: error)
+    case let error as ReportError: return message(for: error)
     default: return Files.reason(error)
     }
   }

@@ -117,8 +117,10 @@ extension RunSettings {
       searchFrom: [book, FileManager.default.currentDirectoryPath])
     let engine = try EngineBuilder.ensureBuilt(
       sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: { willBuild(sources) })
-    return RunSettings(
+    var settings = RunSettings(
       toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
       outputCap: options.outputCap, moduleCache: engine.moduleCache)
+    settings.engineSources = sources
+    return settings
   }
 }
