@@ -123,7 +123,7 @@ public struct Verifier: Sendable {
       report.map { VerifiedChapter(chapter: chapter, report: $0) }
     }
     return VerifiedBook(book: book, chapters: verified, duration: monotonicSeconds() - start,
-                        engineBuilt: engine.wasBuilt)
+                        engineBuilt: engine.wasBuilt, engine: ReportEngine(settings))
   }
 
   /// Verifies one chapter.

@@ -94,9 +94,11 @@ public struct Workspace: Sendable {
     let sources = try engineSources()
     let engine = try EngineBuilder.ensureBuilt(
       sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: { willBuild(sources) })
-    return RunSettings(
+    var settings = RunSettings(
       toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
       outputCap: options.outputCap, moduleCache: engine.moduleCache)
+    settings.engineSources = sources
+    return settings
   }
 
   /// The result cache (its folder created).
