@@ -192,7 +192,7 @@ struct ChapterRenderer {
 
   /// A starter's badge: "Starter" while it is what verify expects (it
   /// compiles, and prints its recorded symptom), else the failure.
-  private func starterBadge(_ status: SnippetStatus) -> HTML? {
+  private func starterBadge(_ status: SnippetReport.Status) -> HTML? {
     guard status == .passed else { return statusBadge(status, kind: .exerciseStarter(id: "")) }
     return "<span class=\"badge status-starter\">Starter: has the bug</span>"
   }
@@ -227,7 +227,7 @@ struct ChapterRenderer {
     report.findings.filter { $0.severity == .error && $0.snippet == snippet.index }
   }
 
-  static func statusClass(_ status: SnippetStatus, kind: Chapter.Snippet.Kind) -> String {
+  static func statusClass(_ status: SnippetReport.Status, kind: Chapter.Snippet.Kind) -> String {
     switch (status, kind) {
     case (.passed, .noRun): return "status-unchecked"
     case (.passed, _): return "status-passed"
@@ -237,7 +237,7 @@ struct ChapterRenderer {
     }
   }
 
-  private func statusBadge(_ status: SnippetStatus, kind: Chapter.Snippet.Kind, output: Bool = false) -> HTML? {
+  private func statusBadge(_ status: SnippetReport.Status, kind: Chapter.Snippet.Kind, output: Bool = false) -> HTML? {
     let label: String
     switch (status, kind) {
     case (.passed, .noRun), (.ignored, _): label = output ? "Output not checked" : "Not run"

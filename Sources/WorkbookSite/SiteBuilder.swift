@@ -8,7 +8,7 @@ import WorkbookMarkdown
 /// What to build and how.
 public struct SiteOptions: Sendable {
   /// How the book is verified (its folder is `verify.book`).
-  public var verify = VerifyOptions()
+  public var verify = Verifier.Options()
   /// A folder whose files replace the theme's files of the same name; nil:
   /// `<book>/theme` when it exists.
   public var theme: String? = nil
@@ -25,7 +25,7 @@ public struct Site: Sendable {
   public var files: [(path: String, bytes: [UInt8])]
   public var report: VerifyReport
   /// Failing or unverified snippets (the pages mark them).
-  public var failures: [Failure]
+  public var failures: [VerifiedBook.Failure]
   /// The book folder the site was built from.
   public var book: String = ""
 

@@ -1,0 +1,64 @@
+// ResultCache: content-addressed results of compiling and running chapters.
+//
+// The key hashes what decides the result: the translated code and kind of
+// every checked snippet, in order, the chapter's file name, the engine
+// build's identity, the compiler's identity, the flags and the output cap.
+// Prose and output blocks are not in it (outputs are compared after the
+// cache), and positions are stored relative to each snippet's fence, so
+// editing text around snippets re-verifies without a compiler.
+import Foundation
+
+struct ResultCache: Sendable {
+  /// `<cache>/results`.
+  var directory: String
+
+  init(directory: String) {
+    self.directory = directory
+  }
+
+  /// Bumped whenever ChapterRun or the program layout changes (v4: diagrams
+  /// are typed records, not JSON strings).
+  static let format = "chapter-run-v4"
+
+  /// The key of a chapter's run.
+  static func key(
+    for chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
+  ) -> String {
+    var hasher = ContentHasher()
+    hasher.add("format", format)
+    hasher.add("engine", settings.engine.identity)
+    hasher.add("compiler", settings.toolchain.identity)
+    hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
+    hasher.add("pipeline", settings.pipeline.rawValue)
+    hasher.add("output-cap", String(settings.outputCap))
+    hasher.add("prelude", ProgramBuilder.prelude)
+    hasher.add("file", chapter.fileName)
+    for snippet in chapter.snippets where snippet.kind != .ignore {
+      hasher.add("kind", snippet.kind.attribute)
+      hasher.add("column", String(snippet.fenceColumn))
+      hasher.add("code", builder.translator.translate(snippet.code))
+    }
+    return hasher.finalize()
+  }
+
+  private func path(_ key: String) -> String {
+    directory + "/" + key.prefix(2) + "/" + key + ".json"
+  }
+
+  /// The stored run for `key`, or nil.
+  func load(_ key: String) -> ChapterRun? {
+    guard let data = Files.read(path(key)) else { return nil }
+    return try? JSONDecoder().decode(ChapterRun.self, from: Data(data))
+  }
+
+  /// Stores a run (atomically: a reader sees the old file, the new one or
+  /// none; two verifies storing the same key write the same bytes).
+  func store(_ run: ChapterRun, key: String) {
+    let target = path(key)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(run) else { return }
+    try? Files.createDirectory((target as NSString).deletingLastPathComponent)
+    try? Files.writeAtomically([UInt8](data), to: target)
+  }
+}
