@@ -29,7 +29,7 @@ struct ChapterRenderer {
   let report: ChapterReport
   /// Chapter file names (`02-fade.md`) to page names (`02-fade.html`).
   let pages: [String: String]
-  let config: SiteConfig
+  let config: Book.SiteMetadata
 
   func render() -> RenderedChapter {
     let ids = IDRegistry()

@@ -52,13 +52,13 @@ extension Workbook {
         var options = bookOptions.verifyOptions
         options.chapters = [chapter]
         options.jobs = 1
+        let workspace = Workspace(options: options)
         let report: VerifyReport
         do {
-          report = try Verifier(options: options).run { event in
-            if case .buildingEngine = event {
-              FileHandle.standardError.write(Data("Building TransitionEngine for the snippets (once per engine version on this machine)…\n".utf8))
-            }
-          }
+          let book = try workspace.loadBook(selecting: [chapter])
+          report = try Verifier(options: options).verify(book, in: workspace) { event in
+            if case .buildingEngine = event { announceEngineBuild() }
+          }.report
         } catch {
           throw CommandFailure.setup(ErrorText.message(for: error))
         }

@@ -82,8 +82,9 @@ import Testing
   }
 
   @Test func theJSONReportSpellsStatusesInKebabCaseAndRoundTrips() throws {
-    let report = try Fixtures.verify(try Fixtures.book("compile-error"))
-    let json = ReportRenderer.json(report)
+    let verified = try Verifier(options: Fixtures.options(book: try Fixtures.book("compile-error"))).verify()
+    let report = verified.report
+    let json = ReportDocument(verified).json()
     #expect(json.contains("\"status\" : \"compile-error\""))
     #expect(json.contains("\"status\" : \"not-run\""))
     #expect(json.contains("\"stoppedBy\" : 1"))

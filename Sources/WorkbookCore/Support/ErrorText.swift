@@ -9,9 +9,10 @@ public enum ErrorText {
     switch error {
     case let error as VerifyError: return message(for: error)
     case let error as SiteError: return message(for: error)
-    case let error as ProgressFileError: return message(for: error)
+    case let error as ProgressFile.Problem: return message(for: error)
     case let error as FileError: return message(for: error)
     case let error as DiagramChoiceError: return message(for: error)
+    case let error as ReportError: return message(for: error)
     default: return Files.reason(error)
     }
   }
@@ -68,7 +69,7 @@ extension ErrorText {
     }
   }
 
-  public static func message(for error: ProgressFileError) -> String {
+  public static func message(for error: ProgressFile.Problem) -> String {
     switch error {
     case .unreadable(let path, let reason):
       return "Cannot read the progress file '\(path)': \(reason); fix or delete it to start afresh"

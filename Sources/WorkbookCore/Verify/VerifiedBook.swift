@@ -61,12 +61,16 @@ public struct VerifiedBook: Sendable {
   public var duration: Double
   /// Whether the engine was built for it.
   public var engineBuilt: Bool
+  /// The engine and compiler, as the JSON report names them.
+  public var engine: ReportEngine
 
-  public init(book: Book, chapters: [VerifiedChapter], duration: Double, engineBuilt: Bool) {
+  public init(book: Book, chapters: [VerifiedChapter], duration: Double, engineBuilt: Bool,
+              engine: ReportEngine = ReportEngine(identity: "", compiler: "")) {
     self.book = book
     self.chapters = chapters
     self.duration = duration
     self.engineBuilt = engineBuilt
+    self.engine = engine
   }
 
   /// The report (what `verify` prints and `--format json` writes).
