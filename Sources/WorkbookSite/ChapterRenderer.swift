@@ -29,7 +29,7 @@ struct ChapterRenderer {
   let report: ChapterReport
   /// Chapter file names (`02-fade.md`) to page names (`02-fade.html`).
   let pages: [String: String]
-  let config: SiteConfig
+  let config: Book.SiteMetadata
 
   func render() -> RenderedChapter {
     let ids = IDRegistry()
@@ -199,7 +199,7 @@ struct ChapterRenderer {
 
   private func renderOutput(_ content: String, snippet: Snippet, report: SnippetReport?, starter: Bool = false) -> HTML {
     let status = report?.status ?? .notRun
-    let diagrams = Diagram.decode(report?.diagrams ?? [])
+    let diagrams = report?.diagrams ?? []
     var body: [HTML] = []
     for piece in OutputPiece.split(content, diagrams: diagrams) {
       switch piece {
@@ -391,8 +391,8 @@ enum CodeMarkup {
 enum DiagramMarkup {
   static func figure(_ diagram: Diagram, text: String) -> HTML {
     let kind = IDRegistry.slug(diagram.kind)
-    let textMarkup = Self.text(text, kind: diagram.kind)
-    guard let frames = diagram.frames else {
+    let textMarkup = Self.text(text, diagram: diagram)
+    guard let frames = diagram.playable else {
       return "<figure class=\"diagram diagram-\(kind)\">\(textMarkup)</figure>"
     }
     let width = diagramNumber(frames.width), height = diagramNumber(frames.height)
@@ -418,8 +418,8 @@ enum DiagramMarkup {
 
   /// The diagram's text: a filmstrip as one `<pre>` per frame, which wrap
   /// to the page's width, and its key under them; anything else as it is.
-  static func text(_ text: String, kind: String) -> HTML {
-    guard kind == "filmstrip", let filmstrip = FilmstripPanels(text) else {
+  static func text(_ text: String, diagram: Diagram) -> HTML {
+    guard let filmstrip = FilmstripPanels(diagram) else {
       return "<pre class=\"out\" tabindex=\"0\">\(text)</pre>"
     }
     let panels: [HTML] = filmstrip.panels.map { "<pre class=\"out panel\">\($0.joined(separator: "\n"))</pre>" }

@@ -87,10 +87,11 @@ extension Workbook {
       let verified: VerifiedBook
       let plan: ShardPlan
       do {
-        let book = try Book.load(options.book, selecting: chapters)
+        let workspace = Workspace(options: options)
+        let book = try workspace.loadBook(selecting: chapters)
         plan = try ShardPlan.make(book: book, shard: shard.flatMap(ShardSpec.init))
         if let summary = plan.summary { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
-        verified = try Verifier(options: options).verify(plan.select(book)) { progress.handle($0) }
+        verified = try Verifier(options: options).verify(plan.select(book), in: workspace) { progress.handle($0) }
         if recordCosts {
           let path = try ChapterCostFile.record(verified)
           progress.clear()

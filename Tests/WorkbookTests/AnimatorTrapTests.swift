@@ -31,6 +31,11 @@ import Testing
       #expect(trap.line == line, "\(chapter): the first line of the snippet that was running")
       #expect(trap.message.hasPrefix("Precondition failed: \(message) (at TransitionEngine/"), "\(trap.message)")
       #expect(trap.message.contains("UIViewPropertyAnimator.swift:"), "\(trap.message)")
+      // The typed verdict says the same.
+      guard case .trap(let verdict)? = result.snippets.last?.verdict else {
+        Issue.record("\(chapter): the misuse's verdict is not a trap"); continue
+      }
+      #expect(verdict.message == trap.message && verdict.line == line)
     }
   }
 }

@@ -93,4 +93,30 @@ import Testing
     #expect(Set(SnippetStatus.allCases.map(\.rawValue))
       == ["passed", "mismatch", "compile-error", "trap", "timeout", "not-run", "ignored"])
   }
+
+  @Test func aLearnersFileGetsTheSameVerdictsAtItsOwnLines() {
+    var run = ProgramRun()
+    run.diagnostics = [Diagnostic(severity: .error, snippet: 0, lineOffset: 7, column: 3, message: "cannot find 'x' in scope"),
+                       Diagnostic(severity: .warning, snippet: 0, lineOffset: 2, column: 1, message: "unused")]
+    #expect(Evaluator.learnerVerdict(run, output: "", expected: "a\n", file: "f.swift") == .compileError(.init(
+      message: "cannot find 'x' in scope", line: 7, diagnostics: [.init(line: 7, column: 3, message: "cannot find 'x' in scope")])))
+    run = ProgramRun()
+    run.compiled = true
+    run.ran = true
+    run.crash = Crash(message: "Fatal error: Index out of range", snippet: 0, lineOffset: 4)
+    #expect(Evaluator.learnerVerdict(run, output: "", expected: "a\n", file: "f.swift")
+      == .trap(.init(message: "Fatal error: Index out of range", line: 4)))
+    run.crash = nil
+    run.termination = .timedOut
+    #expect(Evaluator.learnerVerdict(run, output: "", expected: "a\n", file: "f.swift").status == .timeout)
+    run.termination = .exited(0)
+    let wrong = Evaluator.learnerVerdict(run, output: "b\n", expected: "a\n", file: "f.swift")
+    guard case .mismatch(let mismatch) = wrong else {
+      Issue.record("not a mismatch: \(wrong)")
+      return
+    }
+    #expect(mismatch.expected == "a\n" && mismatch.actual == "b\n")
+    #expect(mismatch.diff.contains("-a") && mismatch.diff.contains("+b"))
+    #expect(Evaluator.learnerVerdict(run, output: "a\n", expected: "a\n", file: "f.swift") == .passed)
+  }
 }

@@ -311,7 +311,7 @@ import Testing
 
       ```swift
       import UIKit
-      Simulation.main.publish(PublishedDiagram(kind: "frame", text: "[box]", framesJSON: "{}"))
+      DiagramChannel.publish(PublishedDiagram(kind: "frame", text: "[box]", framesJSON: #"{"frames": [{"time": 0.5}]}"#))
       print("[box]")
       ```
 
@@ -333,7 +333,8 @@ import Testing
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     let snippets = try #require(report.chapters.first?.snippets)
     #expect(snippets.map(\.diagrams.count) == [1, 1])
-    #expect(snippets[0].diagrams.first?.contains("\"kind\":\"frame\"") == true)
-    #expect(snippets[1].diagrams.first?.contains("\"kind\":\"trace\"") == true, "the last snippet's diagrams are flushed at exit")
+    #expect(snippets[0].diagrams == [DiagramRecord(kind: "frame", text: "[box]",
+                                                   frames: .init(screen: nil, frames: [.init(time: 0.5)]))])
+    #expect(snippets[1].diagrams == [DiagramRecord(kind: "trace", text: "a -> b")], "the last snippet's diagrams are flushed at exit")
   }
 }

@@ -178,12 +178,11 @@ public struct SnippetReport: Hashable, Sendable {
   public var verdict: SnippetVerdict
   /// What the snippet printed (nil when it did not run or printed nothing).
   public var output: String?
-  /// The diagrams the snippet published (JSON objects: kind, text,
-  /// framesJSON), for the site's player and `workbook play`.
-  public var diagrams: [String] = []
+  /// The diagrams the snippet published, for the site's player and `workbook play`.
+  public var diagrams: [DiagramRecord] = []
 
   public init(index: Int, line: Int, kind: String, hidden: Bool, verdict: SnippetVerdict,
-              output: String? = nil, diagrams: [String] = []) {
+              output: String? = nil, diagrams: [DiagramRecord] = []) {
     self.index = index
     self.line = line
     self.kind = kind
@@ -212,7 +211,7 @@ extension SnippetReport: Codable {
     kind = try c.decode(String.self, forKey: .kind)
     hidden = try c.decode(Bool.self, forKey: .hidden)
     output = try c.decodeIfPresent(String.self, forKey: .output)
-    diagrams = try c.decodeIfPresent([String].self, forKey: .diagrams) ?? []
+    diagrams = try c.decodeIfPresent([DiagramRecord].self, forKey: .diagrams) ?? []
     switch try c.decode(SnippetStatus.self, forKey: .status) {
     case .passed: verdict = .passed
     case .ignored: verdict = .ignored

@@ -52,7 +52,7 @@ enum Evaluator {
     for result in run.compileFail { e.evaluateCompileFail(result) }
     e.evaluateExercises(run.standalone)
     for snippet in chapter.snippets where snippet.kind == .ignore { e.verdicts[snippet.index] = .ignored }
-    var diagrams: [Int: [String]] = [:]
+    var diagrams: [Int: [DiagramRecord]] = [:]
     var outputs: [Int: String] = [:]
     for output in (run.program?.outputs ?? []) + run.standalone.flatMap(\.run.outputs) {
       diagrams[output.snippet, default: []] += output.diagrams
@@ -458,6 +458,38 @@ enum Evaluator {
     func tail(_ text: String) -> [String] {
       text.split(separator: "\n").suffix(20).map(String.init)
     }
+  }
+}
+
+extension Evaluator {
+  /// The verdict on a learner's file checked against an exercise (`step`,
+  /// `check`): the same verdicts as a snippet's, at the file's lines. A
+  /// mismatch's line is the file's first.
+  static func learnerVerdict(_ run: ProgramRun, output: String, expected: String, file: String) -> SnippetVerdict {
+    if !run.compiled {
+      let errors = run.diagnostics.filter { $0.severity == .error }.map { d in
+        SnippetVerdict.Diagnostic(line: d.snippet == 0 ? d.lineOffset : nil, column: d.column, message: d.message)
+      }
+      return .compileError(.init(message: errors.first?.message ?? "The program does not build",
+                                 line: errors.first?.line, diagnostics: errors))
+    }
+    if run.termination == .timedOut {
+      return .timeout(.init(message: "The program ran past the time limit and was stopped", line: nil))
+    }
+    if let crash = run.crash {
+      var message = crash.message
+      if let external = crash.externalLocation { message += " (at \(external))" }
+      return .trap(.init(message: message, line: crash.snippet == 0 ? crash.lineOffset : nil))
+    }
+    if let problem = run.channelProblems.first {
+      return .trap(.init(message: problem.message, line: nil))
+    }
+    guard output == expected else {
+      let diff = LineDiff.unified(old: expected, new: output, oldLabel: "expected", newLabel: file)
+      return .mismatch(.init(message: "Output does not match the exercise's expected output", line: 1,
+                             expected: expected, actual: output, diff: diff))
+    }
+    return .passed
   }
 }
 

@@ -16,8 +16,9 @@ struct ResultCache: Sendable {
     self.directory = directory
   }
 
-  /// Bumped whenever ChapterRun or the program layout changes.
-  static let format = "chapter-run-v3"
+  /// Bumped whenever ChapterRun or the program layout changes (v4: diagrams
+  /// are typed records, not JSON strings).
+  static let format = "chapter-run-v4"
 
   /// The key of a chapter's run.
   public static func key(

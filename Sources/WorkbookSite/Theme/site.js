@@ -211,6 +211,7 @@ function filmOf(data) {
 }
 
 function drawFrame(stage, layers, id) {
+  const [width, height] = (stage.getAttribute("viewBox") || "0 0 1e9 1e9").split(" ").slice(2).map(Number);
   stage.replaceChildren();
   const defs = svg("defs", {});
   stage.append(defs);
@@ -239,17 +240,31 @@ function drawFrame(stage, layers, id) {
     parent.append(polygon);
     if (layer.view && layer.depth > 0 && shows > 0.05) {
       const xs = layer.quad.map((p) => p[0]), ys = layer.quad.map((p) => p[1]);
-      if (Math.max(...xs) - Math.min(...xs) > 40) {
-        const label = svg("text", {
-          x: xs.reduce((a, b) => a + b, 0) / xs.length,
-          y: ys.reduce((a, b) => a + b, 0) / ys.length,
-          "fill-opacity": Math.max(0.4, shows),
-        });
+      // An upright box is labelled in its top left corner, on screen, as the
+      // text frames label it; a turned or projected quad at its centre.
+      const upright = layer.quad.length === 4 && Math.abs(ys[0] - ys[1]) < 0.01 && Math.abs(xs[0] - xs[3]) < 0.01
+        && Math.abs(ys[2] - ys[3]) < 0.01 && Math.abs(xs[1] - xs[2]) < 0.01;
+      const left = Math.max(Math.min(...xs), 0), right = Math.min(Math.max(...xs), width);
+      const top = Math.max(Math.min(...ys), 0), bottom = Math.min(Math.max(...ys), height);
+      if (upright ? right - left > 40 && bottom - top > 12 : Math.max(...xs) - Math.min(...xs) > 40) {
+        const label = svg("text", upright
+          ? { class: "corner", x: left + 4, y: top + 3, "fill-opacity": Math.max(0.4, shows) }
+          : { x: xs.reduce((a, b) => a + b, 0) / xs.length, y: ys.reduce((a, b) => a + b, 0) / ys.length,
+              "fill-opacity": Math.max(0.4, shows) });
         label.textContent = layer.label;
         parent.append(label);
       }
     }
   });
+  // A label that a later one overlaps gives way, as the later layer is in
+  // front (a tab bar's name under its middle item's "Timer").
+  const kept = [];
+  for (const text of [...stage.querySelectorAll("text")].reverse()) {
+    let box;
+    try { box = text.getBBox(); } catch (_) { continue; }
+    const overlaps = (k) => box.x < k.x + k.width && k.x < box.x + box.width && box.y < k.y + k.height && k.y < box.y + box.height;
+    if (box.width > 0 && kept.some(overlaps)) text.remove(); else kept.push(box);
+  }
 }
 
 function round(v, digits) { const f = Math.pow(10, digits); return Math.round(v * f) / f; }
