@@ -30,7 +30,7 @@ public struct ShardPlan: Sendable {
     let assignment = ShardPlanner.assign(costs, shards: spec?.count ?? 1)
     return ShardPlan(
       spec: spec, book: identity(of: book), assignment: assignment,
-      costs: Dictionary(uniqueKeysWithValues: costs.map { ($0.name, $0.milliseconds) }),
+      costs: Dictionary(costs.map { ($0.name, $0.milliseconds) }, uniquingKeysWith: { first, _ in first }),
       estimated: book.chapters.map(\.fileName).filter { recorded[$0] == nil }.sorted(by: Self.byBytes))
   }
 
