@@ -25,13 +25,13 @@ extension Workbook {
           workbook build                       Verify Chapters/ and write Site/
           workbook build --check               Exit 1 when Site/ is not what a build would write
           workbook build --out /tmp/site --allow-failures
-          workbook build --from-report merged.json
-                                               Render the site from a report, compiling nothing
+          workbook build --from-report r.json  Render the site from a report
 
         --from-report takes a whole run's JSON report ('verify --format \
         json') or the shards' merged one ('report merge --format json', \
-        see Guides/CI.md) and gives the same site as a build; it refuses a \
-        single shard's report, or one of other chapters than the book holds.
+        see Guides/CI.md) and gives the same site as a build, compiling \
+        nothing; it refuses a single shard's report, or one of other \
+        chapters than the book holds.
 
         A book may set its title in <book>/site.json and override the \
         theme's files (page.html, index.html, style.css, site.js) in \
