@@ -137,6 +137,25 @@ public struct SiteBuilder: Sendable {
     return try render(verified)
   }
 
+  /// Renders the site of a loaded book from a verify report instead of
+  /// verifying it: CI verifies in shards, merges their reports, and builds
+  /// the site once from the merged one. Nothing is compiled; the pages are
+  /// byte for byte those `build(_:in:)` writes for the same book.
+  ///
+  /// - Parameters:
+  ///   - book: The book as loaded now.
+  ///   - reportFile: A whole run's JSON report (`verify --format json`) or
+  ///     the shards' merged one (`report merge --format json`); errors name
+  ///     it as given.
+  /// - Throws: `.report` when the file cannot be read, is one shard's, or
+  ///   verified other chapters than `book` holds now.
+  public func render(_ book: Book, reportFile: String) throws(SiteError) -> Site {
+    if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
+    let verified: VerifiedBook
+    do { verified = try ReportDocument.read(reportFile).verifiedBook(book, file: reportFile) } catch { throw .report(error) }
+    return try render(verified)
+  }
+
   /// Renders a verified book (its site metadata as the book was loaded
   /// with it; the theme from `options.theme`, else `<book>/theme`).
   public func render(_ verified: VerifiedBook) throws(SiteError) -> Site {

@@ -166,6 +166,9 @@ extension ErrorText {
     case .onlyAShard(let file, let index, let count):
       return "The report '\(file)' is shard \(index)/\(count), not the whole book; "
         + "merge the shards first with 'workbook report merge'"
+    case .someChapters(let file, let verified, let total):
+      return "The report '\(file)' verified \(verified) of the book's \(total) chapters, not the whole book; "
+        + "run 'workbook verify --format json' without chapter names"
     case .badCostFile(let file, let reason):
       return "Cannot read the chapter costs '\(file)': \(reason); "
         + "run 'workbook verify --record-costs' to write it again, or delete it to balance by estimates"
@@ -202,16 +205,26 @@ extension ReportDocument {
   /// - Parameters:
   ///   - book: The book as loaded now (all of the report's chapters).
   ///   - file: The report's file, for errors.
-  /// - Throws: `.onlyAShard` for one shard's report; `.notThisBook` when
-  ///   `book`'s chapters are not, byte for byte, the ones verified.
+  /// - Throws: `.onlyAShard` for one shard's report; `.someChapters` for
+  ///   a run of chosen chapters; `.notThisBook` when `book`'s chapters are
+  ///   not, byte for byte, the ones verified; `.inconsistentShard` when a
+  ///   chapter of the book has no report in the file.
   public func verifiedBook(_ book: Book, file: String) throws(ReportDocument.Problem) -> VerifiedBook {
     if let shard { throw .onlyAShard(file: file, index: shard.index, count: shard.count) }
-    guard ShardPlan.identity(of: book) == self.book else {
+    let identity = ShardPlan.identity(of: book)
+    guard identity == self.book else {
+      if identity.chapters != self.book.chapters, Set(self.book.chapters).isStrictSubset(of: identity.chapters) {
+        throw .someChapters(file: file, verified: self.book.chapters.count, of: identity.chapters.count)
+      }
       throw .notThisBook(file: file, book: Files.display(book.folder))
     }
     let reports = Dictionary(chapters.map { (ReportMerger.chapterName($0), $0) }, uniquingKeysWith: { first, _ in first })
-    let paired = book.chapters.compactMap { chapter in
-      reports[chapter.fileName].map { VerifiedChapter(chapter: chapter, report: $0) }
+    var paired: [VerifiedChapter] = []
+    for chapter in book.chapters {
+      guard let report = reports[chapter.fileName] else {
+        throw .inconsistentShard(file: file, reason: "its book lists '\(chapter.fileName)' but no chapter reports it")
+      }
+      paired.append(VerifiedChapter(chapter: chapter, report: report))
     }
     return VerifiedBook(book: book, chapters: paired, duration: summary.seconds, engineBuilt: false, engine: engine)
   }
@@ -332,5 +345,8 @@ extension ReportDocument {
     case notThisBook(file: String, book: String)
     /// A shard's report read as the whole book's.
     case onlyAShard(file: String, index: Int, count: Int)
+    /// A report of some chapters (named on the command line) read as the
+    /// whole book's.
+    case someChapters(file: String, verified: Int, of: Int)
   }
 }

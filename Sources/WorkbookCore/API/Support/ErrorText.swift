@@ -66,6 +66,7 @@ extension ErrorText {
     case .unsafeFolder(let path, let reason):
       return "Refusing to write the site into '\(path)': \(reason). A build replaces the files of its site folder, "
         + "so it writes only into a new or empty folder or a site it wrote before; pass such a folder to --out"
+    case .report(let error): return message(for: error)
     }
   }
 
@@ -93,6 +94,9 @@ public enum SiteError: Error, Hashable, Sendable {
   case cannotWrite(path: String, reason: String)
   /// The site folder is one the build must not write into.
   case unsafeFolder(path: String, reason: String)
+  /// The report a site is rendered from (`build --from-report`) cannot be
+  /// read, or is not the whole book as it is now.
+  case report(ReportError)
 }
 
 extension ErrorText {
