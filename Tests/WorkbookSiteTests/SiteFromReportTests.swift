@@ -4,7 +4,7 @@
 // the whole book as it is now.
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 @testable import WorkbookSite
 
 @Suite("Site from a report")

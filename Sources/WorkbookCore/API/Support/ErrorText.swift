@@ -96,7 +96,7 @@ public enum SiteError: Error, Hashable, Sendable {
   case unsafeFolder(path: String, reason: String)
   /// The report a site is rendered from (`build --from-report`) cannot be
   /// read, or is not the whole book as it is now.
-  case report(ReportError)
+  case report(ReportDocument.Problem)
 }
 
 extension ErrorText {
