@@ -357,7 +357,7 @@ struct HostileReportTests {
 
   @Test func validReportRoundTrips() throws {
     let text = Self.valid.json()
-    #expect(text.contains("\"schemaVersion\" : 1"))
+    #expect(text.contains("\"schemaVersion\":1"))
     #expect(try ReportDocument.decode(Array(text.utf8), file: "r") == Self.valid)
   }
 
@@ -385,9 +385,9 @@ struct HostileReportTests {
     #expect(try readMessage(Array(newer.json().utf8))
       == "The report 'R' has schema version 2, newer than the 1 this workbook reads; update workbook (or read it with the workbook that wrote it)")
     // Unknown fields of a newer minor addition are ignored (the compatibility rule).
-    let extended = Self.valid.json().replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 1, \"futureField\" : [1, 2]")
+    let extended = Self.valid.json().replacingOccurrences(of: "\"schemaVersion\":1", with: "\"schemaVersion\":1,\"futureField\":[1,2]")
     #expect(try readMessage(Array(extended.utf8)) == nil)
-    let legacy = Self.valid.json().replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"version\" : 1")
+    let legacy = Self.valid.json().replacingOccurrences(of: "\"schemaVersion\":1", with: "\"version\":1")
     #expect(try readMessage(Array(legacy.utf8))
       == "The report 'R' was written by a workbook older than report schema 1; run 'workbook verify --format json' again")
   }

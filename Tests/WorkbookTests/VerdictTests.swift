@@ -85,9 +85,9 @@ import Testing
     let verified = try Verifier(options: Fixtures.options(book: try Fixtures.book("compile-error"))).verify()
     let report = verified.report
     let json = ReportDocument(verified).json()
-    #expect(json.contains("\"status\" : \"compile-error\""))
-    #expect(json.contains("\"status\" : \"not-run\""))
-    #expect(json.contains("\"stoppedBy\" : 1"))
+    #expect(json.contains("\"status\":\"compile-error\""))
+    #expect(json.contains("\"status\":\"not-run\""))
+    #expect(json.contains("\"stoppedBy\":1"))
     let encoded = try JSONEncoder().encode(report.chapters)
     #expect(try JSONDecoder().decode([ChapterReport].self, from: encoded) == report.chapters)
     #expect(Set(SnippetStatus.allCases.map(\.rawValue))

@@ -46,10 +46,12 @@ public struct ReportDocument: Codable, Hashable, Sendable {
 
   // MARK: - Writing
 
-  /// The document as JSON: keys sorted, two-space indent, a final newline.
+  /// The document as JSON: one line, keys sorted, a final newline. (Not
+  /// indented: the films' frame data would make a book's report four times
+  /// larger; `jq .` indents it for reading.)
   public func json() -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(self)) ?? Data()
     return String(decoding: data, as: UTF8.self) + "\n"
   }
