@@ -17,7 +17,7 @@ struct ResultCache: Sendable {
   }
 
   /// Bumped whenever ChapterRun or the program layout changes.
-  static let format = "chapter-run-v3"
+  static let format = "chapter-run-v4"
 
   /// The key of a chapter's run.
   public static func key(
