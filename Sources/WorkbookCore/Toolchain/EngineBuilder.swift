@@ -40,6 +40,13 @@ public enum EngineBuilder {
   /// also keep the engine's precondition messages precise.
   public static let flags = ["-swift-version", "5", "-Onone"]
 
+  /// Each module is compiled as a whole (`-wmo`: one compiler process that
+  /// parses and type-checks every file once, and generates code on as many
+  /// threads as there are cores) instead of in batches (each batch parses
+  /// every file and type-checks what its files use again). Measured on the
+  /// engine: 16 s of CPU against 24 s, the same library.
+  static let wholeModule = ["-wmo", "-num-threads", String(max(1, ProcessInfo.processInfo.activeProcessorCount))]
+
   /// The package name both modules are built with (`-package-name`), so
   /// that the diagrams harness reaches the engine's `package` declarations
   /// (SwiftPM passes its own for the package's targets). Snippet programs
@@ -131,7 +138,7 @@ public enum EngineBuilder {
     hasher.add("format", "engine-v4")
     hasher.add("prelude", ProgramBuilder.preludeModuleSource)
     hasher.add("compiler", toolchain.identity)
-    hasher.add("flags", flags.joined(separator: " ") + " -package-name " + packageName
+    hasher.add("flags", flags.joined(separator: " ") + " -wmo -package-name " + packageName
                  + (toolchain.hasLLD ? " lld" : ""))
     for (folder, module, names) in [(sources, "TransitionEngine", files.engine),
                                     (diagrams, diagramsFolderName, files.diagrams)] {
@@ -249,7 +256,7 @@ public enum EngineBuilder {
       var args = ["-emit-library", "-emit-module", "-module-name", module, "-package-name", packageName,
                   "-parse-as-library", "-o", staging + "/lib\(module).so",
                   "-emit-module-path", staging + "/\(module).swiftmodule",
-                  "-module-cache-path", moduleCache, "-no-color-diagnostics"] + flags + files
+                  "-module-cache-path", moduleCache, "-no-color-diagnostics"] + flags + wholeModule + files
       if toolchain.hasLLD { args.append("-use-ld=lld") }
       return args
     }
