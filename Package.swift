@@ -103,13 +103,20 @@ let package = Package(
       dependencies: ["TransitionEngine", "TransitionDiagrams"],
       path: "Benchmarks/EngineBench"
     ),
+    // Golden files for every test target, one record rule (WORKBOOK_RECORD:
+    // missing by default, never in CI, all re-records). Only test targets
+    // depend on it.
+    .target(
+      name: "SnapshotSupport",
+      path: "Tests/SnapshotSupport"
+    ),
     .testTarget(
       name: "WorkbookTests",
       dependencies: ["WorkbookCore", "WorkbookMarkdown"]
     ),
     .testTarget(
       name: "WorkbookSiteTests",
-      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown"],
+      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown", "SnapshotSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
@@ -127,7 +134,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TransitionDiagramsTests",
-      dependencies: ["TransitionDiagrams", "TransitionEngine"],
+      dependencies: ["TransitionDiagrams", "TransitionEngine", "SnapshotSupport"],
       exclude: ["__Snapshots__"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),

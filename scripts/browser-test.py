@@ -5,7 +5,8 @@ Drives Debian's `chromium` over the DevTools protocol on a pipe
 (--remote-debugging-pipe: NUL-separated JSON on fds 3 and 4), so it needs
 nothing but Python's standard library. For each page: no console errors or
 failed loads, every internal link and anchor resolves. Then, where the site
-has them: the diagram player steps, plays and scrubs frames; a film with
+has them: the diagram player steps, plays and scrubs frames, and names
+layers as the text frames do (a label's text, not UILabel); a film with
 motion plays at real speed and at 1/10, steps 1/60 s with the buttons and
 the arrow keys, scrubs, and graphs as many series as its data has; nothing
 plays by itself (reduced motion or not); search finds a
@@ -265,6 +266,27 @@ def main():
             check(state["scrub"] == state["last"], f"{name}: scrubbing does not move: {state}")
             check(state["wrap"] == "0", f"{name}: next after the last frame does not wrap: {state}")
             check(state["playing"] == "Pause" and int(state["played"]) > 0, f"{name}: play does not advance: {state}")
+            # Layers are named as the text frames name them: a label's text
+            # in quotes ("Recipes"), not its class (UILabel).
+            page.open((site / name).as_uri())
+            unnamed = page.eval("""(() => {
+              const missing = [];
+              for (const f of document.querySelectorAll('figure.diagram')) {
+                const s = f.querySelector('script.frames');
+                if (!s || !f.querySelector('svg.stage title')) continue;
+                const data = JSON.parse(s.textContent);
+                if (!data.frames || !data.frames.length || (data.motion && data.motion.keys && data.motion.keys[0] !== 0)) continue;
+                const titles = [...f.querySelectorAll('svg.stage title')].map(t => t.textContent);
+                for (const l of data.frames[0].layers) {
+                  if (l.content == null || l.content === '') continue;
+                  const quoted = '"' + l.content + '"';
+                  const want = l.label.startsWith('UI') ? quoted : l.label + ' ' + quoted;
+                  if (!titles.some(t => t === want || t.startsWith(want + ' ('))) missing.push(want + ' among ' + titles.join(', '));
+                }
+              }
+              return missing;
+            })()""")
+            check(not unnamed, f"{name}: the player does not name layers as the text frames do: {unnamed[:3]}")
             for error in page.errors():
                 failures.append(f"{name} (player): {error}")
 

@@ -14,8 +14,11 @@ public struct ServeOptions: Sendable {
   public var site = SiteOptions()
   /// The port on 127.0.0.1; 0: any free port.
   public var port = 8000
-  /// Seconds between two scans of the watched folders.
+  /// Seconds between two scans of the watched folders when polling; with
+  /// inotify, the longest wait before `run`'s `shouldStop` is asked again.
   public var pollInterval = 0.1
+  /// Poll the watched folders even where inotify is available.
+  public var polling = false
   /// Seconds between keep-alive comments on the open event streams.
   public var keepAliveInterval = 15.0
 
@@ -68,6 +71,8 @@ public final class LivePreview: @unchecked Sendable {
   /// Binds 127.0.0.1 and starts answering (a page that waits for the first
   /// build until it is done). Returns the site's address.
   public func listen() throws(ServeError) -> String {
+    // A page closed while it is sent to must not end the server.
+    signal(SIGPIPE, SIG_IGN)
     let server = PreviewServer(state: state, channel: channel, script: Self.previewScript)
     let port = try server.start(port: options.port)
     self.server = server
@@ -77,18 +82,13 @@ public final class LivePreview: @unchecked Sendable {
   /// The folders whose changes rebuild the site: the book (its chapters,
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
-  public func watchedFolders() -> [WatchedFolder] {
-    let verify = options.site.verify
-    let book = Files.absolute(verify.book)
-    var folders = [WatchedFolder(book)]
-    if let theme = options.site.theme { folders.append(WatchedFolder(Files.absolute(theme))) }
-    if let engine = try? EngineBuilder.locateSources(
-      explicit: verify.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
-      searchFrom: [book, FileManager.default.currentDirectoryPath])
-    {
-      folders.append(WatchedFolder(engine, suffixes: [".swift"]))
-      // The diagrams harness the snippets are built with, beside the engine.
-      folders.append(WatchedFolder(EngineBuilder.diagramsSources(besideEngine: engine), suffixes: [".swift"]))
+  public func watchedFolders() -> [FileWatcher.Folder] {
+    let workspace = Workspace(options: options.site.verify)
+    var folders = [FileWatcher.Folder(workspace.book)]
+    if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }
+    // The engine and the diagrams harness beside it: the snippets are built with both.
+    for folder in (try? workspace.engineFolders()) ?? [] {
+      folders.append(FileWatcher.Folder(folder, suffixes: [".swift"]))
     }
     var seen = Set<String>()
     return folders.filter { seen.insert($0.path).inserted }
@@ -97,12 +97,13 @@ public final class LivePreview: @unchecked Sendable {
   /// Builds the site, then rebuilds it after every change, until
   /// `shouldStop` says so (checked between scans). Call `listen()` first.
   public func run(shouldStop: () -> Bool = { false }) {
-    var watcher = FileWatcher(folders: watchedFolders())
+    let watcher = FileWatcher(folders: watchedFolders(), polling: options.polling)
     build(changed: [])
     var lastKeepAlive = Date()
     while !shouldStop() {
-      usleep(useconds_t(options.pollInterval * 1_000_000))
-      var changed = watcher.changes()
+      // With inotify the wait ends at the first save; polling, it is the
+      // time between two scans.
+      var changed = watcher.wait(timeout: options.pollInterval) ? watcher.changes() : []
       guard !changed.isEmpty else {
         if Date().timeIntervalSince(lastKeepAlive) >= options.keepAliveInterval {
           channel.keepAlive()
@@ -166,27 +167,4 @@ public final class LivePreview: @unchecked Sendable {
     else { return Array("console.error('workbook serve: preview.js is missing; reinstall the workbook')".utf8) }
     return Array(data)
   }()
-}
-
-/// Ctrl-C, SIGTERM and SIGHUP: kill every compiler and snippet process
-/// group verify started, remove its temporary folders, then exit.
-public enum StopOnSignals {
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-  /// - Parameter stop: Runs before the process exits with status 130.
-  public static func install(_ stop: @escaping @Sendable () -> Void) {
-    signal(SIGPIPE, SIG_IGN)
-    for sig in [SIGINT, SIGTERM, SIGHUP] {
-      signal(sig, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-      source.setEventHandler {
-        ChildProcessRegistry.shared.interruptAll()
-        TemporaryDirectories.shared.removeAll()
-        stop()
-        exit(130)
-      }
-      source.resume()
-      sources.append(source)
-    }
-  }
 }

@@ -29,7 +29,7 @@ struct ChapterRenderer {
   let report: ChapterReport
   /// Chapter file names (`02-fade.md`) to page names (`02-fade.html`).
   let pages: [String: String]
-  let config: SiteConfig
+  let config: Book.SiteMetadata
 
   func render() -> RenderedChapter {
     let ids = IDRegistry()
@@ -199,7 +199,7 @@ struct ChapterRenderer {
 
   private func renderOutput(_ content: String, snippet: Snippet, report: SnippetReport?, starter: Bool = false) -> HTML {
     let status = report?.status ?? .notRun
-    let diagrams = Diagram.decode(report?.diagrams ?? [])
+    let diagrams = report?.diagrams ?? []
     var body: [HTML] = []
     for piece in OutputPiece.split(content, diagrams: diagrams) {
       switch piece {
@@ -222,20 +222,16 @@ struct ChapterRenderer {
       """
   }
 
-  /// The findings reported inside a snippet or its output block.
+  /// The error findings about a snippet (the Evaluator attached them with its verdict).
   private func findings(for snippet: Snippet) -> [Finding] {
-    let last = snippet.output?.endLine ?? snippet.closingFenceLine
-    return report.findings.filter { f in
-      guard f.severity == .error, let line = f.line else { return false }
-      return line >= snippet.fenceLine && line <= last
-    }
+    report.findings.filter { $0.severity == .error && $0.snippet == snippet.index }
   }
 
   static func statusClass(_ status: SnippetStatus, kind: SnippetKind) -> String {
     switch (status, kind) {
     case (.passed, .noRun): return "status-unchecked"
     case (.passed, _): return "status-passed"
-    case (.failed, _): return "status-failed"
+    case (.mismatch, _), (.compileError, _), (.trap, _), (.timeout, _): return "status-failed"
     case (.notRun, _): return "status-not-run"
     case (.ignored, _): return "status-unchecked"
     }
@@ -247,7 +243,7 @@ struct ChapterRenderer {
     case (.passed, .noRun), (.ignored, _): label = output ? "Output not checked" : "Not run"
     case (.passed, .compileFail): label = output ? "Verified compiler errors" : "Fails to compile, as expected"
     case (.passed, _): label = output ? "Verified output" : "Verified"
-    case (.failed, _): label = "Failed verification"
+    case (.mismatch, _), (.compileError, _), (.trap, _), (.timeout, _): label = "Failed verification"
     case (.notRun, _): label = "Not verified: did not run"
     }
     let css = Self.statusClass(status, kind: kind)
@@ -395,8 +391,8 @@ enum CodeMarkup {
 enum DiagramMarkup {
   static func figure(_ diagram: Diagram, text: String) -> HTML {
     let kind = IDRegistry.slug(diagram.kind)
-    let textMarkup = Self.text(text, kind: diagram.kind)
-    guard let frames = diagram.frames else {
+    let textMarkup = Self.text(text, diagram: diagram)
+    guard let frames = diagram.playable else {
       return "<figure class=\"diagram diagram-\(kind)\">\(textMarkup)</figure>"
     }
     let width = diagramNumber(frames.width), height = diagramNumber(frames.height)
@@ -422,8 +418,8 @@ enum DiagramMarkup {
 
   /// The diagram's text: a filmstrip as one `<pre>` per frame, which wrap
   /// to the page's width, and its key under them; anything else as it is.
-  static func text(_ text: String, kind: String) -> HTML {
-    guard kind == "filmstrip", let filmstrip = FilmstripPanels(text) else {
+  static func text(_ text: String, diagram: Diagram) -> HTML {
+    guard let filmstrip = FilmstripPanels(diagram) else {
       return "<pre class=\"out\" tabindex=\"0\">\(text)</pre>"
     }
     let panels: [HTML] = filmstrip.panels.map { "<pre class=\"out panel\">\($0.joined(separator: "\n"))</pre>" }

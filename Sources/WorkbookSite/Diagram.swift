@@ -10,16 +10,26 @@ typealias Diagram = DiagramRecord
 extension DiagramRecord {
   /// What the player needs: the screen and the frame count; nil when there
   /// is nothing to play.
-  var frames: (width: Double, height: Double, count: Int)? {
+  var playable: (width: Double, height: Double, count: Int)? {
     film.map { ($0.width, $0.height, $0.times.count) }
   }
 
-  /// The frames JSON made safe inside `<script type="application/json">`:
-  /// `<`, `>` and `&` only occur inside JSON strings, where `\u003c` means
-  /// the same.
+  /// The frames as the player reads them (JSON, keys sorted; without the
+  /// drawn text, which the page shows beside the player), made safe inside
+  /// `<script type="application/json">`: `<`, `>` and `&` only occur inside
+  /// JSON strings, where `\u003c` means the same.
   var scriptSafeFramesJSON: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var played = frames
+    played?.key = nil
+    for i in played?.frames.indices ?? 0..<0 {
+      played?.frames[i].caption = nil
+      played?.frames[i].text = nil
+    }
+    let json = played.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
     var out = ""
-    for c in (framesJSON ?? "").unicodeScalars {
+    for c in json.unicodeScalars {
       switch c {
       case "<": out += "\\u003c"
       case ">": out += "\\u003e"
@@ -57,20 +67,24 @@ enum OutputPiece: Equatable {
   }
 }
 
-/// A filmstrip's text as panels the page can wrap to its width instead of
-/// scrolling sideways (WorkbookCore's `FilmstripDrawing` cuts it): each
-/// panel is one frame's rows, caption and drawing; the key stays one block
-/// under them.
+/// A filmstrip as panels the page can wrap to its width instead of
+/// scrolling sideways: each panel is one frame's rows as the engine drew
+/// them (caption, then box, from the record's frames); the key stays one
+/// block under them.
 struct FilmstripPanels: Equatable {
   /// Each frame's lines, padded to the frame's width.
   var panels: [[String]]
   /// The key's lines.
   var key: [String]
 
-  /// Nil when `text` is not a filmstrip of two frames or more.
-  init?(_ text: String) {
-    guard let drawing = FilmstripDrawing(text), drawing.panels.count >= 2 else { return nil }
-    panels = drawing.panels.map(\.rows)
-    key = drawing.key
+  /// Nil when `diagram` is not a filmstrip of two frames or more, each with its drawing.
+  init?(_ diagram: DiagramRecord) {
+    guard diagram.kind == "filmstrip", let drawn = diagram.panels, drawn.frames.count >= 2 else { return nil }
+    panels = drawn.frames.map { frame in
+      let rows = [frame.caption] + frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let width = rows.map(\.unicodeScalars.count).max() ?? 0
+      return rows.map { $0 + String(repeating: " ", count: width - $0.unicodeScalars.count) }
+    }
+    key = drawn.key
   }
 }

@@ -16,9 +16,9 @@ public final class RenderedChapterCache: @unchecked Sendable {
     /// whether it came from the cache).
     var report: ChapterReport
     var pages: [String: String]
-    var config: SiteConfig
+    var config: Book.SiteMetadata
 
-    init(bytes: [UInt8], path: String, report: ChapterReport, pages: [String: String], config: SiteConfig) {
+    init(bytes: [UInt8], path: String, report: ChapterReport, pages: [String: String], config: Book.SiteMetadata) {
       self.bytes = bytes
       self.path = path
       displayPath = report.path

@@ -114,28 +114,39 @@ public struct SiteBuilder: Sendable {
     self.options = options
   }
 
-  /// Verifies the book and renders the site in memory.
+  /// Loads and verifies the book (`options.verify.book`) and renders the
+  /// site in memory.
   ///
   /// - Throws: `SiteError` for setup problems; failures in the book are in
   ///   `Site.failures`.
   public func build() throws(SiteError) -> Site {
+    let workspace = Workspace(options: options.verify)
+    let book: Book
+    do { book = try workspace.loadBook() } catch { throw .verify(error) }
+    return try build(book, in: workspace)
+  }
+
+  /// Verifies a loaded book in `workspace` and renders the site in memory.
+  public func build(_ book: Book, in workspace: Workspace) throws(SiteError) -> Site {
     var verify = options.verify
     verify.chapters = []
     verify.record = false
+    if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
     let verified: VerifiedBook
-    do { verified = try Verifier(options: verify).verify() } catch { throw .verify(error) }
+    do { verified = try Verifier(options: verify).verify(book, in: workspace) } catch { throw .verify(error) }
     return try render(verified)
   }
 
-  /// Renders a verified book (its theme and `site.json` from its folder).
+  /// Renders a verified book (its site metadata as the book was loaded
+  /// with it; the theme from `options.theme`, else `<book>/theme`).
   public func render(_ verified: VerifiedBook) throws(SiteError) -> Site {
-    let book = verified.book.folder
-    let config = try SiteConfig.load(book: book)
-    let theme = try Theme.load(override: options.theme ?? (book + "/theme"))
-    return render(verified, config: config, theme: theme)
+    let book = verified.book
+    if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
+    let theme = try Theme.load(override: options.theme ?? (book.folder + "/theme"))
+    return render(verified, config: book.site, theme: theme)
   }
 
-  func render(_ verified: VerifiedBook, config: SiteConfig, theme: Theme) -> Site {
+  func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme) -> Site {
     let book = verified.book.folder
     let pages = Dictionary(
       verified.chapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
@@ -172,7 +183,7 @@ public struct SiteBuilder: Sendable {
     // title, as `workbook exercises` shows it) and its exercise count.
     let list: [HTML] = chapters.map { c in
       let failing = c.report.failed ? " <span class=\"badge status-failed\">Has failures</span>" : ""
-      let entry = BookChapter(c.chapter, exerciseCount: c.chapter.exercises.count)
+      let entry = Book.ChapterEntry(c.chapter, exerciseCount: c.chapter.exercises.count)
       let summary = entry.summary.isEmpty ? c.rendered.summary : entry.summary
       let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
       return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
@@ -205,35 +216,6 @@ public struct SiteBuilder: Sendable {
     for (name, bytes) in theme.assets { out.append((name, bytes)) }
     out.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
     return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: verified.report, failures: failures, book: book)
-  }
-}
-
-/// `<book>/site.json`: `{"title": "…", "rawHTML": false, "exerciseCommand": "… {chapter}/{id}"}`.
-struct SiteConfig: Decodable, Hashable {
-  var title = "Transition Workbook"
-  /// Pass raw HTML in chapters through (GFM's tag filter still applies).
-  var rawHTML = false
-  /// The terminal command that opens an exercise; `{chapter}` is its
-  /// chapter's file name without `.md`, `{id}` its ID.
-  var exerciseCommand = "swift run workbook step {chapter}/{id}"
-
-  init() {}
-
-  init(from decoder: Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    title = try c.decodeIfPresent(String.self, forKey: .title) ?? title
-    rawHTML = try c.decodeIfPresent(Bool.self, forKey: .rawHTML) ?? rawHTML
-    exerciseCommand = try c.decodeIfPresent(String.self, forKey: .exerciseCommand) ?? exerciseCommand
-  }
-
-  enum CodingKeys: String, CodingKey { case title, rawHTML, exerciseCommand }
-
-  static func load(book: String) throws(SiteError) -> SiteConfig {
-    let path = book + "/site.json"
-    guard let data = FileManager.default.contents(atPath: path) else { return SiteConfig() }
-    do { return try JSONDecoder().decode(SiteConfig.self, from: data) } catch {
-      throw .badConfig(path: path, reason: DecodingProblem.sentence(error))
-    }
   }
 }
 

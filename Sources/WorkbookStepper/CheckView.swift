@@ -18,7 +18,7 @@ public struct CheckView: Sendable {
   public func render(_ check: ExerciseCheck, width: Int) -> [String] {
     let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
     var out: [String] = []
-    switch check.outcome {
+    switch check.outcome {  // the verdict, in the learner's words
     case .passed:
       out.append(style.boldGreen("✓ PASS") + " — the output matches" + took)
     case .compileError:

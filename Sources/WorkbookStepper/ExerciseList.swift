@@ -37,7 +37,7 @@ public struct ExerciseList: Sendable {
     // not list (none, when the book was loaded) still show.
     var chapters = book.chapters
     for exercise in book.exercises where !chapters.contains(where: { $0.name == exercise.chapter }) {
-      chapters.append(BookChapter(name: exercise.chapter, title: exercise.chapterTitle, summary: "",
+      chapters.append(Book.ChapterEntry(name: exercise.chapter, title: exercise.chapterTitle, summary: "",
                                   exerciseCount: book.exercises(inChapter: exercise.chapter).count))
     }
     for (n, chapter) in chapters.enumerated() {
@@ -100,7 +100,7 @@ public struct ExerciseList: Sendable {
     let chapters = book.chapters.map {
       Chapter(chapter: $0.name, title: $0.title, summary: $0.summary, exercises: $0.exerciseCount)
     }
-    let list = List(done: items.filter { $0.status == ExerciseStatus.done.rawValue }.count, total: items.count,
+    let list = List(done: items.filter { $0.status == ExerciseBook.Status.done.rawValue }.count, total: items.count,
                     chapters: chapters, exercises: items)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

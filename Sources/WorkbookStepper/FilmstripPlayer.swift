@@ -3,9 +3,9 @@
 //
 // Design: the player shows the engine's own drawings, one frame at a time
 // with the key under it, at the frames' recorded times. WorkbookCore's
-// `DiagramRecord` gives the frames (the filmstrip's panels) and the times;
-// the player does no parsing. When there are not as many panels as times,
-// the whole text is one frame.
+// `DiagramRecord` gives the frames as the engine drew them (each one's
+// caption and box) and their times; the player does no parsing. A diagram
+// whose frames were not drawn one by one is one frame: its whole text.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,22 +29,32 @@ public struct FrameSequence: Hashable, Sendable {
   public var frames: [PlayerFrame]
   public var key: [String]
 
-  /// The diagram's frames as WorkbookCore decoded them (its drawing's
-  /// panels with the film's times); when there are not as many panels as
-  /// times, the whole text is one frame.
+  /// The diagram's frames as the engine drew them (each frame's caption
+  /// and box, from the record) at their times; a diagram whose frames do
+  /// not carry their drawing (a frame, a timeline, a trace) is one frame:
+  /// its whole text.
   public init(_ diagram: DiagramRecord) {
     let times = diagram.film?.times ?? []
-    if let drawing = diagram.drawing, drawing.panels.count == times.count || times.isEmpty {
-      frames = drawing.panels.enumerated().map { i, panel in
-        PlayerFrame(caption: panel.caption, lines: panel.lines, time: i < times.count ? times[i] : nil)
+    if let drawn = diagram.panels {
+      frames = drawn.frames.enumerated().map { i, frame in
+        let caption = frame.caption.trimmingCharacters(in: .whitespaces)
+        return PlayerFrame(caption: caption.isEmpty ? [] : [caption], lines: Self.lines(frame.text),
+                           time: i < times.count ? times[i] : nil)
       }
-      key = drawing.key
+      key = drawn.key
     } else {
-      var lines = diagram.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      while lines.last == "" { lines.removeLast() }
-      frames = [PlayerFrame(caption: [], lines: lines, time: times.first)]
+      frames = [PlayerFrame(caption: [], lines: Self.lines(diagram.text), time: times.first)]
       key = []
     }
+  }
+
+  /// `text`'s lines, trailing spaces and trailing empty lines removed.
+  static func lines(_ text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      String(line.reversed().drop { $0 == " " }.reversed())
+    }
+    while lines.last == "" { lines.removeLast() }
+    return lines
   }
 }
 

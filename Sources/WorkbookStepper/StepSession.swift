@@ -33,7 +33,7 @@ public final class StepSession {
   private var stamp: String?
   /// Wakes the wait for a key when the learner's folder changes, so that a
   /// save is checked at once (the stamp is still compared every poll).
-  private let watcher = FileWatcher()
+  private let watcher = FileWatcher(folders: [])
   private var quit = false
 
   private enum Confirmation { case solution, reset }
@@ -61,8 +61,8 @@ public final class StepSession {
 
   private var exercise: Exercise { book.exercises[index] }
   private var width: Int { max(30, fixedWidth ?? terminal.width) }
-  private var entry: ExerciseProgress {
-    get { progress.exercises[exercise.qualifiedID] ?? ExerciseProgress() }
+  private var entry: ProgressFile.Entry {
+    get { progress.exercises[exercise.qualifiedID] ?? ProgressFile.Entry() }
     set { progress.exercises[exercise.qualifiedID] = newValue }
   }
 
@@ -72,7 +72,7 @@ public final class StepSession {
     defer { terminal.leaveRawMode() }
     try open(index)
     while !quit {
-      watcher.watch(folder: (book.workspacePath(exercise) as NSString).deletingLastPathComponent)
+      watcher.watch([FileWatcher.Folder((book.workspacePath(exercise) as NSString).deletingLastPathComponent)])
       if let key = terminal.readKey(timeout: pollInterval, wakeOn: watcher.descriptor) {
         try handle(key)
         continue
@@ -104,7 +104,7 @@ public final class StepSession {
     }
     progress.current = exercise.qualifiedID
     save()
-    stamp = Self.stamp(book.workspacePath(exercise))
+    stamp = FileWatcher.stamp(of: book.workspacePath(exercise))
     if terminal.isInteractive {
       redraw()
     } else {
@@ -118,7 +118,7 @@ public final class StepSession {
   private var path: String { ExerciseBook.displayPath(book.workspacePath(exercise)) }
 
   private func watch() throws(VerifyError) {
-    let now = Self.stamp(book.workspacePath(exercise))
+    let now = FileWatcher.stamp(of: book.workspacePath(exercise))
     guard now != stamp else { return }
     stamp = now
     if now == nil {
@@ -239,7 +239,7 @@ public final class StepSession {
   private func reset() throws(VerifyError) {
     do {
       let backup = try book.resetWorkspace(exercise)
-      stamp = Self.stamp(book.workspacePath(exercise))
+      stamp = FileWatcher.stamp(of: book.workspacePath(exercise))
       say("Reset \(path) to the starter" + (backup.map { "; your old text is in \(ExerciseBook.displayPath($0))." } ?? "."))
     } catch {
       say("Cannot reset \(path): \(Files.reason(error))")
@@ -378,16 +378,6 @@ public final class StepSession {
     let keys = [("h", "hint" + hints), ("s", "solution"), ("r", "reset"), ("n", "next"), ("p", "previous"),
                 ("q", "quit"), ("?", "keys")]
     return keys.map { style.bold($0.0) + " " + $0.1 }.joined(separator: " · ")
-  }
-
-  // MARK: - Files
-
-  /// Size, modification time and inode: changes on every save, including
-  /// editors that save by renaming a new file over the old one.
-  static func stamp(_ path: String) -> String? {
-    var st = stat()
-    guard stat(path, &st) == 0 else { return nil }
-    return "\(st.st_size)-\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_ino)"
   }
 }
 

@@ -60,6 +60,15 @@ struct VerifyRunOptions: ParsableArguments {
     engine.apply(to: &options)
     return options
   }
+
+  /// Where the command works (see `Workspace`).
+  var workspace: Workspace { Workspace(options: verifyOptions) }
+}
+
+/// `build` and `serve`: the theme the site is drawn with.
+struct ThemeOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("A theme folder whose files replace the built-in theme's. Default: <book>/theme.", valueName: "dir"))
+  var theme: String?
 }
 
 /// `exercises`, `step`, `check` and `play`: the book and the engine.
@@ -76,21 +85,23 @@ struct BookOptions: ParsableArguments {
     return options
   }
 
+  /// Where the command works (see `Workspace`).
+  var workspace: Workspace { Workspace(options: verifyOptions) }
+
   /// Loads the book's exercises, or exits with status 2 and a message.
   func loadBook() throws -> ExerciseBook {
     do {
-      return try ExerciseBook.load(options: verifyOptions)
+      return try ExerciseBook.load(workspace)
     } catch {
       throw CommandFailure.setup(ErrorText.message(for: error))
     }
   }
 
-  /// Finds the compiler and builds the engine if needed (saying so).
-  func runSettings(_ book: ExerciseBook) throws -> RunSettings {
+  /// A checker for the learner's files: finds the compiler and builds the
+  /// engine if needed (saying so).
+  func checker(_ workspace: Workspace) throws -> ExerciseChecker {
     do {
-      return try book.runSettings(willBuild: {
-        FileHandle.standardError.write(Data("Building TransitionEngine for the snippets (once per engine version on this machine)…\n".utf8))
-      })
+      return try ExerciseChecker(workspace: workspace, willBuild: { _ in announceEngineBuild() })
     } catch {
       throw CommandFailure.setup(ErrorText.message(for: error))
     }
@@ -104,6 +115,11 @@ struct BookOptions: ParsableArguments {
       throw CommandFailure.setup(ErrorText.message(for: error))
     }
   }
+}
+
+/// Says that the engine is being built (it takes a while, once).
+func announceEngineBuild() {
+  FileHandle.standardError.write(Data("Building TransitionEngine for the snippets (once per engine version on this machine)…\n".utf8))
 }
 
 /// A setup or usage problem: the message on standard error, status 2.

@@ -41,18 +41,17 @@ extension Workbook {
     @Flag(help: "Publish failing snippets, marked as failed on their pages.")
     var allowFailures = false
 
-    @Option(help: ArgumentHelp("A theme folder whose files replace the built-in theme's. Default: <book>/theme.", valueName: "dir"))
-    var theme: String?
+    @OptionGroup var themeOptions: ThemeOptions
 
     func run() throws {
       var options = SiteOptions()
       options.verify = common.verifyOptions
-      options.theme = theme
-      let book = common.book
+      options.theme = themeOptions.theme
+      let workspace = Workspace(options: options.verify, site: out)
 
       if !check {
         // Refuse a dangerous or foreign folder before the work of a build.
-        do { try Site.checkFolder(out, book: book) } catch {
+        do { try Site.checkFolder(workspace.site, book: common.book) } catch {
           printError("error: " + ErrorText.message(for: error))
           throw ExitCode(2)
         }
@@ -60,8 +59,10 @@ extension Workbook {
       // Ctrl-C stops the compilers and programs the verify started.
       Interruption.install(text: Interruption.stoppedEverything)
       let site: Site
-      do {
-        site = try SiteBuilder(options: options).build()
+      do throws(SiteError) {
+        let book: Book
+        do { book = try workspace.loadBook() } catch { throw SiteError.verify(error) }
+        site = try SiteBuilder(options: options).build(book, in: workspace)
       } catch {
         if error == .verify(.interrupted) { throw ExitCode(130) }
         printError("error: " + ErrorText.message(for: error))
@@ -79,20 +80,20 @@ extension Workbook {
       }
 
       if check {
-        let differences = site.differences(from: out)
+        let differences = site.differences(from: workspace.site)
         guard differences.isEmpty else {
-          printError("error: '\(out)' is stale; run 'workbook build' and commit it:\n"
+          printError("error: '\(workspace.site)' is stale; run 'workbook build' and commit it:\n"
             + differences.map { "  " + $0 }.joined(separator: "\n"))
           throw ExitCode(1)
         }
-        print("'\(out)' is current (\(site.files.count) files)")
+        print("'\(workspace.site)' is current (\(site.files.count) files)")
         return
       }
-      do { try site.write(to: out) } catch {
+      do { try site.write(to: workspace.site) } catch {
         printError("error: " + ErrorText.message(for: error))
         throw ExitCode(2)
       }
-      print("Wrote '\(out)': \(site.files.count) files, \(site.report.chapters.count) chapters, \(site.report.passedCount) verified snippets")
+      print("Wrote '\(workspace.site)': \(site.files.count) files, \(site.report.chapters.count) chapters, \(site.report.passedCount) verified snippets")
     }
 
     private func printError(_ text: String) {

@@ -48,12 +48,12 @@ extension Workbook {
             : "Cannot read '\(file!)'")
         }
         var progress = try bookOptions.loadProgress(book)
-        let settings = try bookOptions.runSettings(book)
+        let checker = try bookOptions.checker(book.workspace)
         let terminal = Terminal()
         TerminalRestore.installHandlers(message: "Interrupted")
         let result: ExerciseCheck
         do {
-          result = try ExerciseChecker(settings: settings).check(
+          result = try checker.check(
             found, code: String(decoding: data, as: UTF8.self), file: path,
             displayPath: ExerciseBook.displayPath(path))
         } catch {

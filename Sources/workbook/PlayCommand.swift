@@ -52,45 +52,28 @@ extension Workbook {
         var options = bookOptions.verifyOptions
         options.chapters = [chapter]
         options.jobs = 1
+        let workspace = Workspace(options: options)
         let report: VerifyReport
         do {
-          report = try Verifier(options: options).run { event in
-            if case .buildingEngine = event {
-              FileHandle.standardError.write(Data("Building TransitionEngine for the snippets (once per engine version on this machine)…\n".utf8))
-            }
-          }
+          let book = try workspace.loadBook(selecting: [chapter])
+          report = try Verifier(options: options).verify(book, in: workspace) { event in
+            if case .buildingEngine = event { announceEngineBuild() }
+          }.report
         } catch {
           throw CommandFailure.setup(ErrorText.message(for: error))
         }
         guard let chapterReport = report.chapters.first else { return }
-        let withDiagrams = chapterReport.snippets.filter { !$0.diagrams.isEmpty }
-        let chosen: SnippetReport
-        if let snippet {
-          guard snippet <= chapterReport.snippets.count else {
-            let count = chapterReport.snippets.count
-            throw CommandFailure.setup("No snippet \(snippet) in '\(chapterReport.path)'; it has \(count) snippet\(count == 1 ? "" : "s")")
-          }
-          chosen = chapterReport.snippets[snippet - 1]
-          guard !chosen.diagrams.isEmpty else {
-            let others = withDiagrams.map { String($0.index + 1) }.joined(separator: ", ")
-            throw CommandFailure.setup("Snippet \(snippet) of '\(chapterReport.path)' (line \(chosen.line)) published no diagram"
-              + (others.isEmpty ? (chapterReport.failed ? "; the chapter does not verify, run 'workbook verify \(chapter)'" : "") : "; these did: \(others)"))
-          }
-        } else {
-          guard let first = withDiagrams.first else {
-            throw CommandFailure.setup("No snippet of '\(chapterReport.path)' published a diagram"
-              + (chapterReport.failed ? "; the chapter does not verify, run 'workbook verify \(chapter)'" : ""))
-          }
-          chosen = first
+        let choice: DiagramChoice
+        do {
+          choice = try DiagramChoice.choose(in: chapterReport, snippet: snippet)
+        } catch {
+          throw CommandFailure.setup(ErrorText.message(for: error))
         }
-        let diagrams = DiagramRecord.decode(chosen.diagrams)
-        guard let diagram = diagrams.first(where: { $0.kind == "filmstrip" }) ?? diagrams.first else {
-          throw CommandFailure.setup("Snippet \(chosen.index + 1) published a diagram that cannot be read")
-        }
+        let chosen = choice.snippet, diagram = choice.diagram
         let terminal = Terminal()
         let style = detectedStyle(terminal)
-        if snippet == nil && withDiagrams.count > 1 && !terminal.isInteractive {
-          terminal.write("Other snippets with diagrams: " + withDiagrams.dropFirst().map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", ") + "\n\n")
+        if !choice.others.isEmpty && !terminal.isInteractive {
+          terminal.write("Other snippets with diagrams: " + choice.others.map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", ") + "\n\n")
         }
         TerminalRestore.installHandlers(message: "Stopped")
         let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"

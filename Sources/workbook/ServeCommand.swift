@@ -38,8 +38,7 @@ extension Workbook {
           workbook serve --book ~/mybook/Chapters --port 4000
         """)
 
-    @Option(help: ArgumentHelp("The book folder.", valueName: "dir"))
-    var book: String = "Chapters"
+    @OptionGroup var common: VerifyRunOptions
 
     @Option(help: ArgumentHelp("The port on 127.0.0.1; 0 picks a free one.", valueName: "n"))
     var port: Int = 8000
@@ -47,39 +46,20 @@ extension Workbook {
     @Flag(help: "Open the site in the browser (xdg-open, or open on macOS).")
     var open = false
 
-    @Option(help: ArgumentHelp("A theme folder whose files replace the built-in theme's. Default: <book>/theme.", valueName: "dir"))
-    var theme: String?
-
-    @Option(help: ArgumentHelp("Chapters checked at once. Default: the number of cores.", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(help: ArgumentHelp("Seconds a chapter's program may run before it is killed.", valueName: "s"))
-    var timeout: Double = 10
-
-    @Option(help: ArgumentHelp("The engine's source folder ($WORKBOOK_ENGINE_SOURCES). Default: Sources/TransitionEngine of the package around the book, else the engine that ships with workbook.", valueName: "dir"))
-    var engineSources: String?
-
-    @Option(help: ArgumentHelp("The cache folder, engine build included ($WORKBOOK_CACHE_DIR). Default: results in .build/workbook of the package or .workbook next to the book, the engine in the per-user cache.", valueName: "dir"))
-    var cacheDir: String?
+    @OptionGroup var themeOptions: ThemeOptions
 
     func validate() throws {
       guard (0...65535).contains(port) else { throw ValidationError("'--port' must be from 0 to 65535, got '\(port)'") }
-      guard jobs >= 1 else { throw ValidationError("'--jobs' must be at least 1, got '\(jobs)'") }
-      guard timeout > 0 else { throw ValidationError("'--timeout' must be more than 0 seconds, got '\(timeout)'") }
     }
 
     func run() throws {
       var options = ServeOptions()
       options.port = port
-      options.site.verify.book = book
-      options.site.verify.jobs = jobs
-      options.site.verify.timeout = timeout
-      options.site.verify.engineSources = engineSources
-      options.site.verify.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
-      options.site.theme = theme
+      options.site.verify = common.verifyOptions
+      options.site.theme = themeOptions.theme
 
-      guard Files.isDirectory(Files.absolute(book)) else {
-        printError("error: " + ErrorText.message(for: VerifyError.bookNotFound(path: book)))
+      guard Files.isDirectory(Files.absolute(common.book)) else {
+        printError("error: " + ErrorText.message(for: VerifyError.bookNotFound(path: common.book)))
         throw ExitCode(2)
       }
       let preview = LivePreview(options: options, describe: { ErrorText.message(for: $0) }, report: { Self.show($0) })
@@ -88,10 +68,7 @@ extension Workbook {
         printError("error: " + Self.message(for: error))
         throw ExitCode(2)
       }
-      StopOnSignals.install {
-        preview.stop()
-        FileHandle.standardError.write(Data("\nStopped the server and every snippet and compiler\n".utf8))
-      }
+      Interruption.install(text: "\nStopped the server and every snippet and compiler\n", tidy: { preview.stop() })
       // The address first, alone on a line, for people and scripts.
       FileHandle.standardOutput.write(Data("Serving \(url) (Ctrl-C stops)\n".utf8))
       if open { Self.openBrowser(url) }

@@ -53,8 +53,7 @@ extension Workbook {
         }
         let progress = try bookOptions.loadProgress(book)
         let start = try startIndex(book, progress)
-        let settings = try bookOptions.runSettings(book)
-        let checker = ExerciseChecker(settings: settings)
+        let checker = try bookOptions.checker(book.workspace)
         let terminal = Terminal()
         TerminalRestore.installHandlers(message: "Stopped; progress is saved. Run 'workbook step' to carry on.")
         let session = StepSession(

@@ -22,9 +22,21 @@ extension Workbook {
         Examples:
           workbook verify                      Check every chapter in Chapters/
           workbook verify 02-fade              Check one chapter
-          workbook verify --record             Write actual outputs into the output blocks
+          workbook verify --record             Write actual outputs into output blocks
           workbook verify --format github      Annotations for GitHub Actions
+          workbook verify --format junit       JUnit XML for CI test views
           workbook verify --book Book --jobs 1 --timeout 30
+
+        On many CI machines: '--shard I/N' checks only the I-th of N parts \
+        of the book; each machine writes its JSON report and 'workbook \
+        report merge' joins them. Every machine makes the same split from \
+        what the checkout holds: the chapter costs in verify-costs.json next \
+        to the chapters (written by '--record-costs'; commit it), else an \
+        estimate from each chapter's snippets. A stale cost file only makes \
+        shards less even. Guides/CI.md has a complete GitHub Actions workflow.
+          workbook verify --record-costs       Measure chapters into verify-costs.json
+          workbook verify --shard 2/4 --format json > shard-2.json
+          workbook report merge shard-*.json --format github
 
         The chapter format is described in Guides/WritingChapters.md.
         """)
@@ -39,47 +51,63 @@ extension Workbook {
     @Flag(help: "Write actual outputs into the output blocks (creates missing ones, updates changed ones).")
     var record = false
 
-    @Option(help: ArgumentHelp("Report format: text, json or github.", valueName: "format"))
-    var format: OutputFormat = .text
+    @Option(help: ArgumentHelp(
+      "Report format: text, json (the versioned report: Guides/Reports.md), junit (JUnit XML) or github (workflow annotations).",
+      valueName: "format"))
+    var format: ReportFormat = .text
 
     @Flag(help: "Compile and run everything, ignoring (and not filling) the result cache.")
     var noCache = false
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-      case text, json, github
+    @Option(help: ArgumentHelp(
+      "Check only part I of N (1-based), balanced by chapter cost, e.g. 2/4. Every machine makes the same split.",
+      valueName: "I/N"))
+    var shard: String?
+
+    @Flag(help: "Compile every chapter (the cache is not read), then write their costs to verify-costs.json in the book folder.")
+    var recordCosts = false
+
+    func validate() throws {
+      if let shard, ShardSpec(shard) == nil {
+        throw ValidationError("'--shard' takes I/N with 1 ≤ I ≤ N ≤ \(ShardSpec.maximumCount), e.g. 2/4; got '\(shard)'")
+      }
+      if recordCosts && shard != nil {
+        throw ValidationError("'--record-costs' measures the whole book on one machine; run it without '--shard'")
+      }
     }
 
     func run() throws {
       var options = common.verifyOptions
       options.chapters = chapters
       options.record = record
-      options.useCache = !noCache
+      options.useCache = !noCache && !recordCosts
 
       let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: format == .text)
       Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
-      let report: VerifyReport
+      let verified: VerifiedBook
+      let plan: ShardPlan
       do {
-        report = try Verifier(options: options).run { progress.handle($0) }
+        let workspace = Workspace(options: options)
+        let book = try workspace.loadBook(selecting: chapters)
+        plan = try ShardPlan.make(book: book, shard: shard.flatMap(ShardSpec.init))
+        if let summary = plan.summary { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
+        verified = try Verifier(options: options).verify(plan.select(book), in: workspace) { progress.handle($0) }
+        if recordCosts {
+          let path = try ChapterCostFile.record(verified)
+          progress.clear()
+          FileHandle.standardError.write(Data("Recorded the cost of \(verified.chapters.count) chapters in \(path)\n".utf8))
+        }
       } catch {
         progress.clear()
         // Ctrl-C: the signal handler reports it and exits with 130.
-        if error == .interrupted { throw ExitCode(130) }
+        if let error = error as? VerifyError, error == .interrupted { throw ExitCode(130) }
         FileHandle.standardError.write(Data(("error: " + ErrorText.message(for: error) + "\n").utf8))
         throw ExitCode(2)
       }
       progress.clear()
-      switch format {
-      case .text:
-        var out = ""
-        for chapter in report.chapters { out += ReportRenderer.text(chapter) }
-        out += ReportRenderer.summary(report) + "\n"
-        FileHandle.standardOutput.write(Data(out.utf8))
-      case .json:
-        FileHandle.standardOutput.write(Data(ReportRenderer.json(report).utf8))
-      case .github:
-        FileHandle.standardOutput.write(Data((ReportRenderer.github(report) + ReportRenderer.summary(report) + "\n").utf8))
-      }
-      if report.failed { throw ExitCode(1) }
+      let document = ReportDocument(verified, plan: plan)
+      FileHandle.standardOutput.write(Data(format.render(document).utf8))
+      if !document.passed { throw ExitCode(1) }
     }
   }
 }

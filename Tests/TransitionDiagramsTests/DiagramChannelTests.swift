@@ -8,7 +8,7 @@ import TransitionEngine
   func takenInOrderOnce() {
     Simulation.run { sim in
       DiagramChannel.publish(PublishedDiagram(kind: "trace", text: "a"))
-      sim.publish(PublishedDiagram(kind: "frame", text: "b", framesJSON: "{}"))
+      DiagramChannel.publish(PublishedDiagram(kind: "frame", text: "b", framesJSON: "{}"), from: sim)
       #expect(DiagramChannel.take(from: sim).map(\.text) == ["a", "b"])
       #expect(DiagramChannel.take(from: sim).isEmpty, "taking empties the queue")
     }

@@ -40,4 +40,20 @@ struct LegendTests {
   @Test func aFrameWithItsLegend() {
     assertDiagramSnapshot(of: Self.scene(), as: .frameWithLegend, named: "frame-with-legend")
   }
+
+  @Test("a mirrored layer's scale is signed: upside down is a negative y scale")
+  func aMirroredLayerHasASignedScale() {
+    let capture = captureScene { window in
+      let screen = background(in: window)
+      let upsideDown = box("upsideDown", 40, 100, 240, 40, .systemBlue)
+      upsideDown.transform = CGAffineTransform(scaleX: 0.5, y: -0.25)
+      screen.addSubview(upsideDown)
+      let upright = box("upright", 40, 300, 240, 40, .systemRed)
+      upright.transform = CGAffineTransform(scaleX: 0.5, y: 0.25)
+      screen.addSubview(upright)
+    }
+    let rows = LegendRenderer().render(capture).split(separator: "\n")
+    #expect(rows.first { $0.contains("upsideDown") }?.contains("scale 0.5x-0.25") == true)
+    #expect(rows.first { $0.contains("upright") }?.contains("scale 0.5x0.25") == true)
+  }
 }

@@ -54,6 +54,26 @@ import Testing
     }
   }
 
+  @Test("frame() captions the time of the frame: since the transition started while one runs, else since the stage was made")
+  func frameCaptionsItsTime() {
+    Simulation.run { sim in
+      sim.advance(by: 2)  // the clock's zero is not the stage's
+      let (stage, _, fade) = presentation(sim)
+      _ = fade
+      #expect(stage.frame().description.hasPrefix("t=0s progress=0\n"), "the presentation is about to start")
+      sim.advance(by: 0)  // the presentation starts on the next run-loop turn
+      sim.advance(by: 0.1)
+      let during = stage.frame()
+      #expect(during.captures.first?.time == 0.1)
+      #expect(during.description.hasPrefix("t=0.1s progress=0.25"))
+      stage.settle()
+      sim.advance(by: 0.5)
+      let after = stage.frame()
+      #expect(after.captures.first?.transitionProgress == nil)
+      #expect(after.description.hasPrefix("t=0.9s\n"), "the stage's clock: 0.4 s of transition, then 0.5 s")
+    }
+  }
+
   @Test("trace folding joins numeric repeats only, not delegate calls that share a base name")
   func foldingNumericRepeatsOnly() {
     func event(_ receiver: String, _ message: String) -> TraceEvent {

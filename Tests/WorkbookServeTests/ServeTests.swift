@@ -6,7 +6,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 @testable import WorkbookServe
 
 @Suite struct PreviewServerTests {
@@ -75,20 +75,20 @@ import WorkbookCore
     options.site.theme = root + "/Chapters"  // the same folder twice is watched once
     let folders = LivePreview(options: options).watchedFolders()
     let fixtures = ServeFixtures.packageRoot + "/Tests/Fixtures/verify"
-    #expect(folders == [WatchedFolder(root + "/Chapters"), WatchedFolder(fixtures + "/engine", suffixes: [".swift"]),
-                        WatchedFolder(fixtures + "/TransitionDiagrams", suffixes: [".swift"])])
+    #expect(folders == [FileWatcher.Folder(root + "/Chapters"), FileWatcher.Folder(fixtures + "/engine", suffixes: [".swift"]),
+                        FileWatcher.Folder(fixtures + "/TransitionDiagrams", suffixes: [".swift"])])
   }
 }
 
 @Suite struct FileWatcherTests {
-  @Test func seesSavesAdditionsRemovalsAndRenamesOver() throws {
+  @Test(arguments: [false, true]) func seesSavesAdditionsRemovalsAndRenamesOver(polling: Bool) throws {
     let folder = try ServeFixtures.temporaryDirectory()
     try FileManager.default.createDirectory(atPath: folder + "/engine/UIKit", withIntermediateDirectories: true)
     try ServeFixtures.write("# One\n", to: folder + "/01.md")
     try ServeFixtures.write("let a = 1\n", to: folder + "/engine/UIKit/View.swift")
     try ServeFixtures.write("notes\n", to: folder + "/engine/notes.txt")
-    var watcher = FileWatcher(folders: [WatchedFolder(folder + "/book-missing"), WatchedFolder(folder, suffixes: [".md"]),
-                                        WatchedFolder(folder + "/engine", suffixes: [".swift"])])
+    let watcher = FileWatcher(folders: [FileWatcher.Folder(folder + "/book-missing"), FileWatcher.Folder(folder, suffixes: [".md"]),
+                                        FileWatcher.Folder(folder + "/engine", suffixes: [".swift"])], polling: polling)
     #expect(watcher.changes() == [])
 
     try ServeFixtures.write("# One, longer\n", to: folder + "/01.md")
@@ -104,12 +104,61 @@ import WorkbookCore
     #expect(watcher.changes() == [])
   }
 
+  #if os(Linux)
+  /// inotify wakes the wait at once for a save in a folder made after the
+  /// watcher started (the scan that finds a folder watches it), and a quiet
+  /// folder lets the wait run to its end.
+  @Test func inotifyWakesOnSavesInNestedAndNewFolders() throws {
+    let folder = try ServeFixtures.temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: folder + "/engine/UIKit", withIntermediateDirectories: true)
+    try ServeFixtures.write("let a = 1\n", to: folder + "/engine/UIKit/View.swift")
+    let watcher = FileWatcher(folders: [FileWatcher.Folder(folder + "/engine", suffixes: [".swift"])])
+    #expect(watcher.usesInotify)
+    #expect(!watcher.wait(timeout: 0.05))
+
+    var start = Date()
+    try ServeFixtures.write("let a = 22\n", to: folder + "/engine/UIKit/View.swift")
+    #expect(watcher.wait(timeout: 5))
+    #expect(Date().timeIntervalSince(start) < 2)
+    #expect(watcher.changes() == [folder + "/engine/UIKit/View.swift"])
+
+    // A new folder: its creation wakes the wait, the scan watches it…
+    try FileManager.default.createDirectory(atPath: folder + "/engine/Timing", withIntermediateDirectories: true)
+    #expect(watcher.wait(timeout: 5))
+    #expect(watcher.changes() == [])
+    // …so a save inside it wakes the next one.
+    start = Date()
+    try ServeFixtures.write("let t = 1\n", to: folder + "/engine/Timing/Clock.swift")
+    #expect(watcher.wait(timeout: 5))
+    #expect(Date().timeIntervalSince(start) < 2)
+    #expect(watcher.changes() == [folder + "/engine/Timing/Clock.swift"])
+    #expect(!watcher.wait(timeout: 0.05))
+  }
+  #endif
+
+  @Test func watchingOtherFoldersStartsAFreshBaseline() throws {
+    let folder = try ServeFixtures.temporaryDirectory()
+    for name in ["a", "b"] {
+      try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+      try ServeFixtures.write("x\n", to: folder + "/\(name)/one.swift")
+    }
+    let watcher = FileWatcher(folders: [FileWatcher.Folder(folder + "/a")])
+    watcher.watch([FileWatcher.Folder(folder + "/b")])
+    #expect(watcher.changes() == [])
+    try ServeFixtures.write("changed\n", to: folder + "/a/one.swift")
+    #expect(watcher.changes() == [])
+    try ServeFixtures.write("changed\n", to: folder + "/b/one.swift")
+    #expect(watcher.changes() == [folder + "/b/one.swift"])
+    #expect(FileWatcher.stamp(of: folder + "/b/one.swift") != nil)
+    #expect(FileWatcher.stamp(of: folder + "/b/missing.swift") == nil)
+  }
+
   @Test func doesNotFollowLinksToFolders() throws {
     let folder = try ServeFixtures.temporaryDirectory()
     try FileManager.default.createDirectory(atPath: folder + "/book", withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: folder + "/book/loop", withDestinationPath: folder)
     try ServeFixtures.write("# One\n", to: folder + "/book/01.md")
-    let stamps = FileWatcher.scan([WatchedFolder(folder + "/book")])
+    let stamps = FileWatcher.scan([FileWatcher.Folder(folder + "/book")])
     #expect(stamps.keys.sorted() == [folder + "/book/01.md", folder + "/book/loop"])
   }
 }
@@ -334,5 +383,41 @@ enum Processes {
       if commandLine(pid).contains(needle) { found.append(pid) }
     }
     return found
+  }
+}
+
+/// serve declares no options of its own where verify and build have them:
+/// the shared `@OptionGroup`s give every command the same help text.
+@Suite struct ServeOptionsTests {
+  /// The help of each `--option` of `command`, joined to one line.
+  static func optionHelp(_ command: String) throws -> [String: String] {
+    let result = try ChildProcess.run(ServeFixtures.binary, [command, "--help"], directory: NSTemporaryDirectory(), timeout: 60)
+    var options: [String: String] = [:]
+    var current: String?
+    for line in String(decoding: result.stdout, as: UTF8.self).split(separator: "\n") {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      if text.hasPrefix("--") {
+        let name = String(text.prefix { $0 != " " })
+        current = name
+        options[name] = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+      } else if let name = current, line.hasPrefix("      ") {
+        options[name, default: ""] += " " + text
+      } else {
+        current = nil
+      }
+    }
+    return options
+  }
+
+  @Test func serveSharesVerifysAndBuildsOptionsWordForWord() throws {
+    let serve = try Self.optionHelp("serve")
+    let verify = try Self.optionHelp("verify")
+    let build = try Self.optionHelp("build")
+    for name in ["--book", "--jobs", "--timeout", "--engine-sources", "--cache-dir"] {
+      #expect(serve[name] != nil, "serve has no \(name)")
+      #expect(serve[name] == verify[name], "\(name) differs between serve and verify")
+    }
+    #expect(serve["--theme"] != nil)
+    #expect(serve["--theme"] == build["--theme"])
   }
 }

@@ -94,22 +94,27 @@ import WorkbookCore
     #expect(!page.contains("status-passed\">Verified</span><button type=\"button\" class=\"copy\" hidden aria-label=\"Copy code\">Copy</button></p><pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"k\">import</span> UIKit\n<span class=\"k\">let</span> view = UIView()\n<span class=\"c\">// TODO"))
   }
 
-  @Test func filmstripsAreCutIntoFramesThatWrap() throws {
+  @Test func filmstripsAreShownFrameByFrameAsTheEngineDrewThem() throws {
     let site = try SiteFixtures.build(try SiteFixtures.book("book"))
     let page = site.text("02-exercises.html")
     #expect(page.contains("""
-      <figure class="diagram diagram-filmstrip"><div class="panels" tabindex="0" role="group" aria-label="Frames">\
+      <div class="panels" tabindex="0" role="group" aria-label="Frames">\
       <pre class="out panel">t=0s     \n┌───────┐\n│...card│\n└───────┘</pre>\
       <pre class="out panel">t=0.5s   \n┌───────┐\n│..card.│\n└───────┘</pre></div>\
-      <pre class="out key">fills: . white</pre></figure>
+      <pre class="out key">fills: . white</pre>
       """))
-    // Text that is not boxes stays one block.
-    #expect(FilmstripPanels("t=0.00 |          [card\nt=0.25 |     [card]\n") == nil)
-    // Rows the engine wrapped become more panels; text outside the frames keeps the text whole.
-    let wrapped = FilmstripPanels("a      b\n┌─┐    ┌─┐\n└─┘    └─┘\n\nc\n┌─┐\n└─┘\nfills: . white\nlooks: ╌ translucent\n")
-    #expect(wrapped?.panels == [["a  ", "┌─┐", "└─┘"], ["b  ", "┌─┐", "└─┘"], ["c  ", "┌─┐", "└─┘"]])
-    #expect(wrapped?.key == ["fills: . white", "looks: ╌ translucent"])
-    #expect(FilmstripPanels("┌─┐ ┌─┐ stray\n└─┘ └─┘\n") == nil)
+    // Text that is not drawn frame by frame stays one block.
+    let text = "t=0.00 |          [card\nt=0.25 |     [card]\n"
+    #expect(FilmstripPanels(DiagramRecord(kind: "filmstrip", text: text)) == nil)
+    #expect(FilmstripPanels(DiagramRecord(kind: "filmstrip", text: text, frames: .init(
+      screen: nil, frames: [.init(time: 0), .init(time: 0.25)]))) == nil)
+    // Each panel is the frame's caption over its box, padded to the wider.
+    let drawn = DiagramRecord(kind: "filmstrip", text: "", frames: .init(
+      screen: nil, frames: [.init(time: 0, caption: "a", text: "┌─┐\n└─┘"), .init(time: 1, caption: "long", text: "┌─┐\n└─┘")],
+      key: ["fills: . white", "looks: ╌ translucent"]))
+    #expect(FilmstripPanels(drawn)?.panels == [["a  ", "┌─┐", "└─┘"], ["long", "┌─┐ ", "└─┘ "]])
+    #expect(FilmstripPanels(drawn)?.key == ["fills: . white", "looks: ╌ translucent"])
+    #expect(FilmstripPanels(DiagramRecord(kind: "timeline", text: "", frames: drawn.frames)) == nil)
   }
 
   @Test func theIndexListsEveryChapterWithWhatItTeachesAndItsExercises() throws {

@@ -1,6 +1,7 @@
 // Shared helpers: fixture books in temporary folders, the stand-in engine,
 // the workbook binary, and HTML snapshots.
 import Foundation
+@_exported import SnapshotSupport
 import Testing
 import WorkbookCore
 @testable import WorkbookSite
@@ -73,40 +74,5 @@ enum SiteFixtures {
 extension Site {
   func text(_ path: String) -> String {
     files.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
-  }
-}
-
-/// Compares `text` with `__Snapshots__/<file>/<name>`; records it when the
-/// snapshot is missing (never in CI, where WORKBOOK_RECORD=never) or when
-/// WORKBOOK_RECORD=all.
-func assertSnapshot(_ text: String, named name: String, file: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
-  let test = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-  let folder = (file as NSString).deletingLastPathComponent + "/__Snapshots__/" + test
-  let path = folder + "/" + name
-  let mode = ProcessInfo.processInfo.environment["WORKBOOK_RECORD"] ?? "missing"
-  let existing = try? String(contentsOfFile: path, encoding: .utf8)
-  if mode == "all" || (existing == nil && mode != "never") {
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try? text.write(toFile: path, atomically: true, encoding: .utf8)
-    if existing != text {
-      Issue.record("Recorded snapshot \(path); re-run the test to assert against it", sourceLocation: sourceLocation)
-    }
-    return
-  }
-  guard let existing else {
-    Issue.record("No snapshot at \(path); run the test locally to record it", sourceLocation: sourceLocation)
-    return
-  }
-  if existing != text {
-    let a = existing.split(separator: "\n", omittingEmptySubsequences: false)
-    let b = text.split(separator: "\n", omittingEmptySubsequences: false)
-    var diff: [String] = []
-    for i in 0..<max(a.count, b.count) where (i < a.count ? a[i] : nil) != (i < b.count ? b[i] : nil) {
-      if i < a.count { diff.append("-\(i + 1): \(a[i])") }
-      if i < b.count { diff.append("+\(i + 1): \(b[i])") }
-      if diff.count > 20 { break }
-    }
-    let lines = diff.joined(separator: "\n")
-    Issue.record("Snapshot \(path) differs (WORKBOOK_RECORD=all re-records it):\n\(lines)", sourceLocation: sourceLocation)
   }
 }

@@ -51,9 +51,9 @@ import Testing
 
   @Test func aCheckSaysWhenTheFileStillShowsTheStartersSymptom() {
     var check = ExerciseCheck(
-      outcome: .crashed, file: "f.swift", diagnostics: [], otherErrors: "", output: "before\n",
-      expected: "after\n", starterOutput: "before\nFatal error: Index out of range\n",
-      crashMessage: "Fatal error: Index out of range (at Swift/Array.swift:1)", crashLine: nil, stderr: "", duration: 0)
+      verdict: .trap(.init(message: "Fatal error: Index out of range (at Swift/Array.swift:1)", line: nil)),
+      file: "f.swift", diagnostics: [], otherErrors: "", output: "before\n",
+      expected: "after\n", starterOutput: "before\nFatal error: Index out of range\n", stderr: "", duration: 0)
     check.crashSymptom = "Fatal error: Index out of range\n"
     #expect(check.symptom == "before\nFatal error: Index out of range\n")
     #expect(check.showsStarterSymptom)
@@ -61,7 +61,7 @@ import Testing
       "This is still what the starter does (its symptom): nothing is fixed yet."))
     check.output = "changed\n"
     #expect(!check.showsStarterSymptom)
-    check.outcome = .passed
+    check.verdict = .passed
     check.output = "before\n"
     #expect(!check.showsStarterSymptom)
   }
@@ -141,8 +141,9 @@ import Testing
     let rows = LineDiff.rows(old: "a\nb\nc\n", new: "a\nB\nc\nd\n")
     #expect(rows.map(\.kind) == [.same, .changed, .same, .added])
     let check = ExerciseCheck(
-      outcome: .wrongOutput, file: "f.swift", diagnostics: [], otherErrors: "", output: "a\nB\n",
-      expected: "a\nb\nc\n", crashMessage: nil, crashLine: nil, stderr: "", duration: 0)
+      verdict: .mismatch(.init(message: "", line: 1, expected: "a\nb\nc\n", actual: "a\nB\n")),
+      file: "f.swift", diagnostics: [], otherErrors: "", output: "a\nB\n",
+      expected: "a\nb\nc\n", stderr: "", duration: 0)
     #expect(CheckView(style: .plain).render(check, width: 31) == [
       "✗ WRONG OUTPUT — expected on the left, yours on the right",
       "  expected      │ actual",
@@ -156,8 +157,9 @@ import Testing
 
   @Test func stackedComparisonSaysSo() {
     let check = ExerciseCheck(
-      outcome: .wrongOutput, file: "f.swift", diagnostics: [], otherErrors: "", output: "a long line of output\n",
-      expected: "another long line\n", crashMessage: nil, crashLine: nil, stderr: "", duration: 0)
+      verdict: .mismatch(.init(message: "", line: 1, expected: "another long line\n", actual: "a long line of output\n")),
+      file: "f.swift", diagnostics: [], otherErrors: "", output: "a long line of output\n",
+      expected: "another long line\n", stderr: "", duration: 0)
     #expect(CheckView(style: .plain).render(check, width: 31) == [
       "✗ WRONG OUTPUT — expected first, then yours",
       "expected:",
@@ -174,26 +176,18 @@ import Testing
 }
 
 @Suite struct FilmstripTests {
-  static let wrapped = """
-    t=0s      t=0.05s
-    ┌──────┐  ┌──────┐
-    │a.....│  │.a....│
-    └──────┘  └──────┘
+  /// A strip of three frames as the harness publishes it: each frame with
+  /// its caption and box as drawn (the text printed them wrapped in two rows).
+  static let strip = DiagramRecord(
+    kind: "filmstrip", text: "(the strip as printed)\n",
+    frames: .init(screen: nil, frames: [
+      .init(time: 0, caption: "t=0s    ", text: "┌──────┐\n│a.....│\n└──────┘"),
+      .init(time: 0.05, caption: "t=0.05s ", text: "┌──────┐  \n│.a....│  \n└──────┘  \n"),
+      .init(time: 0.1, caption: "t=0.1s", text: "┌──────┐\n│..a...│\n└──────┘"),
+    ], key: ["fills: . white,", "  a black"]))
 
-    t=0.1s
-    ┌──────┐
-    │..a...│
-    └──────┘
-    fills: . white,
-      a black
-    """
-
-  static let framesJSON = """
-    {"frames": [{"time": 0, "layers": []}, {"time": 0.05, "layers": []}, {"time": 0.1, "layers": []}]}
-    """
-
-  @Test func wrappedRowsAreCutIntoFramesWithTheKeyUnderEach() {
-    let sequence = FrameSequence(DiagramRecord(kind: "filmstrip", text: Self.wrapped, framesJSON: Self.framesJSON))
+  @Test func eachFrameIsWhatTheEngineDrewForItWithTheKeyUnderEach() {
+    let sequence = FrameSequence(Self.strip)
     #expect(sequence.frames.count == 3)
     #expect(sequence.frames.map(\.time) == [0, 0.05, 0.1])
     #expect(sequence.frames[1].caption == ["t=0.05s"])
@@ -202,16 +196,14 @@ import Testing
     #expect(sequence.key == ["fills: . white,", "  a black"])
   }
 
-  @Test func textThatCannotBeCutIsOneFrame() {
-    let sequence = FrameSequence(DiagramRecord(kind: "timeline", text: "0s ──── 1s\n", framesJSON: nil))
+  @Test func aDiagramWithoutDrawnFramesIsOneFrame() {
+    let sequence = FrameSequence(DiagramRecord(kind: "timeline", text: "0s ──── 1s\n"))
     #expect(sequence.frames.count == 1)
     #expect(sequence.frames[0].lines == ["0s ──── 1s"])
-  }
-
-  @Test func framesCountMustMatchTheTimes() {
-    let json = #"{"frames": [{"time": 0}, {"time": 1}]}"#
-    let sequence = FrameSequence(DiagramRecord(kind: "filmstrip", text: Self.wrapped, framesJSON: json))
-    #expect(sequence.frames.count == 1)
+    var undrawn = Self.strip
+    undrawn.frames?.frames[2].text = nil
+    #expect(FrameSequence(undrawn).frames.map(\.lines) == [["(the strip as printed)"]])
+    #expect(FrameSequence(undrawn).frames.first?.time == 0)
   }
 }
 

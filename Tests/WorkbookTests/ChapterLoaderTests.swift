@@ -103,7 +103,7 @@ import Testing
       [player](02-player.md): the dimming view. More follows.
       """)
     #expect(ChapterSummary.line(of: chapter) == "A half-height card with UIPresentationController, e.g. for a player: the dimming view.")
-    #expect(BookChapter(chapter, exerciseCount: 1).exerciseCountText == "1 exercise")
+    #expect(Book.ChapterEntry(chapter, exerciseCount: 1).exerciseCountText == "1 exercise")
     #expect(ChapterSummary.line(of: load("# Only a title\n\n## And a section\n")) == "")
     #expect(ChapterSummary.line(of: load("No title. Just prose.\n")) == "No title.")
     #expect(ChapterSummary.firstSentence("It ends (here.) And not here.") == "It ends (here.)")

@@ -1,61 +1,87 @@
-// The diagram record is decoded once, in WorkbookCore: the wire object
-// (kind, text, framesJSON), the film inside framesJSON, and the drawn
-// filmstrip cut into its frames.
+// The diagram record is one typed object on the wire,
+// `{"v": 1, "kind", "text", "frames": {…}}`, decoded once in WorkbookCore:
+// the frames an object (not a string), each filmstrip frame with what was
+// drawn for it, so that nobody cuts drawn text apart.
 import Foundation
 import Testing
 @testable import WorkbookCore
 
 @Suite struct DiagramRecordTests {
-  static let strip = """
-    t=0s      t=0.5s
-    ┌──────┐  ┌──────┐
-    │a.....│  │.a....│
-    └──────┘  └──────┘
-    fills: . white
-    """
+  static let record = #"""
+    {"v": 1, "kind": "filmstrip", "text": "t=0s      t=0.5s\n┌──────┐  ┌──────┐\n│a.....│  │.a....│\n└──────┘  └──────┘\nfills: . white\n",
+     "frames": {"screen": {"width": 390, "height": 844},
+       "frames": [
+         {"time": 0, "progress": null, "caption": "t=0s", "text": "┌──────┐\n│a.....│\n└──────┘",
+          "layers": [{"z": 0, "parent": null, "depth": 0, "label": "UIWindow", "view": true,
+                      "quad": [[0, 0], [390, 0], [390, 844], [0, 844]], "alpha": 1, "shows": 1,
+                      "fill": {"name": "white", "hex": "#ffffff", "alpha": 1}, "dimmed": false, "clips": [],
+                      "transform": "identity"}]},
+         {"time": 0.5, "progress": 1, "caption": "t=0.5s", "text": "┌──────┐\n│.a....│\n└──────┘", "layers": []}],
+       "key": ["fills: . white"],
+       "motion": {"fps": 60, "times": [0, 0.5], "progress": [null, 1], "keys": [0, 1],
+         "layers": [{"parent": null, "depth": 0, "label": "UIWindow", "view": true, "shows": 1, "fill": null,
+                     "vary": {"quad": [[[0, 0], [1, 0], [1, 1], [0, 1]], null]}}],
+         "order": [[0, [0]], [1, []]],
+         "series": [{"layer": 0, "label": "UIWindow", "property": "x", "values": [0, null]}]}}}
+    """#
 
-  static func wire(kind: String = "filmstrip", text: String = strip, frames: String? = nil) throws -> String {
-    var object: [String: Any] = ["kind": kind, "text": text]
-    if let frames { object["framesJSON"] = frames }
-    return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-  }
-
-  @Test func theWireObjectAndItsFramesAreDecodedIntoValues() throws {
-    let frames = #"{"screen": {"width": 390, "height": 844}, "frames": [{"time": 0, "layers": []}, {"time": 0.5}]}"#
-    let record = try #require(DiagramRecord.decode(try Self.wire(frames: frames)))
+  @Test func theRecordAndItsFramesAreDecodedIntoValues() throws {
+    let record = try DiagramRecord.decode(Array(Self.record.utf8))
+    #expect(record.version == 1)
     #expect(record.kind == "filmstrip")
-    #expect(record.text == Self.strip)
-    #expect(record.framesJSON == frames)
-    #expect(record.film?.width == 390 && record.film?.height == 844)
-    #expect(record.film?.times == [0, 0.5])
+    #expect(record.text.hasPrefix("t=0s      t=0.5s\n┌"))
+    #expect(record.film == DiagramRecord.Film(width: 390, height: 844, times: [0, 0.5]))
+    let frames = try #require(record.frames)
+    #expect(frames.frames[0].layers?.first?.fill?.hex == "#ffffff")
+    #expect(frames.frames[0].layers?.first?.quad?[2] == [390, 844])
+    #expect(frames.frames[1].progress == 1)
+    let motion = try #require(frames.motion)
+    #expect(motion.order == [.init(frame: 0, layers: [0]), .init(frame: 1, layers: [])])
+    #expect(motion.layers[0].vary?.quad?[1] == nil)
+    #expect(motion.series?.first?.values == [0, nil])
   }
 
-  @Test func aMissingScreenIsTheDefaultOneAndNoFramesIsNoFilm() throws {
-    let record = try #require(DiagramRecord.decode(try Self.wire(frames: #"{"frames": [{"time": 1}]}"#)))
-    #expect(record.film?.width == 320 && record.film?.height == 568)
-    #expect(DiagramRecord.decode(try Self.wire(frames: #"{"frames": []}"#))?.film == nil)
-    #expect(DiagramRecord.decode(try Self.wire(frames: "not json"))?.film == nil)
-    #expect(DiagramRecord.decode(try Self.wire(frames: nil))?.film == nil)
+  @Test func eachFrameComesWithWhatWasDrawnForIt() throws {
+    let record = try DiagramRecord.decode(Array(Self.record.utf8))
+    let panels = try #require(record.panels)
+    #expect(panels.frames.map(\.caption) == ["t=0s", "t=0.5s"])
+    #expect(panels.frames[1].text == "┌──────┐\n│.a....│\n└──────┘")
+    #expect(panels.key == ["fills: . white"])
+    // Frames without their drawing (a timeline's, a hand-made record's) have no panels.
+    var bare = record
+    bare.frames?.frames[1].text = nil
+    #expect(bare.panels == nil)
   }
 
-  @Test func whatIsNotARecordIsSkipped() throws {
-    #expect(DiagramRecord.decode("{}") == nil)
-    #expect(DiagramRecord.decode("[1, 2]") == nil)
-    #expect(DiagramRecord.decode(["garbage", try Self.wire()]).count == 1)
+  @Test func theRecordRoundTripsThroughTheReportAndTheCache() throws {
+    let record = try DiagramRecord.decode(Array(Self.record.utf8))
+    let report = SnippetReport(index: 0, line: 3, kind: "run", hidden: false, verdict: .passed, diagrams: [record])
+    let encoded = try JSONEncoder().encode(report)
+    #expect(try JSONDecoder().decode(SnippetReport.self, from: encoded) == report)
+    // On the wire the frames are an object, not a string.
+    let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+    let diagram = try #require((object["diagrams"] as? [[String: Any]])?.first)
+    #expect(diagram["frames"] is [String: Any])
+    #expect(diagram["v"] as? Int == 1)
   }
 
-  @Test func theFilmstripIsCutIntoPanelsWithCaptionsAndTheKey() throws {
-    let drawing = try #require(FilmstripDrawing(Self.strip))
-    #expect(drawing.panels.count == 2)
-    #expect(drawing.panels[1].caption == ["t=0.5s"])
-    #expect(drawing.panels[1].lines == ["┌──────┐", "│.a....│", "└──────┘"])
-    #expect(drawing.panels[0].rows == ["t=0s    ", "┌──────┐", "│a.....│", "└──────┘"])
-    #expect(drawing.key == ["fills: . white"])
+  @Test func aRecordWithoutFramesOrWithEmptyFramesHasNoFilm() throws {
+    let trace = try DiagramRecord.decode(Array(#"{"v": 1, "kind": "trace", "text": "a -> b"}"#.utf8))
+    #expect(trace.frames == nil && trace.film == nil && trace.panels == nil)
+    let empty = try DiagramRecord.decode(Array(#"{"v": 1, "kind": "frame", "text": "x", "frames": {}}"#.utf8))
+    #expect(empty.frames?.frames == [] && empty.film == nil)
+    let flat = try DiagramRecord.decode(Array(#"{"v": 1, "kind": "frame", "text": "x", "frames": {"screen": {"width": 0, "height": 10}, "frames": [{"time": 0}]}}"#.utf8))
+    #expect(flat.film == nil, "a screen without area")
   }
 
-  @Test func textThatIsNotBoxesSideBySideIsNotCut() {
-    #expect(FilmstripDrawing("0s ──── 1s\n") == nil)
-    #expect(FilmstripDrawing("┌─┐ ┌─┐ stray\n└─┘ └─┘\n") == nil)
-    #expect(FilmstripDrawing("") == nil)
+  @Test func whatIsNotARecordOfThisVersionIsRejected() {
+    #expect(throws: DecodingError.self) { try DiagramRecord.decode(Array("{}".utf8)) }
+    #expect(throws: DecodingError.self) { try DiagramRecord.decode(Array("[1, 2]".utf8)) }
+    #expect(throws: DecodingError.self) {
+      try DiagramRecord.decode(Array(#"{"v": 1, "kind": "x", "text": "t", "frames": "{\"frames\": []}"}"#.utf8))
+    }
+    #expect(throws: DiagramRecord.UnsupportedVersion(version: 2)) {
+      try DiagramRecord.decode(Array(#"{"v": 2, "kind": "x", "text": "t"}"#.utf8))
+    }
   }
 }

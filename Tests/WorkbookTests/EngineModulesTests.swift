@@ -25,6 +25,20 @@ import Testing
       frame
       ```
 
+      ```swift
+      let card = UIView(frame: CGRect(x: 320, y: 100, width: 200, height: 200))
+      card.accessibilityIdentifier = "card"
+      card.backgroundColor = .systemBlue
+      home.view.addSubview(card)
+      UIView.animate(withDuration: 0.5) { card.frame.origin.x = 60 }
+      let strip = stage.film(.times([0, 0.25, 0.5]))
+      print(strip.kind)
+      ```
+
+      ```output
+      filmstrip
+      ```
+
       """.write(toFile: book + "/01-stage.md", atomically: true, encoding: .utf8)
     var options = Fixtures.options(book: book)
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
@@ -33,9 +47,29 @@ import Testing
     let report = try Verifier(options: options).run()
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     let snippets = try #require(report.chapters.first?.snippets)
-    #expect(snippets.map(\.diagrams.count) == [1])
-    #expect(snippets.first?.diagrams.first?.contains("\"kind\":\"frame\"") == true)
-    #expect(snippets.first?.diagrams.first?.contains("\"framesJSON\"") == true)
+    #expect(snippets.map(\.diagrams.count) == [1, 1])
+    let frame = try #require(snippets[0].diagrams.first)
+    #expect(frame.kind == "frame")
+    #expect(frame.frames?.frames.count == 1)
+    #expect(frame.frames?.frames.first?.layers?.first?.label == "UIWindow")
+    // The film the real harness wrote, read back typed: its frames with
+    // their times, what was drawn for each, the key and the motion.
+    let film = try #require(snippets[1].diagrams.first)
+    #expect(film.kind == "filmstrip")
+    #expect(film.film?.times == [0, 0.25, 0.5])
+    #expect(film.film?.width == 320)
+    let panels = try #require(film.panels)
+    #expect(panels.frames.map(\.caption) == ["t=0s", "t=0.25s", "t=0.5s"])
+    for panel in panels.frames {
+      let lines = panel.text.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("┌") == true && lines.last?.hasPrefix("└") == true)
+      #expect(lines.allSatisfy { film.text.contains($0) }, "each frame's rows are in the printed strip")
+    }
+    #expect(panels.frames[0].text != panels.frames[2].text, "the card moved")
+    #expect(!panels.key.isEmpty && panels.key.allSatisfy { film.text.contains($0) })
+    let motion = try #require(film.frames?.motion)
+    #expect(motion.times.count == 31)
+    #expect(motion.series?.contains { $0.label == "card" && $0.property == "x" } == true)
   }
 
   @Test func aHarnessModuleTheCompilerCannotFindIsAToolchainFailure() {

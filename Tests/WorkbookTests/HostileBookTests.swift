@@ -23,7 +23,7 @@ import Testing
   @Test func printedMarkerBytesAreOutputNotMarkers() throws {
     let chapter = try chapter("01-forged-marker.md")
     // The silent second snippet does not pass on text the first printed.
-    #expect(chapter.snippets.map(\.status) == [.failed, .failed])
+    #expect(chapter.snippets.map(\.status) == [.mismatch, .mismatch])
     #expect(chapter.findings.contains { $0.kind == .missingOutput && $0.line == 3 })
     #expect(chapter.findings.contains { $0.kind == .unexpectedOutputBlock })
   }
@@ -33,7 +33,7 @@ import Testing
     let finding = try #require(chapter.findings.first { $0.kind == .outputChannel })
     #expect(finding.message == "The program announced snippet 99, which does not exist")
     #expect(finding.line == 3)
-    #expect(chapter.snippets.map(\.status) == [.failed])
+    #expect(chapter.snippets.map(\.status) == [.mismatch])
   }
 
   @Test func aTrapAfterAForgedMarkerIsReportedWhereItHappened() throws {
@@ -41,7 +41,7 @@ import Testing
     let crash = try #require(chapter.findings.first { $0.kind == .crash })
     #expect(crash.line == 6)
     // The trapping snippet is not shown as verified.
-    #expect(chapter.snippets.map(\.status) == [.failed, .notRun])
+    #expect(chapter.snippets.map(\.status) == [.trap, .notRun])
   }
 
   // Item 3: processes a snippet starts do not outlive its run, and verify
@@ -56,7 +56,7 @@ import Testing
   // Item 10: no-run code never runs, whatever its braces.
   @Test func noRunCodeThatClosesItsWrapperDoesNotRun() throws {
     let chapter = try chapter("05-no-run-braces.md")
-    #expect(chapter.snippets.map(\.status) == [.passed, .failed, .passed])
+    #expect(chapter.snippets.map(\.status) == [.passed, .compileError, .passed])
     let error = try #require(chapter.findings.first { $0.severity == .error })
     #expect((12...15).contains(error.line ?? 0), "\(chapter.findings)")
     #expect(!chapter.findings.contains { $0.details.joined().contains("ESCAPED-NO-RUN") && $0.kind != .compileError })

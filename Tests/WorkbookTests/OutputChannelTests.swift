@@ -48,11 +48,11 @@ import Testing
   }
 
   @Test func markersAndDiagramsCutAnywhereAcrossReads() {
-    let stream = Self.marker(0) + Array("a\u{1E}b\n".utf8) + Self.diagram("{\"kind\":\"x\"}") + Self.marker(1)
+    let stream = Self.marker(0) + Array("a\u{1E}b\n".utf8) + Self.diagram("{\"v\":1,\"kind\":\"x\",\"text\":\"t\"}") + Self.marker(1)
       + Array("c\n\u{1E}workbook-snip".utf8)
     let whole = Self.split([stream])
     #expect(Self.texts(whole) == [0: "a\u{1E}b\n", 1: "c\n\u{1E}workbook-snip"])
-    #expect(whole.diagrams[0] == ["{\"kind\":\"x\"}"])
+    #expect(whole.diagrams[0] == [DiagramRecord(kind: "x", text: "t")])
     for cut in 0...stream.count {
       for second in cut...min(stream.count, cut + 7) {
         let s = Self.split([Array(stream[..<cut]), Array(stream[cut..<second]), Array(stream[second...])])
@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test func diagramDataIsCappedPerSnippetAndPerChapter() {
-    let big = "{\"x\":\"" + String(repeating: "a", count: 1000) + "\"}"
+    let big = "{\"v\":1,\"kind\":\"x\",\"text\":\"" + String(repeating: "a", count: 1000) + "\"}"
     var stream = Self.marker(0)
     for _ in 0..<10 { stream += Self.diagram(big) }
     stream += Self.marker(1)
@@ -77,6 +77,18 @@ import Testing
     #expect(s.problems.map(\.snippet) == [0, 1])
     #expect(s.problems[0].message.hasPrefix("The snippet published more than"))
     #expect(s.problems[1].message.hasPrefix("The chapter published more than"))
+  }
+
+  @Test func aDiagramThatIsNotARecordIsAProblemOfItsSnippet() {
+    let s = Self.split([Self.marker(0) + Self.diagram("{\"kind\":\"x\"}") + Self.diagram("not json")
+                        + Self.diagram("{\"v\":2,\"kind\":\"x\",\"text\":\"t\"}")])
+    #expect(s.diagrams.isEmpty)
+    #expect(s.problems.map(\.snippet) == [0, 0, 0])
+    #expect(s.problems.map(\.message) == [
+      "The snippet published a diagram that cannot be read (.v is missing); publish diagrams through the diagrams harness",
+      "The snippet published a diagram that cannot be read (not JSON); publish diagrams through the diagrams harness",
+      "The snippet published a diagram record of version 2; this workbook reads version 1. Rebuild the engine with this workbook's sources",
+    ])
   }
 
   @Test func anUnterminatedDiagramIsReadInLinearTime() {

@@ -43,7 +43,7 @@ import Testing
     let unwrap = try #require(report.chapter("01-unwrap.md"))
     #expect(unwrap.findings.map(\.line) == [14])
     #expect(unwrap.findings[0].message == "Fatal error: Unexpectedly found nil while unwrapping an Optional value")
-    #expect(unwrap.snippets.map(\.status) == [.passed, .failed, .notRun])
+    #expect(unwrap.snippets.map(\.status) == [.passed, .trap, .notRun])
     let fatal = try #require(report.chapter("02-fatal.md")?.findings.first)
     #expect(fatal.line == 10)
     #expect(fatal.message.hasPrefix("Fatal error: the animator was never started (at "))
@@ -62,7 +62,7 @@ import Testing
     #expect(monotonicSeconds() - start < 30)
     let timeout = try #require(report.errors(kind: .timeout).first)
     #expect(timeout.line == 12)
-    #expect(report.chapter("01-forever.md")?.snippets.map(\.status) == [.passed, .failed])
+    #expect(report.chapter("01-forever.md")?.snippets.map(\.status) == [.passed, .timeout])
     #expect(report.chapter("02-fine.md")?.failed == false)
     // A timeout is not cached: the next verify runs the chapter again.
     let again = try Fixtures.verify(try Fixtures.book("timeout")) { $0.timeout = 1.5 }
@@ -311,7 +311,7 @@ import Testing
 
       ```swift
       import UIKit
-      Simulation.main.publish(PublishedDiagram(kind: "frame", text: "[box]", framesJSON: "{}"))
+      DiagramChannel.publish(PublishedDiagram(kind: "frame", text: "[box]", framesJSON: #"{"frames": [{"time": 0.5}]}"#))
       print("[box]")
       ```
 
@@ -333,7 +333,8 @@ import Testing
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     let snippets = try #require(report.chapters.first?.snippets)
     #expect(snippets.map(\.diagrams.count) == [1, 1])
-    #expect(snippets[0].diagrams.first?.contains("\"kind\":\"frame\"") == true)
-    #expect(snippets[1].diagrams.first?.contains("\"kind\":\"trace\"") == true, "the last snippet's diagrams are flushed at exit")
+    #expect(snippets[0].diagrams == [DiagramRecord(kind: "frame", text: "[box]",
+                                                   frames: .init(screen: nil, frames: [.init(time: 0.5)]))])
+    #expect(snippets[1].diagrams == [DiagramRecord(kind: "trace", text: "a -> b")], "the last snippet's diagrams are flushed at exit")
   }
 }

@@ -11,18 +11,33 @@
 import TransitionEngine
 
 /// A diagram a program printed, with its data.
-public struct PublishedDiagram: Equatable, Sendable, Codable {
+public struct PublishedDiagram: Equatable, Sendable {
   /// "filmstrip", "frame", "timeline" or "trace".
   public var kind: String
   /// The text that was printed.
   public var text: String
-  /// The frames as JSON (`FrameJSONEncoder`), for filmstrips and frames.
+  /// The frames, a JSON object (`FrameJSONEncoder`), for filmstrips, frames
+  /// and timelines.
   public var framesJSON: String?
 
   public init(kind: String, text: String, framesJSON: String? = nil) {
     self.kind = kind
     self.text = text
     self.framesJSON = framesJSON
+  }
+
+  /// The version of `record`'s format.
+  public static let recordVersion = 1
+
+  /// The diagram as the program passes it to the workbook, one JSON object:
+  /// `{"v": 1, "kind": …, "text": …, "frames": {…}}`, the frames an object
+  /// (left out when there are none). The workbook reads it as its
+  /// `DiagramRecord` (WorkbookCore/Checking/DiagramRecord.swift).
+  public var record: String {
+    var out = "{\"v\": \(Self.recordVersion), \"kind\": \(FrameJSONEncoder.stringLiteral(kind)), "
+      + "\"text\": \(FrameJSONEncoder.stringLiteral(text))"
+    if let framesJSON { out += ", \"frames\": " + framesJSON }
+    return out + "}"
   }
 }
 
@@ -55,12 +70,6 @@ public enum DiagramChannel {
     simulation.companions[key] = made
     return made
   }
-}
-
-extension Simulation {
-  /// Publishes a diagram from this simulation: the same as
-  /// `DiagramChannel.publish(diagram, from: self)`.
-  public func publish(_ diagram: PublishedDiagram) { DiagramChannel.publish(diagram, from: self) }
 }
 
 /// A simulation's published diagrams that the runner has not taken yet.

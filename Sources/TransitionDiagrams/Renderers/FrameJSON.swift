@@ -22,7 +22,10 @@ import TransitionEngine
 /// ```
 ///
 /// A film's JSON may end with a `"motion"` key: every frame at 60 fps
-/// between its first and last key moment (`MotionJSONEncoder`).
+/// between its first and last key moment (`MotionJSONEncoder`). A
+/// filmstrip's frames also carry what was drawn for them (`"caption"`, the
+/// caption line, and `"text"`, the box, rows joined by newlines), and a
+/// `"key"` (the key's lines) follows the frames.
 ///
 /// (Each layer is on one line.) `z` is the paint order, back to front, and
 /// the index `parent` refers to; quads are top-left, top-right,
@@ -39,6 +42,14 @@ public struct FrameJSONEncoder: Sendable {
   /// them at 60 fps, as the `"motion"` key after `"frames"`
   /// (`MotionJSONEncoder`); without it when `motion` has fewer than two frames.
   public func encode(_ captures: [ScreenCapture], motion: [ScreenCapture]) -> String {
+    encode(captures, motion: motion, strip: nil)
+  }
+
+  /// Encodes `captures` and `motion` as above, each frame with its panel of
+  /// `strip` (its caption and drawn text) and the strip's key, when `strip`
+  /// has a panel per capture.
+  public func encode(_ captures: [ScreenCapture], motion: [ScreenCapture], strip: FilmstripRenderer.Panels?) -> String {
+    let strip = strip.flatMap { $0.panels.count == captures.count ? $0 : nil }
     var out = "{\n"
     let screen = captures.first?.screenSize ?? .zero
     out += "  \"screen\": {\"width\": \(Self.number(Double(screen.width))), "
@@ -47,13 +58,19 @@ public struct FrameJSONEncoder: Sendable {
     for (n, capture) in captures.enumerated() {
       out += n == 0 ? "\n" : ",\n"
       out += "    {\"time\": \(Self.number(capture.time)), "
-        + "\"progress\": \(capture.transitionProgress.map(Self.number) ?? "null"), \"layers\": ["
+        + "\"progress\": \(capture.transitionProgress.map(Self.number) ?? "null"), "
+      if let panel = strip?.panels[n] {
+        out += "\"caption\": \(Self.stringLiteral(panel.caption)), "
+          + "\"text\": \(Self.stringLiteral(panel.lines.joined(separator: "\n"))), "
+      }
+      out += "\"layers\": ["
       for (i, layer) in capture.layers.enumerated() {
         out += (i == 0 ? "\n" : ",\n") + "      " + Self.layer(layer, z: i)
       }
       out += capture.layers.isEmpty ? "]}" : "\n    ]}"
     }
     out += captures.isEmpty ? "]" : "\n  ]"
+    if let strip { out += ",\n  \"key\": [" + strip.key.map(Self.stringLiteral).joined(separator: ", ") + "]" }
     if let motion = MotionJSONEncoder().encode(motion, keys: captures) { out += ",\n  \"motion\": " + motion }
     return out + "\n}\n"
   }

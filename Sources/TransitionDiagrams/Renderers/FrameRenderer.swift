@@ -130,7 +130,7 @@ struct Painter {
     let columns = grid.columns
     @inline(__always) func visible(_ c: Int, _ r: Int) -> Bool { mask?[r * columns + c] ?? true }
 
-    if style.resolution == .halfBlocks && Self.isThin(shape) {
+    if style.resolution == .halfBlocks && Self.isThin(shape, quad: layer.quad, pointsPerRow: style.pointsPerRow) {
       paintHalfBlocks(layer.quad, region: shape, visible: visible)
       return
     }
@@ -231,13 +231,17 @@ struct Painter {
     writeLabel(of: layer, shape: shape, visible: visible, fill: fillLook == nil ? nil : fillScalar)
   }
 
-  /// A shape less than a row tall: a one-row box, a one-cell mark, or a
-  /// layer seen edge-on.
-  static func isThin(_ shape: RasterShape) -> Bool {
+  /// A shape less than a row tall: a one-row box, a one-cell mark, a
+  /// layer seen edge-on, or any layer less than `pointsPerRow` tall that
+  /// straddles two rows (a card seen nearly edge-on, a view squashed by
+  /// its scale).
+  static func isThin(_ shape: RasterShape, quad: [CGPoint], pointsPerRow: Double) -> Bool {
+    let ys = quad.map { Double($0.y) }
+    let lessThanARow = (ys.max() ?? 0) - (ys.min() ?? 0) < pointsPerRow
     switch shape.form {
     case .line: return true
-    case let .box(_, r0, _, r1): return r0 == r1
-    case .polygon: return false
+    case let .box(_, r0, _, r1): return r0 == r1 || lessThanARow
+    case .polygon: return lessThanARow
     }
   }
 

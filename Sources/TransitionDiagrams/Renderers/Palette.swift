@@ -5,11 +5,14 @@ import TransitionEngine
 
 /// Chooses the character that fills each background colour.
 ///
-/// Colours get characters in the order they first appear (back to front,
-/// frame by frame), light colours from ``lightFills`` and the others from
-/// ``darkFills``, so a white background stays quiet (`.`) and a blue card
-/// stands out (`#`). ``pinned`` entries fix a colour's character, e.g. to
-/// keep one colour's fill the same across a chapter's diagrams.
+/// A colour's character is a function of the colour, not of the order in
+/// which a figure draws it, so the expected and the actual diagram of a
+/// failing snippet fill the same colour alike. ``pinned`` colours (the
+/// book's: white `.`, systemBlue `#`, …) always get their character; any
+/// other colour gets one from ``lightFills`` or ``darkFills`` (light or
+/// not, so a white background stays quiet and a blue card stands out),
+/// chosen by a hash of its name, the next free one when two colours of the
+/// same figure hash alike (the colours taken in order of their names).
 ///
 /// ```swift
 /// let fills = FillPalette.standard.assignment(for: [capture])
@@ -60,46 +63,70 @@ public struct FillPalette: Equatable, Sendable {
     self.lightFrom = lightFrom
   }
 
-  /// `. : '` for light colours; `# = % @ & $ ~ ^ " ;` for the others. The
-  /// book's most common colours keep one character in every figure (white
-  /// `.`, black `=`, systemBlue `#`, systemRed `%`, systemGreen `@`), so
-  /// frames printed apart read alike.
+  /// `. : '`, a backquote and `_` for light colours; `# = % @ & $ ~ ^ " ;` for the others.
+  /// The colours the book uses keep one character in every figure, so
+  /// frames printed apart, and an expected and an actual frame, read alike:
+  /// white `.`, systemGray6 `:`, secondarySystemBackground `'`,
+  /// systemBackground a backquote; black `=`, systemBlue `#`, systemRed `%`,
+  /// systemGreen `@`, systemTeal `&`, systemIndigo `$`, systemYellow `~`,
+  /// systemOrange `^`. Other colours get `_` (light) or `"` and `;`
+  /// (dark), by a hash of their names.
   public static let standard = FillPalette(
-    pinned: [Entry(colorName: "white", character: "."), Entry(colorName: "black", character: "="),
-             Entry(colorName: "systemBlue", character: "#"), Entry(colorName: "systemRed", character: "%"),
-             Entry(colorName: "systemGreen", character: "@")],
-    lightFills: [".", ":", "'"], darkFills: ["#", "=", "%", "@", "&", "$", "~", "^", "\"", ";"])
+    pinned: [Entry(colorName: "white", character: "."), Entry(colorName: "systemGray6", character: ":"),
+             Entry(colorName: "secondarySystemBackground", character: "'"),
+             Entry(colorName: "systemBackground", character: "`"),
+             Entry(colorName: "black", character: "="), Entry(colorName: "systemBlue", character: "#"),
+             Entry(colorName: "systemRed", character: "%"), Entry(colorName: "systemGreen", character: "@"),
+             Entry(colorName: "systemTeal", character: "&"), Entry(colorName: "systemIndigo", character: "$"),
+             Entry(colorName: "systemYellow", character: "~"), Entry(colorName: "systemOrange", character: "^")],
+    lightFills: [".", ":", "'", "`", "_"], darkFills: ["#", "=", "%", "@", "&", "$", "~", "^", "\"", ";"])
 
-  /// Assigns characters to the fills of `captures`, in order of first appearance.
+  /// Assigns characters to the fills of `captures`: pinned colours their
+  /// own, the others by a hash of their names (see ``FillPalette``). The
+  /// entries are in order of first appearance (back to front, frame by frame).
   ///
   /// - Complexity: O(*n*·*k*) for *n* layers and *k* distinct colours.
   public func assignment(for captures: [ScreenCapture]) -> FillAssignment {
-    var assignment = FillAssignment(entries: [])
-    var nextLight = 0, nextDark = 0
-    let pinnedCharacters = pinned.map(\.character)
-    let light = lightFills.filter { !pinnedCharacters.contains($0) }
-    let dark = darkFills.filter { !pinnedCharacters.contains($0) }
+    // The colours, in order of first appearance.
+    var colors: [CapturedColor] = []
     for capture in captures {
       for layer in capture.layers {
-        guard let color = layer.fill else { continue }
-        let name = color.displayName
-        if assignment.entries.contains(where: { $0.colorName == name }) { continue }
-        let character: Character
-        if let pin = pinned.first(where: { $0.colorName == name }) {
-          character = pin.character
-        } else if Self.luminance(color) >= lightFrom {
-          let pool = light.isEmpty ? lightFills : light
-          character = pool[nextLight % pool.count]
-          nextLight += 1
-        } else {
-          let pool = dark.isEmpty ? darkFills : dark
-          character = pool[nextDark % pool.count]
-          nextDark += 1
-        }
-        assignment.entries.append(Entry(colorName: name, character: character))
+        guard let color = layer.fill, !colors.contains(where: { $0.displayName == color.displayName }) else { continue }
+        colors.append(color)
       }
     }
-    return assignment
+    let pinnedCharacters = pinned.map(\.character)
+    var characters: [String: Character] = [:]
+    for color in colors {
+      if let pin = pinned.first(where: { $0.colorName == color.displayName }) { characters[color.displayName] = pin.character }
+    }
+    // The others, in order of their names: the character their hash picks,
+    // or the next one that no other colour of these captures has.
+    var taken = Set(characters.values)
+    let others = colors.filter { characters[$0.displayName] == nil }.sorted { $0.displayName < $1.displayName }
+    for color in others {
+      let name = color.displayName
+      let fills = Self.luminance(color) >= lightFrom ? lightFills : darkFills
+      let free = fills.filter { !pinnedCharacters.contains($0) }
+      let pool = free.isEmpty ? fills : free
+      let start = Int(Self.stableHash(name) % UInt64(pool.count))
+      let rotated = (0..<pool.count).map { pool[(start + $0) % pool.count] }
+      let character = rotated.first { !taken.contains($0) } ?? rotated[0]
+      characters[name] = character
+      taken.insert(character)
+    }
+    return FillAssignment(entries: colors.map { Entry(colorName: $0.displayName, character: characters[$0.displayName]!) })
+  }
+
+  /// FNV-1a of the name's UTF-8 bytes: the same on every machine and run
+  /// (Swift's `hashValue` is seeded per process).
+  static func stableHash(_ name: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
   }
 
   /// Relative luminance of the sRGB components (Rec. 709 weights, no gamma).

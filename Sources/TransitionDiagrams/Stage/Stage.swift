@@ -22,6 +22,8 @@ public final class Stage {
   public var style: DiagramStyle
   private var traceMark: Int
   private var diagnosticsMark: Int
+  /// The clock's time when the stage was made: `frame()` counts from it.
+  private let startTime: TimeInterval
 
   /// Puts `root` in a window filling the screen and shows it; the clock runs
   /// until the window has appeared.
@@ -42,15 +44,24 @@ public final class Stage {
     simulation.advance(by: 0)
     traceMark = simulation.trace.count
     diagnosticsMark = simulation.diagnostics.count
+    startTime = simulation.now
   }
 
   // MARK: Figures
 
   /// The screen now, as a frame (with the table of exact values when
   /// `legend` is true), thin layers in half rows when `resolution` says so.
+  ///
+  /// The caption gives the time of the frame: while a transition runs, the
+  /// time since it started and its progress, as a film's captions do;
+  /// otherwise the time since the stage was made.
   public func frame(legend: Bool = false, resolution: DiagramResolution? = nil) -> Figure {
     var capture = simulation.capture()
-    capture.time = 0
+    if let run = simulation.runningTransitionTiming, capture.transitionProgress != nil {
+      capture.time = Self.snap(simulation.now - run.startTime)
+    } else {
+      capture.time = Self.snap(simulation.now - startTime)
+    }
     let style = self.style(resolution)
     var text = legend ? Diagram.frameWithLegend.render(capture) : Diagram.frame(style: style).render(capture)
     if legend, resolution != nil {
@@ -72,11 +83,15 @@ public final class Stage {
                    resolution: DiagramResolution? = nil) -> Figure {
     let style = self.style(resolution)
     let (captures, motion) = capture(moments)
-    var text = Diagram.filmstrip(style: style).render(captures)
+    let renderer = FilmstripRenderer(style: style)
+    let strip = renderer.panels(captures)
+    var text = renderer.render(strip)
     if legend {
       text += "\n" + captures.map { LegendRenderer(style: style).render($0) }.joined(separator: "\n")
     }
-    return publish(Figure(kind: "filmstrip", text: text, captures: captures, motion: motion))
+    // With the legend the text is more than the strip: no frame stands alone.
+    return publish(Figure(kind: "filmstrip", text: text, captures: captures, motion: motion,
+                          strip: legend ? nil : strip))
   }
 
   /// Plays a drag on the window (touch down at `start`, move to `end` over
@@ -139,8 +154,10 @@ public final class Stage {
       last.time = Self.snap(simulation.now - t0)
       captures = [last]
     }
-    let text = Diagram.filmstrip(style: style).render(captures)
-    return publish(Figure(kind: "filmstrip", text: text, captures: captures, motion: interval == nil ? [] : motion))
+    let renderer = FilmstripRenderer(style: style)
+    let strip = renderer.panels(captures)
+    return publish(Figure(kind: "filmstrip", text: renderer.render(strip), captures: captures,
+                          motion: interval == nil ? [] : motion, strip: strip))
   }
 
   /// The transition dance since the stage was made or since the last call:
@@ -291,7 +308,8 @@ public final class Stage {
   static func snap(_ t: TimeInterval) -> TimeInterval { (t * 1e9).rounded() / 1e9 }
 
   private func publish(_ figure: Figure) -> Figure {
-    let json = figure.captures.isEmpty ? nil : FrameJSONEncoder().encode(figure.captures, motion: figure.motion)
+    let json = figure.captures.isEmpty ? nil
+      : FrameJSONEncoder().encode(figure.captures, motion: figure.motion, strip: figure.strip)
     DiagramChannel.publish(PublishedDiagram(kind: figure.kind, text: figure.text, framesJSON: json), from: simulation)
     return figure
   }
@@ -321,13 +339,20 @@ public struct Figure: CustomStringConvertible, Sendable {
   /// Every frame from the first capture to the last at 60 fps (with the
   /// captures among them), for the site's player; empty for a still frame.
   public let motion: [ScreenCapture]
+  /// A filmstrip's frames, each drawn alone, and its key (published with
+  /// the frames, so that `workbook play` shows what was drawn); nil for
+  /// other figures.
+  public let strip: FilmstripRenderer.Panels?
 
-  /// A figure of `kind` showing `text`, drawn from `captures`, with its `motion`.
-  public init(kind: String, text: String, captures: [ScreenCapture], motion: [ScreenCapture] = []) {
+  /// A figure of `kind` showing `text`, drawn from `captures`, with its
+  /// `motion` and, for a filmstrip, its `strip`.
+  public init(kind: String, text: String, captures: [ScreenCapture], motion: [ScreenCapture] = [],
+              strip: FilmstripRenderer.Panels? = nil) {
     self.kind = kind
     self.text = text
     self.captures = captures
     self.motion = motion
+    self.strip = strip
   }
 
   public var description: String { text.hasSuffix("\n") ? String(text.dropLast()) : text }

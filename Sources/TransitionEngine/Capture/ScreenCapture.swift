@@ -349,7 +349,12 @@ struct CaptureBuilder {
     guard CATransform3DIsAffine(t) else { return "3D" }
     let a = CATransform3DGetAffineTransform(t)
     var parts: [String] = []
-    let sx = (Double(a.a * a.a + a.b * a.b)).squareRoot(), sy = (Double(a.c * a.c + a.d * a.d)).squareRoot()
+    // The y scale carries the determinant's sign, so that a mirrored layer
+    // reads "scale 0.113x-0.016" (a flip about x reads as a turn of 180°
+    // and a y scale of -1: the same transform).
+    let sx = (Double(a.a * a.a + a.b * a.b)).squareRoot()
+    let mirrored = Double(a.a * a.d - a.b * a.c) < 0
+    let sy = (Double(a.c * a.c + a.d * a.d)).squareRoot() * (mirrored ? -1 : 1)
     let angle = atan2(Double(a.b), Double(a.a)) * 180 / .pi
     if abs(a.tx) > 1e-9 || abs(a.ty) > 1e-9 { parts.append("translate \(format(Double(a.tx))),\(format(Double(a.ty)))") }
     if abs(angle) > 1e-6 { parts.append("rotate \(format(angle))deg") }

@@ -1,47 +1,69 @@
-// DiagramRecord: a diagram a snippet published, decoded once, here, from
-// the wire format the snippet program prints — a JSON object
-// `{"kind", "text", "framesJSON"}` whose `framesJSON` is itself JSON
-// (`{"screen": {"width", "height"}, "frames": [{"time", …}, …]}`) — into
-// typed values: the kind, the drawn text, the screen and each frame's time,
-// and the drawn filmstrip cut into its frames. The site and `workbook play`
-// read these values; neither decodes JSON nor cuts drawn text itself.
+// DiagramRecord: a diagram a snippet published, as the diagrams harness
+// writes it (`PublishedDiagram.record` in Sources/TransitionDiagrams) and
+// as it travels from there on: one JSON object,
+//
+//     {"v": 1, "kind": "filmstrip", "text": "…", "frames": {
+//       "screen": {"width": 320, "height": 568},
+//       "frames": [{"time": 0, "progress": 0, "caption": "t=0s progress=0",
+//                   "text": "┌──…", "layers": [{"z": 0, "label": "UIWindow", …}]}, …],
+//       "key": ["fills: . white"],
+//       "motion": {"fps": 60, "times": […], "layers": […], "order": […], "series": […]}}}
+//
+// decoded once, in the output splitter, into these types. The report, the
+// result cache, the site's player, `workbook play` and the stepper read the
+// typed values; nobody decodes JSON inside JSON or cuts drawn text apart.
+// The frames' fields are described in FrameJSON.swift and MotionJSON.swift
+// (TransitionDiagrams), which write them.
 import Foundation
 
 /// A published diagram.
-public struct DiagramRecord: Hashable, Sendable {
-  /// What drew it: `filmstrip`, `timeline`, `frame`, …
+public struct DiagramRecord: Hashable, Sendable, Codable {
+  /// The format's version (`v`); this reader knows 1.
+  public var version: Int
+  /// What drew it: `filmstrip`, `timeline`, `frame`, `trace`.
   public var kind: String
   /// The diagram as the snippet printed it.
   public var text: String
-  /// The frame data as the engine wrote it (the site's player reads it in
-  /// the browser); nil when the diagram has none.
-  public var framesJSON: String?
-  /// The screen the frames are drawn on and their times; nil when there is
-  /// no frame data, or none to play.
-  public var film: Film?
+  /// The captured frames behind it; nil for a diagram without captures (a trace).
+  public var frames: Frames?
 
-  public init(kind: String, text: String, framesJSON: String?) {
+  /// The version this reader knows.
+  public static let currentVersion = 1
+
+  public init(kind: String, text: String, frames: Frames? = nil) {
+    self.version = Self.currentVersion
     self.kind = kind
     self.text = text
-    self.framesJSON = framesJSON
-    self.film = framesJSON.flatMap(Film.init(json:))
+    self.frames = frames
   }
 
-  /// Decodes one of a snippet report's `diagrams`; nil when it is not a
-  /// diagram record.
-  public static func decode(_ wire: String) -> DiagramRecord? {
-    guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(wire.utf8)) else { return nil }
-    return DiagramRecord(kind: wire.kind, text: wire.text, framesJSON: wire.framesJSON)
+  private enum CodingKeys: String, CodingKey {
+    case version = "v", kind, text, frames
   }
 
-  /// Decodes a report's `diagrams`, skipping any that cannot be read.
-  public static func decode(_ wires: [String]) -> [DiagramRecord] {
-    wires.compactMap { decode($0) }
+  /// Decodes a record as the harness wrote it.
+  ///
+  /// - Throws: `DecodingError` when it is not a record, or
+  ///   `UnsupportedVersion` when it is one of another version.
+  public static func decode(_ bytes: [UInt8]) throws -> DiagramRecord {
+    let record = try JSONDecoder().decode(DiagramRecord.self, from: Data(bytes))
+    guard record.version == currentVersion else { throw UnsupportedVersion(version: record.version) }
+    return record
   }
 
-  /// The drawn text cut into frames (see `FilmstripDrawing`); nil when it
-  /// cannot be cut (it is not boxes side by side).
-  public var drawing: FilmstripDrawing? { FilmstripDrawing(text) }
+  /// A record of a version this reader does not know.
+  public struct UnsupportedVersion: Error, Hashable {
+    public var version: Int
+  }
+
+  /// The screen the frames are drawn on and each frame's time; nil when
+  /// there is nothing to play (no frames, or a screen without area).
+  public var film: Film? {
+    guard let frames, !frames.frames.isEmpty else { return nil }
+    let width = frames.screen?.width ?? 320, height = frames.screen?.height ?? 568
+    guard width > 0, height > 0 else { return nil }
+    return Film(width: width, height: height, times: frames.frames.map { $0.time ?? 0 })
+  }
 
   /// The screen and the frames' times.
   public struct Film: Hashable, Sendable {
@@ -50,108 +72,158 @@ public struct DiagramRecord: Hashable, Sendable {
     public var height: Double
     /// Each frame's time in seconds, in order.
     public var times: [Double]
+  }
 
-    /// Reads `framesJSON`; nil when it holds no frames or a screen without area.
-    init?(json: String) {
-      guard let wire = try? JSONDecoder().decode(FramesWire.self, from: Data(json.utf8)), !wire.frames.isEmpty
-      else { return nil }
-      width = wire.screen?.width ?? 320
-      height = wire.screen?.height ?? 568
-      guard width > 0, height > 0 else { return nil }
-      times = wire.frames.map { $0.time ?? 0 }
+  /// Each frame as the engine drew it (its caption and its box) and the
+  /// key under them: a filmstrip's panels. Nil unless every frame carries
+  /// its drawing.
+  public var panels: (frames: [(caption: String, text: String)], key: [String])? {
+    guard let frames, !frames.frames.isEmpty else { return nil }
+    var drawn: [(caption: String, text: String)] = []
+    for frame in frames.frames {
+      guard let text = frame.text else { return nil }
+      drawn.append((frame.caption ?? "", text))
     }
-  }
-
-  private struct Wire: Decodable {
-    var kind: String
-    var text: String
-    var framesJSON: String?
-  }
-
-  private struct FramesWire: Decodable {
-    struct Screen: Decodable { var width: Double?; var height: Double? }
-    struct Frame: Decodable { var time: Double? }
-    var screen: Screen?
-    var frames: [Frame]
+    return (drawn, frames.key ?? [])
   }
 }
 
-/// A filmstrip's text cut into its frames: the engine draws N frames side
-/// by side under their captions, wrapped into rows, then a key (`fills:`,
-/// `looks:`). Each panel is the columns of one frame, cut at the top
-/// borders (`┌…┐`) of its row.
-public struct FilmstripDrawing: Hashable, Sendable {
-  /// One frame of the strip.
-  public struct Panel: Hashable, Sendable {
-    /// The panel's rows as drawn (caption, then the box), each padded to
-    /// the panel's width.
-    public var rows: [String]
-    /// The caption lines above the box (e.g. `t=0.1s`), trimmed.
-    public var caption: [String]
-    /// The box, one string per row, trailing spaces removed.
-    public var lines: [String]
+extension DiagramRecord {
+  /// The frames object: the screen, the key moments, the key under a
+  /// filmstrip, and the dense motion for the site's player.
+  public struct Frames: Hashable, Sendable, Codable {
+    public var screen: Size?
+    /// The key moments, in order.
+    public var frames: [Frame]
+    /// A filmstrip's key (`fills: …`, `looks: …`), one string per line.
+    public var key: [String]?
+    /// Every frame at 60 fps between the first and last key moment.
+    public var motion: Motion?
+
+    public init(screen: Size?, frames: [Frame], key: [String]? = nil, motion: Motion? = nil) {
+      self.screen = screen
+      self.frames = frames
+      self.key = key
+      self.motion = motion
+    }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      screen = try c.decodeIfPresent(Size.self, forKey: .screen)
+      frames = try c.decodeIfPresent([Frame].self, forKey: .frames) ?? []
+      key = try c.decodeIfPresent([String].self, forKey: .key)
+      motion = try c.decodeIfPresent(Motion.self, forKey: .motion)
+    }
   }
 
-  public var panels: [Panel]
-  /// The key's lines.
-  public var key: [String]
+  public struct Size: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+  }
 
-  /// Cuts `text`; nil when a row has no top border or text stands outside
-  /// every frame (cutting would lose it).
-  public init?(_ text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    while lines.last == "" { lines.removeLast() }
-    // The key: the trailing lines that start with "fills: " or "looks: "
-    // (and their indented continuations).
-    var keyStart = lines.count
-    var k = lines.count - 1
-    while k >= 0 {
-      let line = lines[k]
-      if line.hasPrefix("fills: ") || line.hasPrefix("looks: ") { keyStart = k }
-      else if !(line.hasPrefix(" ") && k > 0) { break }
-      k -= 1
+  /// One key moment.
+  public struct Frame: Hashable, Sendable, Codable {
+    /// Seconds since the film's start.
+    public var time: Double?
+    /// The running transition's progress, when one runs.
+    public var progress: Double?
+    /// A filmstrip frame's caption as drawn (`t=0.1s progress=0.333`).
+    public var caption: String?
+    /// A filmstrip frame's box as drawn, rows joined by newlines.
+    public var text: String?
+    /// The layers, back to front.
+    public var layers: [Layer]?
+
+    public init(time: Double?, progress: Double? = nil, caption: String? = nil, text: String? = nil,
+                layers: [Layer]? = nil) {
+      self.time = time
+      self.progress = progress
+      self.caption = caption
+      self.text = text
+      self.layers = layers
     }
-    var rows: [[[Character]]] = [[]]
-    for line in lines[..<keyStart] {
-      if line.allSatisfy({ $0 == " " }) {
-        if !rows[rows.count - 1].isEmpty { rows.append([]) }
-      } else {
-        rows[rows.count - 1].append(Array(line))
-      }
+  }
+
+  /// A point as `[x, y]` (null for a value that is not finite).
+  public typealias Point = [Double?]
+
+  /// One layer of a frame (or, in `Motion`, of every frame, with what
+  /// changes in `vary`).
+  public struct Layer: Hashable, Sendable, Codable {
+    public var z: Int?
+    public var parent: Int?
+    public var depth: Int?
+    public var label: String?
+    public var view: Bool?
+    public var quad: [Point]?
+    public var alpha: Double?
+    public var shows: Double?
+    public var fill: Fill?
+    public var dimmed: Bool?
+    public var clips: [[Point]]?
+    public var transform: String?
+    public var content: String?
+    /// In `Motion`: the fields that change, one value per frame.
+    public var vary: Vary?
+  }
+
+  public struct Fill: Hashable, Sendable, Codable {
+    public var name: String?
+    public var hex: String?
+    public var alpha: Double?
+  }
+
+  /// A motion layer's fields that change from frame to frame.
+  public struct Vary: Hashable, Sendable, Codable {
+    public var quad: [[Point]?]?
+    public var shows: [Double?]?
+    public var fill: [Fill?]?
+    public var dimmed: [Bool?]?
+    public var clips: [[[Point]]?]?
+    public var transform: [String?]?
+    public var content: [String?]?
+  }
+
+  /// The dense frames (see MotionJSON.swift in TransitionDiagrams).
+  public struct Motion: Hashable, Sendable, Codable {
+    public var fps: Int?
+    public var times: [Double]
+    public var progress: [Double?]?
+    /// The motion frame of each key moment.
+    public var keys: [Int]?
+    public var layers: [Layer]
+    public var order: [PaintOrder]
+    public var series: [Series]?
+  }
+
+  /// From `frame` on, the layers painted, back to front (`[frame, [layers]]`).
+  public struct PaintOrder: Hashable, Sendable, Codable {
+    public var frame: Int
+    public var layers: [Int]
+
+    public init(frame: Int, layers: [Int]) {
+      self.frame = frame
+      self.layers = layers
     }
-    rows.removeAll { $0.isEmpty }
-    guard !rows.isEmpty else { return nil }
-    var panels: [Panel] = []
-    for row in rows {
-      guard let borderIndex = row.firstIndex(where: { $0.contains("┌") }) else { return nil }
-      let border = row[borderIndex]
-      var starts: [Int] = []
-      for (i, c) in border.enumerated() where c == "┌" && (i == 0 || border[i - 1] == " ") { starts.append(i) }
-      guard !starts.isEmpty else { return nil }
-      var spans: [Range<Int>] = []
-      for (n, start) in starts.enumerated() {
-        let limit = n + 1 < starts.count ? starts[n + 1] : border.count
-        guard let end = border[start..<limit].lastIndex(of: "┐") else { return nil }
-        spans.append(start..<(end + 1))
-      }
-      for line in row {
-        for (i, c) in line.enumerated() where c != " " && !spans.contains(where: { $0.contains(i) }) {
-          return nil
-        }
-      }
-      for span in spans {
-        let cut = row.map { line -> String in
-          span.lowerBound < line.count ? String(line[span.lowerBound..<min(span.upperBound, line.count)]) : ""
-        }
-        let padded = cut.map { $0 + String(repeating: " ", count: span.count - $0.count) }
-        let trimmed = cut.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-        panels.append(Panel(
-          rows: padded,
-          caption: trimmed[..<borderIndex].map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty },
-          lines: Array(trimmed[borderIndex...])))
-      }
+
+    public init(from decoder: Decoder) throws {
+      var c = try decoder.unkeyedContainer()
+      frame = try c.decode(Int.self)
+      layers = try c.decode([Int].self)
     }
-    self.panels = panels
-    self.key = Array(lines[keyStart...])
+
+    public func encode(to encoder: Encoder) throws {
+      var c = encoder.unkeyedContainer()
+      try c.encode(frame)
+      try c.encode(layers)
+    }
+  }
+
+  /// A value the player graphs: a layer's property, frame by frame.
+  public struct Series: Hashable, Sendable, Codable {
+    public var layer: Int
+    public var label: String
+    public var property: String
+    public var values: [Double?]
   }
 }

@@ -14,21 +14,30 @@ struct Evaluation: Sendable {
   public var snippets: [SnippetReport]
   /// Changes `--record` makes; empty when the chapter must not be rewritten.
   public var changes: [OutputChange]
-  /// Findings that `changes` fix (dropped when they are recorded).
+  /// Findings that `changes` fix (dropped when they are recorded). The
+  /// snippets they are about have a mismatch verdict that is
+  /// `isFixedByRecording`: they pass once the changes are written.
   public var recordableFindings: Set<Int>
-  /// Failed snippets whose every failure `changes` fixes: they pass once
-  /// the changes are written.
-  public var passOnceRecorded: Set<Int> = []
 }
 
 enum Evaluator {
   /// Evaluates a chapter without a run (bad input stops it before compiling).
   public static func evaluateProblems(_ chapter: Chapter) -> Evaluation {
+    let reason = "the chapter has bad input" + (chapter.problems.first.map { ": " + $0.message } ?? "")
     let snippets = chapter.snippets.map { snippet in
       SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
-                    hidden: snippet.isHidden, status: snippet.kind == .ignore ? .ignored : .notRun)
+                    hidden: snippet.isHidden,
+                    verdict: snippet.kind == .ignore ? .ignored : .notRun(.init(reason: reason, stoppedBy: nil)))
     }
-    return Evaluation(findings: chapter.problems, snippets: snippets, changes: [], recordableFindings: [])
+    // A problem inside a snippet (or its output block) is about that snippet.
+    let findings = chapter.problems.map { problem in
+      var problem = problem
+      problem.snippet = problem.line.flatMap { line in
+        chapter.snippets.first { line >= $0.fenceLine && line <= ($0.output?.endLine ?? $0.closingFenceLine) }?.index
+      }
+      return problem
+    }
+    return Evaluation(findings: findings, snippets: snippets, changes: [], recordableFindings: [])
   }
 
   /// Compares `run` with the chapter's output blocks.
@@ -42,24 +51,30 @@ enum Evaluator {
     }
     for result in run.compileFail { e.evaluateCompileFail(result) }
     e.evaluateExercises(run.standalone)
-    for snippet in chapter.snippets where snippet.kind == .ignore { e.status[snippet.index] = .ignored }
-    var diagrams: [Int: [String]] = [:]
-    for output in run.program?.outputs ?? [] { diagrams[output.snippet] = output.diagrams }
-    for standalone in run.standalone {
-      for output in standalone.run.outputs { diagrams[output.snippet, default: []] += output.diagrams }
+    for snippet in chapter.snippets where snippet.kind == .ignore { e.verdicts[snippet.index] = .ignored }
+    var diagrams: [Int: [DiagramRecord]] = [:]
+    var outputs: [Int: String] = [:]
+    for output in (run.program?.outputs ?? []) + run.standalone.flatMap(\.run.outputs) {
+      diagrams[output.snippet, default: []] += output.diagrams
+      if !output.text.isEmpty { outputs[output.snippet, default: ""] += output.text }
     }
-    let reports = chapter.snippets.map { snippet in
-      SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
-                    hidden: snippet.isHidden, status: e.status[snippet.index] ?? .passed,
-                    diagrams: diagrams[snippet.index] ?? [])
-    }
+    // A mismatch is fixed by recording when the chapter may be recorded,
+    // `--record` rewrites the snippet's block, and nothing else failed it.
     let changed = Set(e.changes.map(\.snippet))
-    let fixable = Set(reports.filter { $0.status == .failed && changed.contains($0.index) }.map(\.index))
-      .subtracting(e.failedForGood)
+    let reports = chapter.snippets.map { snippet in
+      var verdict = e.verdicts[snippet.index] ?? .passed
+      if case .mismatch(var mismatch) = verdict {
+        mismatch.fixedByRecording = e.recordable && changed.contains(snippet.index)
+          && !e.failedForGood.contains(snippet.index)
+        verdict = .mismatch(mismatch)
+      }
+      return SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
+                           hidden: snippet.isHidden, verdict: verdict, output: outputs[snippet.index],
+                           diagrams: diagrams[snippet.index] ?? [])
+    }
     return Evaluation(findings: e.findings, snippets: reports,
                       changes: e.recordable ? e.changes : [],
-                      recordableFindings: e.recordable ? e.recordableFindings : [],
-                      passOnceRecorded: e.recordable ? fixable : [])
+                      recordableFindings: e.recordable ? e.recordableFindings : [])
   }
 
   private struct Context {
@@ -67,7 +82,8 @@ enum Evaluator {
     let outputCap: Int
     let lines: [Substring]
     var findings: [Finding] = []
-    var status: [Int: SnippetStatus] = [:]
+    /// The verdicts decided so far; a snippet without one passed.
+    var verdicts: [Int: SnippetVerdict] = [:]
     var changes: [OutputChange] = []
     var recordableFindings: Set<Int> = []
     /// Snippets with a failure that recording does not fix.
@@ -83,10 +99,35 @@ enum Evaluator {
 
     var file: String { chapter.displayPath }
 
-    mutating func fail(_ snippet: Int, _ finding: Finding, recordable: Bool = false) {
+    /// Fails `snippet` with `verdict`, reported as `finding`. The first
+    /// failure is the snippet's verdict (a later compile error joins the
+    /// first's diagnostics); every failure is a finding.
+    mutating func fail(_ snippet: Int, _ verdict: SnippetVerdict, _ finding: Finding, recordable: Bool = false) {
       if recordable { recordableFindings.insert(findings.count) } else { failedForGood.insert(snippet) }
+      var finding = finding
+      finding.snippet = snippet
       findings.append(finding)
-      status[snippet] = .failed
+      switch (verdicts[snippet], verdict) {
+      case (.compileError(var first)?, .compileError(let more)):
+        first.diagnostics += more.diagnostics
+        verdicts[snippet] = .compileError(first)
+      case (let existing?, _) where existing.status.isFailure:
+        break
+      default:
+        verdicts[snippet] = verdict
+      }
+    }
+
+    /// Marks the snippets in `snippets` that have no verdict as not run.
+    mutating func notRun(_ snippets: [Snippet], reason: String, stoppedBy: Int?) {
+      for snippet in snippets where verdicts[snippet.index] == nil {
+        verdicts[snippet.index] = .notRun(.init(reason: reason, stoppedBy: stoppedBy))
+      }
+    }
+
+    /// "snippet 3 (line 14)": how a not-run reason names a snippet.
+    func name(_ index: Int) -> String {
+      "snippet \(index + 1) (line \(chapter.snippets[index].fenceLine))"
     }
 
     /// A code excerpt with a caret under the column.
@@ -101,7 +142,12 @@ enum Evaluator {
         let line = chapter.snippets[index].fenceLine + diagnostic.lineOffset
         let finding = Finding(severity, findingKind, file: file, line: line, column: diagnostic.column,
                               message: diagnostic.message, details: excerpt(line: line, column: diagnostic.column))
-        if severity == .error { fail(index, finding) } else { findings.append(finding) }
+        if severity == .error {
+          let error = SnippetVerdict.Diagnostic(line: line, column: diagnostic.column, message: diagnostic.message)
+          fail(index, .compileError(.init(message: diagnostic.message, line: line, diagnostics: [error])), finding)
+        } else {
+          findings.append(finding)
+        }
       } else {
         findings.append(Finding(severity, findingKind, file: file, line: nil,
                                 message: "\(diagnostic.message) (in \(diagnostic.file ?? "generated code"):\(diagnostic.lineOffset))"))
@@ -120,13 +166,16 @@ enum Evaluator {
                                   message: "Chapter program does not build",
                                   details: tail(program.otherErrors)))
         }
-        for snippet in snippets where status[snippet.index] == nil { status[snippet.index] = .notRun }
+        let broken = snippets.first { verdicts[$0.index]?.status == .compileError }?.index
+        notRun(snippets, reason: "the chapter program does not build"
+               + (broken.map { ": " + name($0) + " has a compile error" } ?? ""), stoppedBy: broken)
         return
       }
       guard program.ran else { return }
       reportChannelProblems(program)
       // The snippet that was running when the program stopped abnormally.
       var stopped: Int? = nil
+      var stopReason = ""
       switch program.termination {
       case .timedOut?:
         recordable = false
@@ -135,20 +184,26 @@ enum Evaluator {
         let finding = Finding(.error, .timeout, file: file, line: line,
                               message: "Chapter ran past the timeout and was killed" + (stopped == nil ? " before its first snippet" : " while running this snippet"),
                               details: ["Raise the limit with --timeout SECONDS if the work is legitimate"])
-        if let stopped { fail(stopped, finding) } else { findings.append(finding) }
+        if let stopped {
+          fail(stopped, .timeout(.init(message: finding.message, line: line)), finding)
+          stopReason = name(stopped) + " ran past the timeout"
+        } else {
+          findings.append(finding)
+        }
       case .exited(let code)? where code != 0:
         fallthrough
       case .signaled?:
         recordable = false
         stopped = program.lastStartedSnippet
         reportCrash(program, stopped: stopped)
+        if let stopped { stopReason = name(stopped) + " trapped" }
       default:
         break
       }
       var reachedStop = false
       for snippet in snippets {
         if reachedStop {
-          if snippet.kind == .run { status[snippet.index] = .notRun }
+          if snippet.kind == .run { notRun([snippet], reason: stopReason, stoppedBy: stopped) }
           continue
         }
         if snippet.index == stopped {
@@ -176,8 +231,8 @@ enum Evaluator {
                                   : check.otherErrors)))
       }
       if !check.compiled { recordable = false }
-      for index in noRun where status[index] == nil && !check.compiled {
-        status[index] = .failed
+      for index in noRun.sorted() where verdicts[index] == nil && !check.compiled {
+        verdicts[index] = .compileError(.init(message: "The no-run snippets do not type-check", line: nil))
         failedForGood.insert(index)
       }
     }
@@ -189,7 +244,12 @@ enum Evaluator {
         recordable = false
         let snippet = problem.snippet.map { chapter.snippets[$0] }
         let finding = Finding(.error, .outputChannel, file: file, line: snippet?.fenceLine, message: problem.message)
-        if let snippet { fail(snippet.index, finding) } else { findings.append(finding) }
+        if let snippet {
+          fail(snippet.index, .mismatch(.init(message: problem.message, line: snippet.fenceLine,
+                                              expected: snippet.output?.content, actual: nil)), finding)
+        } else {
+          findings.append(finding)
+        }
       }
     }
 
@@ -215,16 +275,18 @@ enum Evaluator {
       let stderrLines = program.stderrTail.split(separator: "\n").prefix(8).map { "stderr: \($0)" }
       details += stderrLines
       let finding = Finding(.error, .crash, file: file, line: line, column: column, message: message, details: details)
-      if let stopped { fail(stopped, finding) } else { findings.append(finding) }
+      if let stopped { fail(stopped, .trap(.init(message: message, line: line)), finding) } else { findings.append(finding) }
     }
 
     mutating func checkOutput(_ snippet: Snippet, actual captured: SnippetOutput?) {
       let actual = captured?.text ?? ""
       if let captured, captured.droppedBytes > 0 {
         recordable = false
-        fail(snippet.index, Finding(
-          .error, .outputCut, file: file, line: snippet.fenceLine,
-          message: "Snippet printed \(captured.text.utf8.count + captured.droppedBytes) bytes; its output was cut after \(outputCap) bytes"))
+        let message = "Snippet printed \(captured.text.utf8.count + captured.droppedBytes) bytes; its output was cut after \(outputCap) bytes"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: snippet.output?.content,
+                             actual: captured.text)),
+             Finding(.error, .outputCut, file: file, line: snippet.fenceLine, message: message))
         return
       }
       compare(snippet, actual: actual)
@@ -238,27 +300,31 @@ enum Evaluator {
         break
       case (nil, false):
         let preview = LineDiff.splitLines(normalized).prefix(10).map { "| \($0)" }
-        fail(snippet.index, Finding(
-          .error, .missingOutput, file: file, line: snippet.fenceLine,
-          message: missingMessage ?? "Snippet prints but has no output block; record it with 'workbook verify --record'",
-          details: preview), recordable: true)
+        let message = missingMessage ?? "Snippet prints but has no output block; record it with 'workbook verify --record'"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: nil, actual: normalized)),
+             Finding(.error, .missingOutput, file: file, line: snippet.fenceLine, message: message, details: preview),
+             recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: normalized))
       case (let block?, true):
-        fail(snippet.index, Finding(
-          .error, .unexpectedOutputBlock, file: file, line: block.fenceLine,
-          message: "Output block's snippet prints nothing; remove the block or record with 'workbook verify --record'"),
-          recordable: true)
+        let message = "Output block's snippet prints nothing; remove the block or record with 'workbook verify --record'"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: "")),
+             Finding(.error, .unexpectedOutputBlock, file: file, line: block.fenceLine, message: message),
+             recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: nil))
       case (let block?, false):
         guard block.content != normalized else { return }
         let diff = LineDiff.unified(
           old: block.content, new: normalized,
           oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
-        fail(snippet.index, Finding(
-          .error, .outputMismatch, file: file, line: block.fenceLine,
-          message: "Output does not match the output block",
-          details: diff.isEmpty ? ["(they differ only in line endings or a final newline)"] : diff),
-          recordable: true)
+        let message = "Output does not match the output block"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: normalized,
+                             diff: diff)),
+             Finding(.error, .outputMismatch, file: file, line: block.fenceLine, message: message,
+                     details: diff.isEmpty ? ["(they differ only in line endings or a final newline)"] : diff),
+             recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: normalized))
       }
     }
@@ -268,18 +334,20 @@ enum Evaluator {
     mutating func evaluateCompileFail(_ result: CompileFailRun) {
       let snippet = chapter.snippets[result.snippet]
       if result.compiled {
-        fail(snippet.index, Finding(
-          .error, .compileFailMismatch, file: file, line: snippet.fenceLine,
-          message: "Snippet marked 'compile-fail' compiles; fix it or drop the attribute"))
+        let message = "Snippet marked 'compile-fail' compiles; fix it or drop the attribute"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: snippet.output?.content, actual: "")),
+             Finding(.error, .compileFailMismatch, file: file, line: snippet.fenceLine, message: message))
         return
       }
       let mine = result.diagnostics.filter { $0.snippet == snippet.index && $0.severity == .error }
       if mine.isEmpty {
         let elsewhere = result.diagnostics.first { $0.severity == .error }
-        fail(snippet.index, Finding(
-          .error, .compileFailMismatch, file: file, line: snippet.fenceLine,
-          message: "Snippet marked 'compile-fail' fails only because of errors outside it"
-            + (elsewhere.map { ": \($0.message)" } ?? "")))
+        let message = "Snippet marked 'compile-fail' fails only because of errors outside it"
+          + (elsewhere.map { ": \($0.message)" } ?? "")
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: snippet.output?.content, actual: "")),
+             Finding(.error, .compileFailMismatch, file: file, line: snippet.fenceLine, message: message))
         return
       }
       var actualLines: [String] = []
@@ -303,10 +371,13 @@ enum Evaluator {
         for diagnostic in mine {
           details += excerpt(line: snippet.fenceLine + diagnostic.lineOffset, column: diagnostic.column)
         }
-        fail(snippet.index, Finding(
-          .error, .compileFailMismatch, file: file, line: block.fenceLine,
-          message: "Compiler errors do not match the output block", details: details),
-          recordable: true)
+        let message = "Compiler errors do not match the output block"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: actual,
+                             diff: diff)),
+             Finding(.error, .compileFailMismatch, file: file, line: block.fenceLine, message: message,
+                     details: details),
+             recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: actual))
       }
     }
@@ -323,17 +394,20 @@ enum Evaluator {
         let before = findings.count
         for diagnostic in run.diagnostics { report(diagnostic) }
         guard run.compiled else {
+          let message = "Exercise program does not build"
+          let verdict = SnippetVerdict.compileError(.init(message: message, line: snippet.fenceLine))
           if findings.count == before {
-            fail(snippet.index, Finding(.error, .compileError, file: file, line: snippet.fenceLine,
-                                        message: "Exercise program does not build", details: tail(run.otherErrors)))
+            fail(snippet.index, verdict, Finding(.error, .compileError, file: file, line: snippet.fenceLine,
+                                                 message: message, details: tail(run.otherErrors)))
           }
-          status[snippet.index] = .failed
+          if verdicts[snippet.index]?.status.isFailure != true { verdicts[snippet.index] = verdict }
           failedForGood.insert(snippet.index)
           continue
         }
         if run.termination == .timedOut {
-          fail(snippet.index, Finding(.error, .timeout, file: file, line: snippet.firstCodeLine,
-                                      message: "Exercise program ran past the timeout and was killed"))
+          let message = "Exercise program ran past the timeout and was killed"
+          fail(snippet.index, .timeout(.init(message: message, line: snippet.firstCodeLine)),
+               Finding(.error, .timeout, file: file, line: snippet.firstCodeLine, message: message))
           recordable = false
           continue
         }
@@ -356,9 +430,9 @@ enum Evaluator {
             continue
           }
           if let crash = run.crash, let reason = StarterSymptom.nondeterminism(in: crash) {
-            fail(snippet.index, Finding(
-              .error, .exercise, file: file, line: snippet.fenceLine,
-              message: "Exercise '\(id)' starter cannot show its symptom: \(reason); make it trap with a fixed message"))
+            let message = "Exercise '\(id)' starter cannot show its symptom: \(reason); make it trap with a fixed message"
+            fail(snippet.index, .trap(.init(message: message, line: snippet.fenceLine)),
+                 Finding(.error, .exercise, file: file, line: snippet.fenceLine, message: message))
             continue
           }
           let symptom = StarterSymptom.text(output: output, crash: run.crash)
@@ -372,9 +446,11 @@ enum Evaluator {
       for (starter, symptom) in starters {
         guard case .exerciseStarter(let id) = starter.kind, let expected = solutionOutputs[id] else { continue }
         if symptom == expected {
-          fail(starter.index, Finding(
-            .error, .exercise, file: file, line: starter.fenceLine,
-            message: "Exercise '\(id)' starter already prints the solution's output; leave the learner something to do"))
+          let message = "Exercise '\(id)' starter already prints the solution's output; leave the learner something to do"
+          fail(starter.index,
+               .mismatch(.init(message: message, line: starter.fenceLine, expected: starter.output?.content,
+                               actual: symptom)),
+               Finding(.error, .exercise, file: file, line: starter.fenceLine, message: message))
         }
       }
     }
@@ -382,6 +458,38 @@ enum Evaluator {
     func tail(_ text: String) -> [String] {
       text.split(separator: "\n").suffix(20).map(String.init)
     }
+  }
+}
+
+extension Evaluator {
+  /// The verdict on a learner's file checked against an exercise (`step`,
+  /// `check`): the same verdicts as a snippet's, at the file's lines. A
+  /// mismatch's line is the file's first.
+  static func learnerVerdict(_ run: ProgramRun, output: String, expected: String, file: String) -> SnippetVerdict {
+    if !run.compiled {
+      let errors = run.diagnostics.filter { $0.severity == .error }.map { d in
+        SnippetVerdict.Diagnostic(line: d.snippet == 0 ? d.lineOffset : nil, column: d.column, message: d.message)
+      }
+      return .compileError(.init(message: errors.first?.message ?? "The program does not build",
+                                 line: errors.first?.line, diagnostics: errors))
+    }
+    if run.termination == .timedOut {
+      return .timeout(.init(message: "The program ran past the time limit and was stopped", line: nil))
+    }
+    if let crash = run.crash {
+      var message = crash.message
+      if let external = crash.externalLocation { message += " (at \(external))" }
+      return .trap(.init(message: message, line: crash.snippet == 0 ? crash.lineOffset : nil))
+    }
+    if let problem = run.channelProblems.first {
+      return .trap(.init(message: problem.message, line: nil))
+    }
+    guard output == expected else {
+      let diff = LineDiff.unified(old: expected, new: output, oldLabel: "expected", newLabel: file)
+      return .mismatch(.init(message: "Output does not match the exercise's expected output", line: 1,
+                             expected: expected, actual: output, diff: diff))
+    }
+    return .passed
   }
 }
 

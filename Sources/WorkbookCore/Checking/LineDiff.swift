@@ -1,4 +1,7 @@
-// LineDiff: a unified diff of two texts, line by line (LCS).
+// LineDiff: a unified diff of two texts, line by line (LCS), that keeps a
+// diagram's rows facing each other: a picture (a frame of box-drawing rows)
+// is aligned with the other text's picture as a whole, row by row, so a box
+// that moved shows as the changed rows of the same frame.
 
 public enum LineDiff {
   /// Returns the lines of a unified diff from `old` to `new`, with
@@ -56,28 +59,83 @@ public enum LineDiff {
       + b.enumerated().map { Edit(kind: "+", text: $1, oldLine: a.count + 1, newLine: $0 + 1) }
   }
 
+  /// The edit script from `a` to `b`: a longest common subsequence of
+  /// units, where a unit is a line, or a whole picture (`pictures`).
+  /// Lines face lines with the same text; a picture faces a picture with as
+  /// many rows, and their rows face each other: the rows that differ are
+  /// removed and added in runs, in place, never matched with an equal row
+  /// elsewhere in the frame (a background row is like a hundred others).
   private static func editScript(_ a: [Substring], _ b: [Substring]) -> [Edit] {
-    let n = a.count, m = b.count
+    let unitsA = pictures(in: a), unitsB = pictures(in: b)
+    func key(_ unit: Range<Int>, _ lines: [Substring], picture: Bool) -> Substring {
+      picture ? Substring("\u{0}picture \(unit.count) rows") : lines[unit.lowerBound]
+    }
+    let keysA = unitsA.map { key($0.lines, a, picture: $0.isPicture) }
+    let keysB = unitsB.map { key($0.lines, b, picture: $0.isPicture) }
+    let n = keysA.count, m = keysB.count
     var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
     if n > 0 && m > 0 {
       for i in stride(from: n - 1, through: 0, by: -1) {
         for j in stride(from: m - 1, through: 0, by: -1) {
-          table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+          table[i][j] = keysA[i] == keysB[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
         }
       }
     }
     var edits: [Edit] = []
+    var line = 0, lineB = 0  // the next line of a and of b
+    func same() { edits.append(Edit(kind: " ", text: a[line], oldLine: line + 1, newLine: lineB + 1)); line += 1; lineB += 1 }
+    func remove() { edits.append(Edit(kind: "-", text: a[line], oldLine: line + 1, newLine: lineB + 1)); line += 1 }
+    func add() { edits.append(Edit(kind: "+", text: b[lineB], oldLine: line + 1, newLine: lineB + 1)); lineB += 1 }
     var i = 0, j = 0
     while i < n || j < m {
-      if i < n && j < m && a[i] == b[j] {
-        edits.append(Edit(kind: " ", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1; j += 1
+      if i < n && j < m && keysA[i] == keysB[j] {
+        if !unitsA[i].isPicture {
+          same()
+        } else {
+          // Row by row: a run of differing rows is removed, then added.
+          var row = 0
+          let rows = unitsA[i].lines.count
+          while row < rows {
+            if a[line] == b[lineB] { same(); row += 1; continue }
+            var end = row
+            while end < rows && a[unitsA[i].lines.lowerBound + end] != b[unitsB[j].lines.lowerBound + end] { end += 1 }
+            for _ in row..<end { remove() }
+            for _ in row..<end { add() }
+            row = end
+          }
+        }
+        i += 1; j += 1
       } else if i < n && (j == m || table[i + 1][j] >= table[i][j + 1]) {
-        edits.append(Edit(kind: "-", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1
+        for _ in unitsA[i].lines { remove() }
+        i += 1
       } else {
-        edits.append(Edit(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
+        for _ in unitsB[j].lines { add() }
+        j += 1
       }
     }
     return edits
+  }
+
+  /// The text cut into units: each picture (a line starting with `┌`, rows
+  /// starting with `│`, `├` or `┼`, and a line starting with `└`: a frame,
+  /// or a filmstrip's row of frames) is one unit; every other line is one.
+  static func pictures(in lines: [Substring]) -> [(lines: Range<Int>, isPicture: Bool)] {
+    var units: [(lines: Range<Int>, isPicture: Bool)] = []
+    var i = 0
+    while i < lines.count {
+      if lines[i].hasPrefix("\u{250C}") {
+        var j = i + 1
+        while j < lines.count, let first = lines[j].first, "\u{2502}\u{251C}\u{253C}".contains(first) { j += 1 }
+        if j < lines.count && lines[j].hasPrefix("\u{2514}") {
+          units.append((i..<(j + 1), true))
+          i = j + 1
+          continue
+        }
+      }
+      units.append((i..<(i + 1), false))
+      i += 1
+    }
+    return units
   }
 }
 

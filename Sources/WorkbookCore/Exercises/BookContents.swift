@@ -3,34 +3,36 @@
 // teaches and its number of exercises.
 import WorkbookMarkdown
 
-/// One chapter in the book's contents.
-public struct BookChapter: Hashable, Sendable {
-  /// The file name without `.md`, e.g. `02-fade`.
-  public var name: String
-  /// The first level-1 heading, if any.
-  public var title: String?
-  /// What the chapter teaches, in one line (see `ChapterSummary`).
-  public var summary: String
-  /// The chapter's exercises (starters that have a solution).
-  public var exerciseCount: Int
+extension Book {
+  /// One chapter in the book's contents.
+  public struct ChapterEntry: Hashable, Sendable {
+    /// The file name without `.md`, e.g. `02-fade`.
+    public var name: String
+    /// The first level-1 heading, if any.
+    public var title: String?
+    /// What the chapter teaches, in one line (see `ChapterSummary`).
+    public var summary: String
+    /// The chapter's exercises (starters that have a solution).
+    public var exerciseCount: Int
 
-  public init(name: String, title: String?, summary: String, exerciseCount: Int) {
-    self.name = name
-    self.title = title
-    self.summary = summary
-    self.exerciseCount = exerciseCount
-  }
+    public init(name: String, title: String?, summary: String, exerciseCount: Int) {
+      self.name = name
+      self.title = title
+      self.summary = summary
+      self.exerciseCount = exerciseCount
+    }
 
-  /// Reads a chapter's entry.
-  public init(_ chapter: Chapter, exerciseCount: Int) {
-    let name = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
-    self.init(name: name, title: chapter.title, summary: ChapterSummary.line(of: chapter),
-              exerciseCount: exerciseCount)
-  }
+    /// Reads a chapter's entry.
+    public init(_ chapter: Chapter, exerciseCount: Int) {
+      let name = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
+      self.init(name: name, title: chapter.title, summary: ChapterSummary.line(of: chapter),
+                exerciseCount: exerciseCount)
+    }
 
-  /// "1 exercise", "3 exercises", "no exercises".
-  public var exerciseCountText: String {
-    exerciseCount == 0 ? "no exercises" : exerciseCount == 1 ? "1 exercise" : "\(exerciseCount) exercises"
+    /// "1 exercise", "3 exercises", "no exercises".
+    public var exerciseCountText: String {
+      exerciseCount == 0 ? "no exercises" : exerciseCount == 1 ? "1 exercise" : "\(exerciseCount) exercises"
+    }
   }
 }
 

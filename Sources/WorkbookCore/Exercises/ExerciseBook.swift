@@ -6,40 +6,54 @@ import Foundation
 /// (`Exercises/<chapter>/<ID>.swift`) and the progress file
 /// (`.workbook/progress.json`), both next to the book folder.
 public struct ExerciseBook: Sendable {
-  /// The book folder (absolute).
-  public var book: String
-  /// The folder that holds the book: `Exercises/` and `.workbook/` live here.
-  public var root: String
+  /// How far a learner got with an exercise.
+  public enum Status: String, Sendable, Codable {
+    case notStarted = "not started"
+    case inProgress = "in progress"
+    case done
+  }
+
+  /// Where the book, the learner's files and the progress file are, and
+  /// how exercises are compiled and run.
+  public var workspace: Workspace
   /// Every exercise of the book, chapter by chapter.
   public var exercises: [Exercise]
   /// Every chapter of the book, in order, with or without exercises.
-  public var chapters: [BookChapter] = []
+  public var chapters: [Book.ChapterEntry] = []
   /// Problems found while reading chapters that have exercises.
   public var problems: [Finding]
-  public var options: VerifyOptions
+
+  /// The book folder (absolute).
+  public var book: String { workspace.book }
+  /// The folder that holds the book: `Exercises/` and `.workbook/` live here.
+  public var root: String { workspace.root }
 
   /// Reads the book's chapters and their exercises.
   ///
-  /// - Parameter options: `book`, `engineSources`, `cacheDirectory`,
-  ///   `engineCacheDirectory`, `timeout` and `pipeline` are used.
+  /// - Parameter workspace: Where the book is.
   /// - Throws: `.bookNotFound`, `.bookEmpty`.
+  public static func load(_ workspace: Workspace) throws(VerifyError) -> ExerciseBook {
+    from(try workspace.loadBook(), in: workspace)
+  }
+
+  /// Reads the book's chapters and their exercises (the workspace made
+  /// from `options`).
   public static func load(options: VerifyOptions) throws(VerifyError) -> ExerciseBook {
-    from(try Book.load(options.book), options: options)
+    try load(Workspace(options: options))
   }
 
   /// The exercises of a loaded book.
-  public static func from(_ loaded: Book, options: VerifyOptions) -> ExerciseBook {
+  public static func from(_ loaded: Book, in workspace: Workspace) -> ExerciseBook {
     var exercises: [Exercise] = []
     var problems: [Finding] = []
-    var chapters: [BookChapter] = []
+    var chapters: [Book.ChapterEntry] = []
     for chapter in loaded.chapters where chapter.wasRead {
       let found = chapter.exercises
       if !found.isEmpty { problems += chapter.problems }
       exercises += found
-      chapters.append(BookChapter(chapter, exerciseCount: found.count))
+      chapters.append(Book.ChapterEntry(chapter, exerciseCount: found.count))
     }
-    return ExerciseBook(book: loaded.folder, root: (loaded.folder as NSString).deletingLastPathComponent,
-                        exercises: exercises, chapters: chapters, problems: problems, options: options)
+    return ExerciseBook(workspace: workspace, exercises: exercises, chapters: chapters, problems: problems)
   }
 
   /// The exercise named `chapter/id` (the chapter as `02-fade`,
@@ -75,7 +89,7 @@ public struct ExerciseBook: Sendable {
 
   /// The learner's file for `exercise`: `<root>/Exercises/<chapter>/<ID>.swift`.
   public func workspacePath(_ exercise: Exercise) -> String {
-    root + "/Exercises/" + exercise.chapter + "/" + exercise.id + ".swift"
+    workspace.exerciseFile(exercise)
   }
 
   /// Writes the starter to the learner's file unless it exists (the
@@ -114,11 +128,11 @@ public struct ExerciseBook: Sendable {
   // MARK: - Progress
 
   /// The progress file: `<root>/.workbook/progress.json`.
-  public var progressPath: String { root + "/.workbook/progress.json" }
+  public var progressPath: String { workspace.progressFile }
 
   /// A learner's status on `exercise`: done once it passed; in progress
   /// once its file exists or it was checked.
-  public func status(of exercise: Exercise, in progress: ProgressFile) -> ExerciseStatus {
+  public func status(of exercise: Exercise, in progress: ProgressFile) -> Status {
     if let entry = progress.exercises[exercise.qualifiedID] {
       if entry.done { return .done }
       if entry.attempts > 0 { return .inProgress }
@@ -130,56 +144,49 @@ public struct ExerciseBook: Sendable {
   public func firstUnfinished(in progress: ProgressFile) -> Exercise? {
     exercises.first { status(of: $0, in: progress) != .done }
   }
-
-  // MARK: - Checking
-
-  /// Finds the toolchain and builds the engine if needed, for checking.
-  ///
-  /// - Parameter willBuild: Called before the engine is built.
-  public func runSettings(willBuild: () -> Void = {}) throws(VerifyError) -> RunSettings {
-    try RunSettings.prepare(options: options, book: book, willBuild: { _ in willBuild() })
-  }
 }
 
 // MARK: - Progress file
 
-/// How far a learner got with an exercise.
-public enum ExerciseStatus: String, Sendable, Codable {
-  case notStarted = "not started"
-  case inProgress = "in progress"
-  case done
-}
-
-/// One exercise's entry in the progress file.
-public struct ExerciseProgress: Hashable, Sendable, Codable {
-  /// Whether the learner's file passed at least once.
-  public var done = false
-  /// Checks run (saves seen).
-  public var attempts = 0
-  /// Hints shown so far.
-  public var hintsShown = 0
-  /// Whether the solution was shown.
-  public var solutionShown = false
-
-  public init() {}
-
-  /// Every key may be missing.
-  public init(from decoder: Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    done = try c.decodeIfPresent(Bool.self, forKey: .done) ?? false
-    attempts = try c.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
-    hintsShown = try c.decodeIfPresent(Int.self, forKey: .hintsShown) ?? 0
-    solutionShown = try c.decodeIfPresent(Bool.self, forKey: .solutionShown) ?? false
-  }
-}
-
 /// `.workbook/progress.json`.
 public struct ProgressFile: Hashable, Sendable, Codable {
+  /// One exercise's entry in the progress file.
+  public struct Entry: Hashable, Sendable, Codable {
+    /// Whether the learner's file passed at least once.
+    public var done = false
+    /// Checks run (saves seen).
+    public var attempts = 0
+    /// Hints shown so far.
+    public var hintsShown = 0
+    /// Whether the solution was shown.
+    public var solutionShown = false
+
+    public init() {}
+
+    /// Every key may be missing.
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      done = try c.decodeIfPresent(Bool.self, forKey: .done) ?? false
+      attempts = try c.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
+      hintsShown = try c.decodeIfPresent(Int.self, forKey: .hintsShown) ?? 0
+      solutionShown = try c.decodeIfPresent(Bool.self, forKey: .solutionShown) ?? false
+    }
+  }
+
+  /// The progress file cannot be read or written.
+  public enum Problem: Error, Hashable, Sendable {
+    case unreadable(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+
+    /// The message (see `ErrorText`).
+    public var message: String { ErrorText.message(for: self) }
+  }
+
   public var version = 1
   /// The exercise the learner was on (`chapter/id`).
   public var current: String?
   /// Entries by `chapter/id`.
-  public var exercises: [String: ExerciseProgress] = [:]
+  public var exercises: [String: Entry] = [:]
 
   public init() {}
 
@@ -190,7 +197,7 @@ public struct ProgressFile: Hashable, Sendable, Codable {
   /// - Returns: Whether this check made the exercise done.
   @discardableResult
   public mutating func recordCheck(of exercise: Exercise, passed: Bool, countsAsAttempt: Bool = true) -> Bool {
-    var entry = exercises[exercise.qualifiedID] ?? ExerciseProgress()
+    var entry = exercises[exercise.qualifiedID] ?? Entry()
     if countsAsAttempt { entry.attempts += 1 }
     let newlyDone = passed && !entry.done
     if passed { entry.done = true }
@@ -203,14 +210,14 @@ public struct ProgressFile: Hashable, Sendable, Codable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
     current = try c.decodeIfPresent(String.self, forKey: .current)
-    exercises = try c.decodeIfPresent([String: ExerciseProgress].self, forKey: .exercises) ?? [:]
+    exercises = try c.decodeIfPresent([String: Entry].self, forKey: .exercises) ?? [:]
   }
 
   /// Reads the progress file; a missing file is empty progress.
   ///
-  /// - Throws: `ProgressFileError.unreadable` when the file is not valid
+  /// - Throws: `Problem.unreadable` when the file is not valid
   ///   progress JSON (it is left alone).
-  public static func load(_ path: String) throws(ProgressFileError) -> ProgressFile {
+  public static func load(_ path: String) throws(Problem) -> ProgressFile {
     guard let bytes = Files.read(path) else { return ProgressFile() }
     do {
       return try JSONDecoder().decode(ProgressFile.self, from: Data(bytes))
@@ -220,7 +227,7 @@ public struct ProgressFile: Hashable, Sendable, Codable {
   }
 
   /// Writes the progress file atomically (keys sorted, so it diffs well).
-  public func save(_ path: String) throws(ProgressFileError) {
+  public func save(_ path: String) throws(Problem) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
@@ -231,13 +238,4 @@ public struct ProgressFile: Hashable, Sendable, Codable {
       throw .unwritable(path: Files.display(path), reason: Files.reason(error))
     }
   }
-}
-
-/// The progress file cannot be read or written.
-public enum ProgressFileError: Error, Hashable, Sendable {
-  case unreadable(path: String, reason: String)
-  case unwritable(path: String, reason: String)
-
-  /// The message (see `ErrorText`).
-  public var message: String { ErrorText.message(for: self) }
 }

@@ -29,7 +29,19 @@ public struct ExerciseCheck: Hashable, Sendable {
     case timedOut = "timed-out"
   }
 
-  public var outcome: Outcome
+  /// The verdict, decided by the Evaluator as for a snippet of the book
+  /// (lines are the learner's file's).
+  public var verdict: SnippetVerdict
+  /// The verdict in the learner's words.
+  public var outcome: Outcome {
+    switch verdict.status {
+    case .passed, .ignored: return .passed
+    case .mismatch: return .wrongOutput
+    case .compileError, .notRun: return .compileError
+    case .trap: return .crashed
+    case .timeout: return .timedOut
+    }
+  }
   /// The file as shown to the learner.
   public var file: String
   public var diagnostics: [FileDiagnostic]
@@ -42,15 +54,35 @@ public struct ExerciseCheck: Hashable, Sendable {
   /// The starter's recorded symptom (see `Exercise.starterOutput`), nil
   /// when the book records none.
   public var starterOutput: String? = nil
-  /// The trap's message, with where it happened when that is the file.
-  public var crashMessage: String?
-  public var crashLine: Int?
+  /// The trap's message, with where it happened when that is elsewhere.
+  public var crashMessage: String? {
+    if case .trap(let trap) = verdict { return trap.message }
+    return nil
+  }
+  /// The line of the file where it trapped, when that is known.
+  public var crashLine: Int? {
+    if case .trap(let trap) = verdict { return trap.line }
+    return nil
+  }
   /// The end of the program's standard error.
   public var stderr: String
   /// Seconds spent compiling and running.
   public var duration: Double
 
-  public var passed: Bool { outcome == .passed }
+  public var passed: Bool { verdict == .passed }
+
+  public init(verdict: SnippetVerdict, file: String, diagnostics: [FileDiagnostic], otherErrors: String,
+              output: String, expected: String, starterOutput: String? = nil, stderr: String, duration: Double) {
+    self.verdict = verdict
+    self.file = file
+    self.diagnostics = diagnostics
+    self.otherErrors = otherErrors
+    self.output = output
+    self.expected = expected
+    self.starterOutput = starterOutput
+    self.stderr = stderr
+    self.duration = duration
+  }
   /// What the learner's run shows, as a starter's symptom is recorded: the
   /// output, then the trap's message when it trapped.
   public var symptom: String {
@@ -118,26 +150,11 @@ public struct ExerciseChecker: Sendable {
     var output = run.output(of: 0)?.text ?? ""
     if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
     var check = ExerciseCheck(
-      outcome: .passed, file: displayPath, diagnostics: diagnostics, otherErrors: run.otherErrors,
+      verdict: Evaluator.learnerVerdict(run, output: output, expected: exercise.expectedOutput, file: displayPath),
+      file: displayPath, diagnostics: diagnostics, otherErrors: run.otherErrors,
       output: output, expected: exercise.expectedOutput, starterOutput: exercise.starterOutput,
-      crashMessage: nil, crashLine: nil, stderr: run.stderrTail, duration: duration)
-    if !run.compiled {
-      check.outcome = .compileError
-    } else if run.termination == .timedOut {
-      check.outcome = .timedOut
-    } else if let crash = run.crash {
-      check.outcome = .crashed
-      var message = crash.message
-      if let external = crash.externalLocation { message += " (at \(external))" }
-      check.crashMessage = message
-      check.crashSymptom = crash.message + "\n"
-      if crash.snippet == 0 { check.crashLine = crash.lineOffset }
-    } else if let problem = run.channelProblems.first {
-      check.outcome = .crashed
-      check.crashMessage = problem.message
-    } else if output != exercise.expectedOutput {
-      check.outcome = .wrongOutput
-    }
+      stderr: run.stderrTail, duration: duration)
+    if case .trap = check.verdict, let crash = run.crash { check.crashSymptom = crash.message + "\n" }
     return check
   }
 }

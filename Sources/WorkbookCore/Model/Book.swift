@@ -1,5 +1,6 @@
 // Book: the book folder loaded once — every chapter read and parsed (one
-// cmark parse each) with its snippets, output blocks and exercises. Every
+// cmark parse each) with its snippets, output blocks and exercises, and the
+// site metadata (`site.json`). Every
 // command starts here: verify runs it, build renders what verify made of
 // it, step/check/exercises read its exercises.
 import Foundation
@@ -11,10 +12,18 @@ public struct Book: Sendable {
   /// The chapters, in the order of their file names (bytes compared); only
   /// the selected ones when `load` was given a selection.
   public var chapters: [Chapter]
+  /// The book's `site.json` (the defaults when there is none, or when it
+  /// cannot be read: then `siteProblem` says why).
+  public var site: SiteMetadata
+  /// Why `site.json` could not be read; nil when it was, or is missing.
+  public var siteProblem: SiteMetadata.Problem?
 
-  public init(folder: String, chapters: [Chapter]) {
+  public init(folder: String, chapters: [Chapter], site: SiteMetadata = SiteMetadata(),
+              siteProblem: SiteMetadata.Problem? = nil) {
     self.folder = folder
     self.chapters = chapters
+    self.site = site
+    self.siteProblem = siteProblem
   }
 
   /// Every exercise of the book, chapter by chapter.
@@ -33,7 +42,11 @@ public struct Book: Sendable {
   public static func load(_ folder: String, selecting selection: [String] = []) throws(VerifyError) -> Book {
     let folder = Files.absolute(folder)
     let paths = try chapterPaths(book: folder, selection: selection)
-    return Book(folder: folder, chapters: paths.map { loadChapter(at: $0) })
+    let chapters = paths.map { loadChapter(at: $0) }
+    switch SiteMetadata.load(book: folder) {
+    case .success(let site): return Book(folder: folder, chapters: chapters, site: site)
+    case .failure(let problem): return Book(folder: folder, chapters: chapters, siteProblem: problem)
+    }
   }
 
   /// One chapter file, read and parsed.

@@ -50,10 +50,13 @@ public struct Finding: Hashable, Sendable, Codable {
   public var message: String
   /// Extra lines: a code excerpt, a unified diff, the program's stderr.
   public var details: [String]
+  /// The snippet it is about (its index in the chapter), when it is about
+  /// one: the Evaluator attaches it with the snippet's verdict.
+  public var snippet: Int?
 
   public init(
     _ severity: Severity, _ kind: FindingKind, file: String, line: Int?, column: Int? = nil,
-    message: String, details: [String] = []
+    message: String, details: [String] = [], snippet: Int? = nil
   ) {
     self.severity = severity
     self.kind = kind
@@ -62,5 +65,6 @@ public struct Finding: Hashable, Sendable, Codable {
     self.column = column
     self.message = message
     self.details = details
+    self.snippet = snippet
   }
 }

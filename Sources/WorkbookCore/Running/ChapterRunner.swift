@@ -16,6 +16,8 @@ public struct RunSettings: Sendable {
   public var outputCap: Int
   /// The shared clang module cache.
   public var moduleCache: String
+  /// The engine's source folder (for the report's engine identity).
+  public var engineSources: String? = nil
 
   public init(toolchain: Toolchain, engine: EngineBuild, pipeline: CompilerPipeline,
               timeout: Double, outputCap: Int, moduleCache: String) {

@@ -11,6 +11,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// Something wrong with the marker stream (never produced by a correct
 /// program that only prints).
@@ -34,7 +35,7 @@ final class OutputSplitter: OutputSink {
   private(set) var outputs: [Int: [UInt8]] = [:]
   private(set) var dropped: [Int: Int] = [:]
   private(set) var order: [Int] = []
-  private(set) var diagrams: [Int: [String]] = [:]
+  private(set) var diagrams: [Int: [DiagramRecord]] = [:]
   private(set) var problems: [ChannelProblem] = []
 
   /// `\u{1E}workbook-snippet SECRET ` and `\u{1E}workbook-diagram SECRET `.
@@ -227,7 +228,30 @@ final class OutputSplitter: OutputSink {
     let snippet = current ?? -1
     diagramBytes[snippet, default: 0] += diagram.count
     diagramBytesTotal += diagram.count
-    if let current { diagrams[current, default: []].append(String(decoding: diagram, as: UTF8.self)) }
+    guard let current else { return }
+    do {
+      diagrams[current, default: []].append(try DiagramRecord.decode(diagram))
+    } catch let error as DiagramRecord.UnsupportedVersion {
+      problems.append(ChannelProblem(
+        snippet: current, message: "The snippet published a diagram record of version \(error.version); this workbook reads version \(DiagramRecord.currentVersion). Rebuild the engine with this workbook's sources"))
+    } catch {
+      problems.append(ChannelProblem(
+        snippet: current, message: "The snippet published a diagram that cannot be read (\(Self.describe(error))); publish diagrams through the diagrams harness"))
+    }
+  }
+
+  /// A decoding error in one line: what was wrong, and where.
+  static func describe(_ error: Error) -> String {
+    func path(_ keys: [CodingKey]) -> String {
+      keys.isEmpty ? "the record" : keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+    }
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context)?: return "\(path(context.codingPath + [key])) is missing"
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+      return "\(path(context.codingPath)) has the wrong type"
+    case .dataCorrupted(let context)?: return context.codingPath.isEmpty ? "not JSON" : "\(path(context.codingPath)) is not valid"
+    default: return "\(error)"
+    }
   }
 
   /// Call when the stream ends: a cut marker is plain output after all, a

@@ -26,12 +26,11 @@ public struct SnippetOutput: Hashable, Sendable, Codable {
   public var text: String
   /// Bytes beyond the cap that were dropped.
   public var droppedBytes: Int
-  /// The diagrams the snippet published (the engine's `PublishedDiagram`
-  /// as JSON objects: kind, text, framesJSON), in order. Not part of the
-  /// checked output: the site animates them and `workbook play` plays them.
-  public var diagrams: [String] = []
+  /// The diagrams the snippet published, in order. Not part of the checked
+  /// output: the site animates them and `workbook play` plays them.
+  public var diagrams: [DiagramRecord] = []
 
-  public init(snippet: Int, text: String, droppedBytes: Int, diagrams: [String] = []) {
+  public init(snippet: Int, text: String, droppedBytes: Int, diagrams: [DiagramRecord] = []) {
     self.snippet = snippet
     self.text = text
     self.droppedBytes = droppedBytes
@@ -43,7 +42,7 @@ public struct SnippetOutput: Hashable, Sendable, Codable {
     snippet = try c.decode(Int.self, forKey: .snippet)
     text = try c.decode(String.self, forKey: .text)
     droppedBytes = try c.decode(Int.self, forKey: .droppedBytes)
-    diagrams = try c.decodeIfPresent([String].self, forKey: .diagrams) ?? []
+    diagrams = try c.decodeIfPresent([DiagramRecord].self, forKey: .diagrams) ?? []
   }
 }
 

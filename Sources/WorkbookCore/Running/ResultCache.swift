@@ -16,8 +16,10 @@ struct ResultCache: Sendable {
     self.directory = directory
   }
 
-  /// Bumped whenever ChapterRun or the program layout changes.
-  static let format = "chapter-run-v4"
+  /// Bumped whenever ChapterRun or the program layout changes (v4: diagrams
+  /// are typed records, not JSON strings; v5: the snippet helpers are a
+  /// module beside the engine).
+  static let format = "chapter-run-v5"
 
   /// The key of a chapter's run.
   public static func key(

@@ -2,9 +2,9 @@
 // (never the `DecodingError` dump).
 import Foundation
 
-public enum DecodingProblem {
+enum DecodingProblem {
   /// E.g. "'exercises.a/b.attempts' should be a number", "it is not valid JSON".
-  public static func sentence(_ error: Error) -> String {
+  static func sentence(_ error: Error) -> String {
     guard let error = error as? DecodingError else {
       return "it cannot be read (\((error as NSError).localizedDescription))"
     }

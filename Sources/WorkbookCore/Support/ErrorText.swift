@@ -9,8 +9,10 @@ public enum ErrorText {
     switch error {
     case let error as VerifyError: return message(for: error)
     case let error as SiteError: return message(for: error)
-    case let error as ProgressFileError: return message(for: error)
+    case let error as ProgressFile.Problem: return message(for: error)
     case let error as FileError: return message(for: error)
+    case let error as DiagramChoiceError: return message(for: error)
+    case let error as ReportError: return message(for: error)
     default: return Files.reason(error)
     }
   }
@@ -67,7 +69,7 @@ extension ErrorText {
     }
   }
 
-  public static func message(for error: ProgressFileError) -> String {
+  public static func message(for error: ProgressFile.Problem) -> String {
     switch error {
     case .unreadable(let path, let reason):
       return "Cannot read the progress file '\(path)': \(reason); fix or delete it to start afresh"
@@ -91,4 +93,20 @@ public enum SiteError: Error, Hashable, Sendable {
   case cannotWrite(path: String, reason: String)
   /// The site folder is one the build must not write into.
   case unsafeFolder(path: String, reason: String)
+}
+
+extension ErrorText {
+  public static func message(for error: DiagramChoiceError) -> String {
+    switch error {
+    case .noSuchSnippet(let chapter, let number, let count):
+      return "No snippet \(number) in '\(chapter)'; it has \(count) snippet\(count == 1 ? "" : "s")"
+    case .publishedNothing(let chapter, let number, let line, let others, let chapterFailed):
+      var name = chapter.split(separator: "/").last.map(String.init) ?? chapter
+      if name.hasSuffix(".md") { name.removeLast(3) }
+      let failing = chapterFailed ? "; the chapter does not verify, run 'workbook verify \(name)'" : ""
+      guard let number else { return "No snippet of '\(chapter)' published a diagram" + failing }
+      return "Snippet \(number) of '\(chapter)'\(line.map { " (line \($0))" } ?? "") published no diagram"
+        + (others.isEmpty ? failing : "; these did: " + others.map(String.init).joined(separator: ", "))
+    }
+  }
 }

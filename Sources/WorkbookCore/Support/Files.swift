@@ -6,10 +6,10 @@ import Darwin
 #endif
 import Foundation
 
-public enum Files {
+package enum Files {
   static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-  public static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
@@ -33,7 +33,7 @@ public enum Files {
   /// - Parameter replacingSymlink: When the target is a symbolic link, true
   ///   replaces the link itself by the file (never writing through it);
   ///   false refuses (the caller wanted the file the link names).
-  public static func writeAtomically(_ bytes: [UInt8], to path: String, replacingSymlink: Bool = false) throws {
+  package static func writeAtomically(_ bytes: [UInt8], to path: String, replacingSymlink: Bool = false) throws {
     var existing = stat()
     let exists = lstat(path, &existing) == 0
     if exists && (existing.st_mode & S_IFMT) == S_IFLNK && !replacingSymlink {
@@ -70,7 +70,7 @@ public enum Files {
 
   /// A file-system error as a short reason ("Permission denied"), never
   /// the error's dump.
-  public static func reason(_ error: Error) -> String {
+  package static func reason(_ error: Error) -> String {
     if let error = error as? FileError, case .cannotWrite(_, let reason) = error { return reason }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
@@ -81,7 +81,7 @@ public enum Files {
   }
 
   /// Whether `path` itself (not what it names) is a symbolic link.
-  public static func isSymlink(_ path: String) -> Bool {
+  static func isSymlink(_ path: String) -> Bool {
     var st = stat()
     return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
   }
@@ -89,14 +89,14 @@ public enum Files {
   /// Where `path` really is when that is outside `folder` (a symbolic link,
   /// or a path through one, that leaves it); nil when it is inside or
   /// cannot be resolved.
-  public static func resolvedOutside(_ path: String, folder: String) -> String? {
+  static func resolvedOutside(_ path: String, folder: String) -> String? {
     guard let real = resolved(path) else { return nil }
     let root = resolved(folder) ?? folder
     return real.hasPrefix(root + "/") ? nil : real
   }
 
   /// The path with every symbolic link resolved (nil when it does not exist).
-  public static func resolved(_ path: String) -> String? {
+  package static func resolved(_ path: String) -> String? {
     guard let pointer = realpath(path, nil) else { return nil }
     defer { free(pointer) }
     return String(cString: pointer)
@@ -132,7 +132,7 @@ public enum Files {
   /// Removes `workbook-verify-*` and `workbook-check-*` folders of runs
   /// that died (killed before they could clean up): those whose process is
   /// gone, and unnumbered ones (older versions) untouched for a day.
-  public static func removeTemporaryFoldersOfDeadRuns() {
+  static func removeTemporaryFoldersOfDeadRuns() {
     let base = temporaryBase
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
     for name in names where name.hasPrefix("workbook-verify-") || name.hasPrefix("workbook-check-") {
@@ -166,7 +166,7 @@ public enum Files {
     return result.sorted()
   }
 
-  public static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
+  package static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
     let joined = path.hasPrefix("/") ? path : base + "/" + path
     return (joined as NSString).standardizingPath
   }
@@ -194,8 +194,8 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Temporary folders to remove if verify is interrupted.
-public final class TemporaryDirectories: @unchecked Sendable {
-  public static let shared = TemporaryDirectories()
+final class TemporaryDirectories: @unchecked Sendable {
+  static let shared = TemporaryDirectories()
   private let lock = NSLock()
   private var paths: Set<String> = []
 
@@ -203,7 +203,7 @@ public final class TemporaryDirectories: @unchecked Sendable {
   func remove(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
 
   /// Removes every temporary folder still registered.
-  public func removeAll() {
+  func removeAll() {
     lock.lock()
     let all = paths
     paths.removeAll()

@@ -91,34 +91,3 @@ public enum EngineCache {
     }
   }
 }
-
-extension RunSettings {
-  /// Finds the compiler and the engine's sources for a book, builds the
-  /// engine if needed, and returns the settings to compile and run with.
-  ///
-  /// The engine cache is `options.engineCacheDirectory`, else the explicit
-  /// `options.cacheDirectory` (everything in one folder, as asked), else
-  /// the per-user cache.
-  ///
-  /// - Parameters:
-  ///   - book: The book folder (absolute).
-  ///   - willBuild: Called with the engine's sources before a build starts.
-  public static func prepare(
-    options: VerifyOptions, book: String, willBuild: (String) -> Void = { _ in }
-  ) throws(VerifyError) -> RunSettings {
-    let engineCache = (options.engineCacheDirectory ?? options.cacheDirectory).map { Files.absolute($0) }
-      ?? EngineCache.userDirectory()
-    do { try Files.createDirectory(engineCache) } catch {
-      throw .cacheUnwritable(path: engineCache, reason: Files.reason(error))
-    }
-    let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
-    let sources = try EngineBuilder.locateSources(
-      explicit: options.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
-      searchFrom: [book, FileManager.default.currentDirectoryPath])
-    let engine = try EngineBuilder.ensureBuilt(
-      sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: { willBuild(sources) })
-    return RunSettings(
-      toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
-      outputCap: options.outputCap, moduleCache: engine.moduleCache)
-  }
-}

@@ -33,7 +33,8 @@ public struct ProgramBuilder: Sendable {
   /// before any snippet code runs, and keeps it in a `private` variable of
   /// its own. So a snippet that prints a marker's bytes prints only output.
   ///
-  /// The marker of a published diagram: `\u{1E}workbook-diagram SECRET {json}\u{1E}\n`.
+  /// The marker of a published diagram: `\u{1E}workbook-diagram SECRET {record}\u{1E}\n`,
+  /// the record as the diagrams harness writes it (`PublishedDiagram.record`).
   /// The prelude prints the diagrams a snippet published (the diagrams
   /// harness's `DiagramChannel.take()`) when the next snippet starts and
   /// when the program exits; JSON never holds a raw 0x1E.
@@ -221,11 +222,8 @@ public struct ProgramBuilder: Sendable {
     }
 
     public func __workbookFlushDiagrams() {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
       for diagram in DiagramChannel.take() {
-        guard let data = try? encoder.encode(diagram) else { continue }
-        fputs("\\u{1E}workbook-diagram \\(workbookSecret) " + String(decoding: data, as: UTF8.self) + "\\u{1E}\\n", stdout)
+        fputs("\\u{1E}workbook-diagram \\(workbookSecret) " + diagram.record + "\\u{1E}\\n", stdout)
       }
     }
 

@@ -1,5 +1,5 @@
-// ReportRenderer: the verify report as text, JSON or GitHub Actions
-// annotations. Returns strings; never prints.
+// ReportRenderer: the verify report as text or GitHub Actions annotations
+// (JSON: ReportDocument; JUnit XML: JUnitRenderer). Returns strings; never prints.
 import Foundation
 
 public enum ReportRenderer {
@@ -66,37 +66,12 @@ public enum ReportRenderer {
       if let line = finding.line { properties += ",line=\(line)" }
       if let column = finding.column { properties += ",col=\(column)" }
       properties += ",title=\(escapeProperty("workbook verify: " + finding.kind.rawValue))"
-      let body = ([finding.message] + finding.details).joined(separator: "\n")
+      // Control characters a snippet printed are shown escaped (the log
+      // viewer would obey them); line breaks become %0A.
+      let body = ([finding.message] + finding.details).map(visible).joined(separator: "\n")
       out += "::\(finding.severity.rawValue) \(properties)::\(escapeData(body))\n"
     }
     return out
-  }
-
-  /// A machine-readable report (stable key order).
-  public static func json(_ report: VerifyReport) -> String {
-    struct Document: Encodable {
-      var version = 1
-      var passed: Bool
-      var summary: Summary
-      var chapters: [ChapterReport]
-    }
-    struct Summary: Encodable {
-      var chapters: Int
-      var snippets: Int
-      var passed: Int
-      var failed: Int
-      var seconds: Double
-    }
-    let document = Document(
-      passed: !report.failed,
-      summary: Summary(chapters: report.chapters.count, snippets: report.snippetCount,
-                       passed: report.passedCount, failed: report.failedCount,
-                       seconds: (report.duration * 1000).rounded() / 1000),
-      chapters: report.chapters)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(document)) ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
   }
 
   static func location(_ finding: Finding) -> String {

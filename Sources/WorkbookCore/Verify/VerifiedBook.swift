@@ -20,22 +20,17 @@ public struct VerifiedChapter: Sendable {
   }
 
   /// The failures a published page would carry: every error finding, then
-  /// each failed or unverified snippet that no error finding points into.
+  /// each failed or unrun snippet that no error finding is about, with its
+  /// verdict's explanation.
   public var failures: [Failure] {
     var out: [Failure] = []
     for finding in report.findings where finding.severity == .error {
       out.append(Failure(file: finding.file, line: finding.line, message: finding.message))
     }
-    for verdict in report.snippets where verdict.status == .failed || verdict.status == .notRun {
-      let snippet = chapter.snippets.first { $0.index == verdict.index }
-      let last = snippet?.output?.endLine ?? snippet?.closingFenceLine ?? verdict.line
-      let explained = report.findings.contains { finding in
-        finding.severity == .error && finding.line.map { $0 >= verdict.line && $0 <= last } == true
-      }
-      if !explained {
-        out.append(Failure(file: report.path, line: verdict.line,
-                           message: "Snippet \(verdict.status == .notRun ? "was not run" : "failed")"))
-      }
+    let reported = Set(report.findings.filter { $0.severity == .error }.compactMap(\.snippet))
+    for snippet in report.snippets where !reported.contains(snippet.index) {
+      guard let explanation = snippet.verdict.explanation else { continue }
+      out.append(Failure(file: report.path, line: explanation.line ?? snippet.line, message: explanation.message))
     }
     return out
   }
@@ -66,12 +61,16 @@ public struct VerifiedBook: Sendable {
   public var duration: Double
   /// Whether the engine was built for it.
   public var engineBuilt: Bool
+  /// The engine and compiler, as the JSON report names them.
+  public var engine: ReportEngine
 
-  public init(book: Book, chapters: [VerifiedChapter], duration: Double, engineBuilt: Bool) {
+  public init(book: Book, chapters: [VerifiedChapter], duration: Double, engineBuilt: Bool,
+              engine: ReportEngine = ReportEngine(identity: "", compiler: "")) {
     self.book = book
     self.chapters = chapters
     self.duration = duration
     self.engineBuilt = engineBuilt
+    self.engine = engine
   }
 
   /// The report (what `verify` prints and `--format json` writes).

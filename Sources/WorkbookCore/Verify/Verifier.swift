@@ -73,8 +73,8 @@ public struct Verifier: Sendable {
   /// - Returns: The verified book; failures in the book are findings in it.
   /// - Throws: `VerifyError` for setup problems (missing book, no engine, …).
   public func verify(progress: @escaping @Sendable (VerifyEvent) -> Void = { _ in }) throws(VerifyError) -> VerifiedBook {
-    let book = try Book.load(options.book, selecting: options.chapters)
-    return try verify(book, progress: progress)
+    let workspace = Workspace(options: options)
+    return try verify(try workspace.loadBook(selecting: options.chapters), in: workspace, progress: progress)
   }
 
   /// Verifies a loaded book: builds the engine if needed, then checks the
@@ -87,19 +87,22 @@ public struct Verifier: Sendable {
   /// - Returns: Each chapter with its report, in the book's order.
   /// - Throws: `VerifyError` for setup problems (no engine, no cache, …).
   public func verify(_ book: Book, progress: @escaping @Sendable (VerifyEvent) -> Void = { _ in }) throws(VerifyError) -> VerifiedBook {
+    try verify(book, in: Workspace(options: options, book: book.folder), progress: progress)
+  }
+
+  /// Verifies a loaded book in `workspace` (its caches, toolchain and
+  /// engine; `options` still says what to check and whether to record).
+  public func verify(
+    _ book: Book, in workspace: Workspace, progress: @escaping @Sendable (VerifyEvent) -> Void = { _ in }
+  ) throws(VerifyError) -> VerifiedBook {
     let start = monotonicSeconds()
     let chapters = book.chapters
     ChildProcess.endProcessesOfDeadRuns()
     Files.removeTemporaryFoldersOfDeadRuns()
-    let cacheDirectory = options.cacheDirectory.map { Files.absolute($0) } ?? defaultCacheDirectory(book: book.folder)
-    do { try Files.createDirectory(cacheDirectory) } catch {
-      throw .cacheUnwritable(path: cacheDirectory, reason: Files.reason(error))
-    }
-    let settings = try RunSettings.prepare(
-      options: options, book: book.folder, willBuild: { progress(.buildingEngine(sources: $0)) })
+    let cache = try workspace.resultCache()
+    let settings = try workspace.prepare(willBuild: { progress(.buildingEngine(sources: $0)) })
     let engine = settings.engine
     let runner = ChapterRunner(settings: settings)
-    let cache = ResultCache(directory: cacheDirectory + "/results")
 
     progress(.started(total: chapters.count))
     let state = RunState(count: chapters.count)
@@ -120,7 +123,7 @@ public struct Verifier: Sendable {
       report.map { VerifiedChapter(chapter: chapter, report: $0) }
     }
     return VerifiedBook(book: book, chapters: verified, duration: monotonicSeconds() - start,
-                        engineBuilt: engine.wasBuilt)
+                        engineBuilt: engine.wasBuilt, engine: ReportEngine(settings))
   }
 
   /// Verifies one chapter.
@@ -169,8 +172,8 @@ public struct Verifier: Sendable {
             try Files.writeAtomically(updated, to: Files.resolved(path) ?? path)
             recorded = evaluation.changes.count
             findings = findings.enumerated().filter { !evaluation.recordableFindings.contains($0.offset) }.map(\.element)
-            for i in snippets.indices where evaluation.passOnceRecorded.contains(snippets[i].index) {
-              snippets[i].status = .passed
+            for i in snippets.indices where snippets[i].verdict.isFixedByRecording {
+              snippets[i].verdict = .passed
             }
           } catch {
             findings.append(Finding(.error, .record, file: display, line: nil,
@@ -181,16 +184,6 @@ public struct Verifier: Sendable {
     }
     return ChapterReport(path: display, title: chapter.title, snippets: snippets, findings: findings,
                          cached: cached, recordedBlocks: recorded, duration: monotonicSeconds() - start)
-  }
-
-  /// Where results are cached by default: `.build/workbook` of the package
-  /// around the book, else `.workbook` next to the book folder.
-  func defaultCacheDirectory(book: String) -> String {
-    if let root = EngineBuilder.packageSources(around: book) {
-      let package = ((root as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-      return package + "/.build/workbook"
-    }
-    return (book as NSString).deletingLastPathComponent + "/.workbook"
   }
 }
 

@@ -2,7 +2,7 @@
 // engine (../engine): the published-diagram channel, as the real one has it.
 import TransitionEngine
 
-public struct PublishedDiagram: Codable {
+public struct PublishedDiagram {
   public var kind: String
   public var text: String
   public var framesJSON: String?
@@ -10,6 +10,29 @@ public struct PublishedDiagram: Codable {
     self.kind = kind
     self.text = text
     self.framesJSON = framesJSON
+  }
+
+  /// `{"v": 1, "kind": …, "text": …, "frames": {…}}`, as the real harness writes it.
+  public var record: String {
+    var out = "{\"v\": 1, \"kind\": \(Self.literal(kind)), \"text\": \(Self.literal(text))"
+    if let framesJSON { out += ", \"frames\": " + framesJSON }
+    return out + "}"
+  }
+
+  static func literal(_ s: String) -> String {
+    var out = "\""
+    for unit in s.utf16 {
+      switch unit {
+      case 0x22: out += "\\\""
+      case 0x5C: out += "\\\\"
+      case 0x0A: out += "\\n"
+      case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+      default:
+        let hex = String(unit, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return out + "\""
   }
 }
 
@@ -31,10 +54,6 @@ public enum DiagramChannel {
     simulation.companions[key] = made
     return made
   }
-}
-
-extension Simulation {
-  public func publish(_ diagram: PublishedDiagram) { DiagramChannel.publish(diagram, from: self) }
 }
 
 private final class Queue {

@@ -1,0 +1,219 @@
+// `verify --shard I/N`: the split of chapters across shards, its cost
+// file and estimates. Properties are checked over seeded random books, so
+// every run checks the same ones.
+import Foundation
+import Testing
+@testable import WorkbookCore
+
+/// SplitMix64: a small deterministic generator.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite("Shard planner")
+struct ShardPlannerTests {
+  /// A random book: 1…`maxChapters` chapters with distinct names and costs
+  /// from 0 to 60 s (ties on purpose: costs are drawn from a small set
+  /// half of the time).
+  static func randomCosts(_ random: inout SeededGenerator, maxChapters: Int) -> [ChapterCost] {
+    let count = Int.random(in: 1...maxChapters, using: &random)
+    let coarse = Bool.random(using: &random)
+    var names = Set<String>()
+    while names.count < count {
+      names.insert(String(format: "%02d-", Int.random(in: 0...99, using: &random))
+                   + String(UInt32.random(in: 0...UInt32.max, using: &random), radix: 36) + ".md")
+    }
+    return names.sorted().map { name in
+      let cost = coarse ? Int.random(in: 0...4, using: &random) * 1000 : Int.random(in: 0...60_000, using: &random)
+      return ChapterCost(name: name, milliseconds: cost)
+    }
+  }
+
+  static func loads(_ costs: [ChapterCost], _ assignment: [String: Int], shards: Int) -> [Int] {
+    var loads = Array(repeating: 0, count: shards)
+    for cost in costs { loads[assignment[cost.name]! - 1] += cost.milliseconds }
+    return loads
+  }
+
+  /// The best possible longest shard, by trying every assignment (small books only).
+  static func optimalMakespan(_ costs: [Int], shards: Int) -> Int {
+    var best = Int.max
+    var loads = Array(repeating: 0, count: shards)
+    func place(_ i: Int) {
+      if i == costs.count { best = min(best, loads.max()!); return }
+      var triedEmpty = false
+      for s in 0..<shards {
+        if loads[s] == 0 { if triedEmpty { continue }; triedEmpty = true }
+        loads[s] += costs[i]
+        if loads[s] < best { place(i + 1) }
+        loads[s] -= costs[i]
+      }
+    }
+    place(0)
+    return best
+  }
+
+  @Test func everyChapterIsInExactlyOneShardWhateverTheOrder() {
+    var random = SeededGenerator(seed: 17)
+    for _ in 0..<300 {
+      let costs = Self.randomCosts(&random, maxChapters: 40)
+      let shards = Int.random(in: 1...8, using: &random)
+      let assignment = ShardPlanner.assign(costs, shards: shards)
+      // Every chapter once, every shard index in 1...N.
+      #expect(Set(assignment.keys) == Set(costs.map(\.name)))
+      #expect(assignment.values.allSatisfy { (1...shards).contains($0) })
+      // The order the folder lists its files in changes nothing.
+      #expect(ShardPlanner.assign(costs.shuffled(using: &random), shards: shards) == assignment)
+      #expect(ShardPlanner.assign(costs.reversed(), shards: shards) == assignment)
+      // As many non-empty shards as there can be.
+      #expect(Set(assignment.values).count == min(shards, costs.count))
+    }
+  }
+
+  @Test func longestShardIsWithinFourThirdsOfTheBestSplit() {
+    var random = SeededGenerator(seed: 2026)
+    for _ in 0..<300 {
+      let costs = Self.randomCosts(&random, maxChapters: 9)
+      let shards = Int.random(in: 2...3, using: &random)
+      let assignment = ShardPlanner.assign(costs, shards: shards)
+      let makespan = Self.loads(costs, assignment, shards: shards).max()!
+      let optimal = Self.optimalMakespan(costs.map(\.milliseconds), shards: shards)
+      // Graham's bound for LPT: makespan ≤ (4/3 − 1/(3N)) · OPT.
+      #expect(3 * shards * makespan <= (4 * shards - 1) * optimal,
+              "makespan \(makespan) against the best \(optimal) for \(costs.map(\.milliseconds)) on \(shards)")
+    }
+  }
+
+  @Test func bigBooksStayWithinTheListSchedulingBound() {
+    var random = SeededGenerator(seed: 99)
+    for _ in 0..<100 {
+      let costs = Self.randomCosts(&random, maxChapters: 200)
+      let shards = Int.random(in: 1...16, using: &random)
+      let loads = Self.loads(costs, ShardPlanner.assign(costs, shards: shards), shards: shards)
+      let total = costs.reduce(0) { $0 + $1.milliseconds }
+      let largest = costs.map(\.milliseconds).max() ?? 0
+      // No shard is more than one chapter above the average.
+      #expect(loads.max()! <= (total + shards - 1) / shards + largest)
+    }
+  }
+
+  @Test func shardSpecParsesIOverN() {
+    #expect(ShardSpec("2/4") == ShardSpec(index: 2, count: 4))
+    #expect(ShardSpec("1/1")?.description == "1/1")
+    for bad in ["0/2", "3/2", "2", "2/", "/2", "a/b", "-1/2", "1/2/3", " 1/2", "1/1001", "１/２", "+1/2"] {
+      #expect(ShardSpec(bad) == nil, "\(bad)")
+    }
+  }
+
+  @Test func fixedCostsGiveAKnownSplit() {
+    let costs = [("a.md", 5), ("b.md", 4), ("c.md", 3), ("d.md", 3), ("e.md", 3)]
+      .map { ChapterCost(name: $0.0, milliseconds: $0.1 * 1000) }
+    // LPT: a→1, b→2, c→2 (4 < 5), d→1, e→2? loads after d: 1=8, 2=7 → e→2.
+    #expect(ShardPlanner.assign(costs, shards: 2) == ["a.md": 1, "b.md": 2, "c.md": 2, "d.md": 1, "e.md": 2])
+    // Equal costs: by name, round the shards.
+    let equal = ["d.md", "b.md", "a.md", "c.md"].map { ChapterCost(name: $0, milliseconds: 1000) }
+    #expect(ShardPlanner.assign(equal, shards: 2) == ["a.md": 1, "b.md": 2, "c.md": 1, "d.md": 2])
+  }
+}
+
+@Suite("Shard plans and the cost file")
+struct ShardPlanTests {
+  static func chapter(_ name: String, _ text: String) -> Chapter {
+    ChapterLoader.load(bytes: Array(text.utf8), path: "/book/" + name, displayPath: "Chapters/" + name)
+  }
+
+  static let book = Book(folder: "/nonexistent-book", chapters: [
+    chapter("01-small.md", "# Small\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n"),
+    chapter("02-big.md", "# Big\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n\n```swift compile-fail\nlet x: Int = \"a\"\n```\n\n"
+      + "```swift\n" + String(repeating: "let padding = 0\n", count: 50) + "```\n"),
+    chapter("03-ignored.md", "# Ignored\n\n```swift ignore\nnot swift\n```\n"),
+  ])
+
+  @Test func estimatesCountProgramsSnippetsAndCode() {
+    let estimates = Self.book.chapters.map(ChapterEstimate.milliseconds)
+    #expect(estimates[0] == 1000 + 100)
+    // One more program (compile-fail), two more snippets, 800 bytes more code.
+    #expect(estimates[1] == 1000 + 600 + 3 * 100 + (9 + 17 + 50 * 16) / 100)
+    #expect(estimates[2] == 0)
+  }
+
+  @Test func recordedCostsWinAndScaleTheEstimates() {
+    let costs = ChapterEstimate.costs(of: Self.book.chapters, recorded: ["01-small.md": 16_000])
+    let byName = Dictionary(uniqueKeysWithValues: costs.map { ($0.name, $0.milliseconds) })
+    #expect(byName["01-small.md"] == 16_000)
+    // 02-big.md's estimate, scaled by 16 000 / 01-small.md's estimate.
+    let small = ChapterEstimate.milliseconds(Self.book.chapters[0])
+    let big = ChapterEstimate.milliseconds(Self.book.chapters[1])
+    #expect(byName["02-big.md"] == big * 16_000 / small)
+  }
+
+  @Test func planIsTheSameWhateverOrderTheChaptersCameIn() throws {
+    let forward = try ShardPlan.make(book: Self.book, shard: ShardSpec(index: 1, count: 2))
+    let reversed = Book(folder: Self.book.folder, chapters: Self.book.chapters.reversed())
+    let backward = try ShardPlan.make(book: reversed, shard: ShardSpec(index: 1, count: 2))
+    #expect(forward.assignment == backward.assignment)
+    #expect(forward.book == backward.book)
+    #expect(forward.book.chapters == ["01-small.md", "02-big.md", "03-ignored.md"])
+    #expect(forward.estimated == ["01-small.md", "02-big.md", "03-ignored.md"])
+    // The big chapter alone in one shard, the others in the other.
+    #expect(forward.chapters(inShard: forward.assignment["02-big.md"]!) == ["02-big.md"])
+    let selected = forward.select(Self.book).chapters.map(\.fileName)
+    #expect(selected == forward.chapters(inShard: 1))
+    #expect(forward.summary?.hasPrefix("Shard 1/2: ") == true)
+  }
+
+  @Test func bookIdentityFollowsContent() {
+    let one = ShardPlan.identity(of: Self.book)
+    var changed = Self.book
+    changed.chapters[0] = Self.chapter("01-small.md", "# Small\n\nOther prose.\n")
+    #expect(ShardPlan.identity(of: changed).identity != one.identity)
+    #expect(ShardPlan.identity(of: changed).chapters == one.chapters)
+  }
+
+  @Test func costFileIsReadWrittenAndRefusedWhenDamaged() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    #expect(try ChapterCostFile.load(book: folder) == nil)
+    let text = ChapterCostFile.text(
+      measured: ["02-b.md": 3.14159, "01-a.md": 0.01], previous: ["03-c.md": 2500, "gone.md": 1000],
+      keep: ["01-a.md", "02-b.md", "03-c.md"])
+    #expect(text == """
+      {
+        "about" : "Seconds each chapter takes to verify without the result cache, measured by 'workbook verify --record-costs'. 'workbook verify --shard I/N' balances the shards with them; commit this file.",
+        "chapters" : {
+          "01-a.md" : 0.1,
+          "02-b.md" : 3.1,
+          "03-c.md" : 2.5
+        },
+        "schemaVersion" : 1
+      }
+
+      """)
+    try text.write(toFile: folder + "/" + ChapterCostFile.name, atomically: true, encoding: .utf8)
+    #expect(try ChapterCostFile.load(book: folder) == ["01-a.md": 100, "02-b.md": 3100, "03-c.md": 2500])
+
+    for (damage, reason) in [
+      ("{", "it is not valid JSON"),
+      ("{\"chapters\": {\"a.md\": -1}, \"schemaVersion\": 1}", "'chapters.a.md' should be a number of seconds, from 0 up"),
+      ("{\"chapters\": {\"a.md\": \"fast\"}, \"schemaVersion\": 1}", "'chapters.a.md' should be a number"),
+      ("{\"chapters\": {}, \"schemaVersion\": 2}", "its schemaVersion is 2, this workbook reads 1"),
+    ] {
+      try damage.write(toFile: folder + "/" + ChapterCostFile.name, atomically: true, encoding: .utf8)
+      #expect(throws: ReportError.self) { try ChapterCostFile.load(book: folder) }
+      do {
+        _ = try ChapterCostFile.load(book: folder)
+      } catch {
+        let message = ErrorText.message(for: error)
+        #expect(message.contains(reason), "\(message)")
+        #expect(message.contains("verify-costs.json"))
+      }
+    }
+  }
+}
