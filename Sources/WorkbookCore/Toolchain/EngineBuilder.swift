@@ -167,6 +167,7 @@ public enum EngineBuilder {
     let stampKey = stamps.finalize()
     var pathKey = ContentHasher()
     pathKey.add("sources", sources)
+    pathKey.add("compiler", toolchain.identity)  // one memo per identity asked for (the report's has no binary stamp)
     let memo = engineRoot + "/sources-" + pathKey.finalize().prefix(16)
     if let bytes = Files.read(memo) {
       let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
