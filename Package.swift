@@ -19,6 +19,8 @@ let package = Package(
     // `workbook serve`'s HTTP server: plain sockets and Swift concurrency,
     // no SwiftNIO, so it adds little to a fresh build.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // Tests only: generators for the shard planner's seeded property tests.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // The headless model of UIKit's views, layers, animations and transitions,
@@ -112,7 +114,11 @@ let package = Package(
     ),
     .testTarget(
       name: "WorkbookTests",
-      dependencies: ["WorkbookCore", "WorkbookMarkdown"]
+      dependencies: [
+        "WorkbookCore",
+        "WorkbookMarkdown",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
     ),
     .testTarget(
       name: "WorkbookSiteTests",

@@ -82,7 +82,7 @@ public final class LivePreview: @unchecked Sendable {
   /// The folders whose changes rebuild the site: the book (its chapters,
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
-  public func watchedFolders() -> [FileWatcher.Folder] {
+  package func watchedFolders() -> [FileWatcher.Folder] {
     let workspace = Workspace(options: options.site.verify)
     var folders = [FileWatcher.Folder(workspace.book)]
     if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }

@@ -39,7 +39,7 @@ struct ChapterRenderer {
       chapter.snippets.compactMap { s in s.output.map { ($0.fenceLine, s) } }, uniquingKeysWith: { a, _ in a })
     let reports = Dictionary(report.snippets.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
     let solutions = Dictionary(
-      chapter.snippets.compactMap { s -> (String, Snippet)? in
+      chapter.snippets.compactMap { s -> (String, Chapter.Snippet)? in
         if case .exerciseSolution(let id) = s.kind { return (id, s) } else { return nil }
       }, uniquingKeysWith: { a, _ in a })
     // Exercises whose starter comes before the solution are shown as one
@@ -127,7 +127,7 @@ struct ChapterRenderer {
   // MARK: - Snippets
 
   private func render(
-    snippet: Snippet, report: SnippetReport?, solutions: [String: Snippet], reports: [Int: SnippetReport],
+    snippet: Chapter.Snippet, report: SnippetReport?, solutions: [String: Chapter.Snippet], reports: [Int: SnippetReport],
     gathered: Set<String>, ids: IDRegistry
   ) -> HTML {
     if snippet.isHidden { return "" }
@@ -180,7 +180,7 @@ struct ChapterRenderer {
     }
   }
 
-  private func solutionDetails(_ snippet: Snippet, id: String, report: SnippetReport?) -> HTML {
+  private func solutionDetails(_ snippet: Chapter.Snippet, id: String, report: SnippetReport?) -> HTML {
     let status = report?.status ?? .notRun
     let code = SwiftHighlighter.html(for: snippet.code)
     return """
@@ -192,12 +192,12 @@ struct ChapterRenderer {
 
   /// A starter's badge: "Starter" while it is what verify expects (it
   /// compiles, and prints its recorded symptom), else the failure.
-  private func starterBadge(_ status: SnippetStatus) -> HTML? {
+  private func starterBadge(_ status: SnippetReport.Status) -> HTML? {
     guard status == .passed else { return statusBadge(status, kind: .exerciseStarter(id: "")) }
     return "<span class=\"badge status-starter\">Starter: has the bug</span>"
   }
 
-  private func renderOutput(_ content: String, snippet: Snippet, report: SnippetReport?, starter: Bool = false) -> HTML {
+  private func renderOutput(_ content: String, snippet: Chapter.Snippet, report: SnippetReport?, starter: Bool = false) -> HTML {
     let status = report?.status ?? .notRun
     let diagrams = report?.diagrams ?? []
     var body: [HTML] = []
@@ -223,11 +223,11 @@ struct ChapterRenderer {
   }
 
   /// The error findings about a snippet (the Evaluator attached them with its verdict).
-  private func findings(for snippet: Snippet) -> [Finding] {
+  private func findings(for snippet: Chapter.Snippet) -> [Finding] {
     report.findings.filter { $0.severity == .error && $0.snippet == snippet.index }
   }
 
-  static func statusClass(_ status: SnippetStatus, kind: SnippetKind) -> String {
+  static func statusClass(_ status: SnippetReport.Status, kind: Chapter.Snippet.Kind) -> String {
     switch (status, kind) {
     case (.passed, .noRun): return "status-unchecked"
     case (.passed, _): return "status-passed"
@@ -237,7 +237,7 @@ struct ChapterRenderer {
     }
   }
 
-  private func statusBadge(_ status: SnippetStatus, kind: SnippetKind, output: Bool = false) -> HTML? {
+  private func statusBadge(_ status: SnippetReport.Status, kind: Chapter.Snippet.Kind, output: Bool = false) -> HTML? {
     let label: String
     switch (status, kind) {
     case (.passed, .noRun), (.ignored, _): label = output ? "Output not checked" : "Not run"

@@ -8,7 +8,7 @@ import WorkbookMarkdown
 /// What to build and how.
 public struct SiteOptions: Sendable {
   /// How the book is verified (its folder is `verify.book`).
-  public var verify = VerifyOptions()
+  public var verify = Verifier.Options()
   /// A folder whose files replace the theme's files of the same name; nil:
   /// `<book>/theme` when it exists.
   public var theme: String? = nil
@@ -25,7 +25,7 @@ public struct Site: Sendable {
   public var files: [(path: String, bytes: [UInt8])]
   public var report: VerifyReport
   /// Failing or unverified snippets (the pages mark them).
-  public var failures: [Failure]
+  public var failures: [VerifiedBook.Failure]
   /// The book folder the site was built from.
   public var book: String = ""
 
@@ -134,6 +134,25 @@ public struct SiteBuilder: Sendable {
     if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
     let verified: VerifiedBook
     do { verified = try Verifier(options: verify).verify(book, in: workspace) } catch { throw .verify(error) }
+    return try render(verified)
+  }
+
+  /// Renders the site of a loaded book from a verify report instead of
+  /// verifying it: CI verifies in shards, merges their reports, and builds
+  /// the site once from the merged one. Nothing is compiled; the pages are
+  /// byte for byte those `build(_:in:)` writes for the same book.
+  ///
+  /// - Parameters:
+  ///   - book: The book as loaded now.
+  ///   - reportFile: A whole run's JSON report (`verify --format json`) or
+  ///     the shards' merged one (`report merge --format json`); errors name
+  ///     it as given.
+  /// - Throws: `.report` when the file cannot be read, is one shard's, or
+  ///   verified other chapters than `book` holds now.
+  public func render(_ book: Book, reportFile: String) throws(SiteError) -> Site {
+    if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
+    let verified: VerifiedBook
+    do { verified = try ReportDocument.read(reportFile).verifiedBook(book, file: reportFile) } catch { throw .report(error) }
     return try render(verified)
   }
 

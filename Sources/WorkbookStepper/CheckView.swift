@@ -57,7 +57,7 @@ public struct CheckView: Sendable {
     return out
   }
 
-  func diagnostic(_ d: FileDiagnostic, file: String, width: Int) -> [String] {
+  func diagnostic(_ d: ExerciseCheck.FileDiagnostic, file: String, width: Int) -> [String] {
     let place = d.line.map { "\(file):\($0):\(d.column): " } ?? ""
     let label = d.severity == .error ? style.red("error:") : style.yellow("warning:")
     return TextWidth.wrap(place + label + " " + d.message, width: width)
@@ -81,13 +81,13 @@ public struct CheckView: Sendable {
     fitsSideBySide(LineDiff.rows(old: check.expected, new: check.output), width: width)
   }
 
-  static func fitsSideBySide(_ rows: [DiffRow], width: Int) -> Bool {
+  static func fitsSideBySide(_ rows: [LineDiff.Row], width: Int) -> Bool {
     let widest = rows.reduce(0) { max($0, TextWidth.of($1.old ?? ""), TextWidth.of($1.new ?? "")) }
     let column = (width - 5) / 2
     return widest <= column && column >= 12
   }
 
-  static func marker(_ kind: DiffRow.Kind) -> String {
+  static func marker(_ kind: LineDiff.Row.Kind) -> String {
     switch kind {
     case .same: return " "
     case .changed: return "~"
@@ -96,7 +96,7 @@ public struct CheckView: Sendable {
     }
   }
 
-  func sideBySide(_ rows: [DiffRow], column: Int) -> [String] {
+  func sideBySide(_ rows: [LineDiff.Row], column: Int) -> [String] {
     var out = ["  " + style.bold(TextWidth.padded("expected", to: column)) + " │ " + style.bold("actual")]
     out.append("  " + String(repeating: "─", count: column) + "─┼─" + String(repeating: "─", count: column))
     for row in rows.prefix(200) {
@@ -115,7 +115,7 @@ public struct CheckView: Sendable {
     return out
   }
 
-  func stacked(_ rows: [DiffRow], width: Int) -> [String] {
+  func stacked(_ rows: [LineDiff.Row], width: Int) -> [String] {
     var out = [style.bold("expected:")]
     for row in rows.prefix(200) where row.old != nil {
       let text = TextWidth.truncated(row.old!, to: width - 2)

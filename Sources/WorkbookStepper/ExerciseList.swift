@@ -6,10 +6,10 @@ import WorkbookCore
 /// The book's exercises and the learner's status on each.
 public struct ExerciseList: Sendable {
   public var book: ExerciseBook
-  public var progress: ProgressFile
+  public var progress: ExerciseBook.ProgressFile
   public var style: TerminalStyle
 
-  public init(book: ExerciseBook, progress: ProgressFile, style: TerminalStyle) {
+  public init(book: ExerciseBook, progress: ExerciseBook.ProgressFile, style: TerminalStyle) {
     self.book = book
     self.progress = progress
     self.style = style

@@ -22,7 +22,7 @@ public final class StepSession {
   /// Seconds between looks at the file.
   private let pollInterval: Double
 
-  private var progress: ProgressFile
+  private var progress: ExerciseBook.ProgressFile
   private var index: Int
   private var lastCheck: ExerciseCheck?
   private var checking = false
@@ -47,7 +47,7 @@ public final class StepSession {
   ///   - width: A fixed width (nil: the terminal's).
   ///   - pollInterval: Seconds between looks at the file.
   ///   - check: Compiles, runs and compares.
-  public init(book: ExerciseBook, start: Int, progress: ProgressFile, terminal: Terminal, style: TerminalStyle,
+  public init(book: ExerciseBook, start: Int, progress: ExerciseBook.ProgressFile, terminal: Terminal, style: TerminalStyle,
               width: Int? = nil, pollInterval: Double = 0.1, check: @escaping Check) {
     self.book = book
     self.index = start
@@ -61,8 +61,8 @@ public final class StepSession {
 
   private var exercise: Exercise { book.exercises[index] }
   private var width: Int { max(30, fixedWidth ?? terminal.width) }
-  private var entry: ProgressFile.Entry {
-    get { progress.exercises[exercise.qualifiedID] ?? ProgressFile.Entry() }
+  private var entry: ExerciseBook.ProgressFile.Entry {
+    get { progress.exercises[exercise.qualifiedID] ?? ExerciseBook.ProgressFile.Entry() }
     set { progress.exercises[exercise.qualifiedID] = newValue }
   }
 

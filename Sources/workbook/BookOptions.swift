@@ -26,16 +26,16 @@ struct EngineOptions: ParsableArguments {
 
   func validate() throws {
     guard timeout > 0 else { throw ValidationError("'--timeout' must be more than 0 seconds, got '\(timeout)'") }
-    guard CompilerPipeline(rawValue: pipeline) != nil else {
+    guard Verifier.Options.Pipeline(rawValue: pipeline) != nil else {
       throw ValidationError("Unknown pipeline '\(pipeline)'; expected 'direct' or 'driver'")
     }
   }
 
-  func apply(to options: inout VerifyOptions) {
+  func apply(to options: inout Verifier.Options) {
     options.timeout = timeout
     options.engineSources = engineSources
     options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
-    options.pipeline = CompilerPipeline(rawValue: pipeline) ?? .direct
+    options.pipeline = Verifier.Options.Pipeline(rawValue: pipeline) ?? .direct
   }
 }
 
@@ -53,8 +53,8 @@ struct VerifyRunOptions: ParsableArguments {
     guard jobs >= 1 else { throw ValidationError("'--jobs' must be at least 1, got '\(jobs)'") }
   }
 
-  var verifyOptions: VerifyOptions {
-    var options = VerifyOptions()
+  var verifyOptions: Verifier.Options {
+    var options = Verifier.Options()
     options.book = book
     options.jobs = jobs
     engine.apply(to: &options)
@@ -78,8 +78,8 @@ struct BookOptions: ParsableArguments {
 
   @OptionGroup var engine: EngineOptions
 
-  var verifyOptions: VerifyOptions {
-    var options = VerifyOptions()
+  var verifyOptions: Verifier.Options {
+    var options = Verifier.Options()
     options.book = book
     engine.apply(to: &options)
     return options
@@ -108,9 +108,9 @@ struct BookOptions: ParsableArguments {
   }
 
   /// The learner's progress, or exits with status 2 and a message.
-  func loadProgress(_ book: ExerciseBook) throws -> ProgressFile {
+  func loadProgress(_ book: ExerciseBook) throws -> ExerciseBook.ProgressFile {
     do {
-      return try ProgressFile.load(book.progressPath)
+      return try ExerciseBook.ProgressFile.load(book.progressPath)
     } catch {
       throw CommandFailure.setup(ErrorText.message(for: error))
     }

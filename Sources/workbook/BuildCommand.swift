@@ -1,5 +1,6 @@
-// `workbook build`: verifies the book (with the cache) and writes the static
-// site, or checks that the committed site is current.
+// `workbook build`: verifies the book (with the cache), or reads a verify
+// report, and writes the static site, or checks that the committed site is
+// current.
 import ArgumentParser
 import Foundation
 import WorkbookCore
@@ -24,6 +25,13 @@ extension Workbook {
           workbook build                       Verify Chapters/ and write Site/
           workbook build --check               Exit 1 when Site/ is not what a build would write
           workbook build --out /tmp/site --allow-failures
+          workbook build --from-report r.json  Render the site from a report
+
+        --from-report takes a whole run's JSON report ('verify --format \
+        json') or the shards' merged one ('report merge --format json', \
+        see Guides/CI.md) and gives the same site as a build, compiling \
+        nothing; it refuses a single shard's report, or one of other \
+        chapters than the book holds.
 
         A book may set its title in <book>/site.json and override the \
         theme's files (page.html, index.html, style.css, site.js) in \
@@ -40,6 +48,9 @@ extension Workbook {
 
     @Flag(help: "Publish failing snippets, marked as failed on their pages.")
     var allowFailures = false
+
+    @Option(help: ArgumentHelp("Render the site from this JSON report instead of verifying.", valueName: "file"))
+    var fromReport: String?
 
     @OptionGroup var themeOptions: ThemeOptions
 
@@ -62,7 +73,12 @@ extension Workbook {
       do throws(SiteError) {
         let book: Book
         do { book = try workspace.loadBook() } catch { throw SiteError.verify(error) }
-        site = try SiteBuilder(options: options).build(book, in: workspace)
+        let builder = SiteBuilder(options: options)
+        if let fromReport {
+          site = try builder.render(book, reportFile: fromReport)
+        } else {
+          site = try builder.build(book, in: workspace)
+        }
       } catch {
         if error == .verify(.interrupted) { throw ExitCode(130) }
         printError("error: " + ErrorText.message(for: error))

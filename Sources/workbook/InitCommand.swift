@@ -37,7 +37,7 @@ extension Workbook {
     func run() throws {
       let written: [String]
       do {
-        written = try BookScaffold.create(in: directory)
+        written = try Book.Scaffold.create(in: directory)
       } catch {
         let message: String
         switch error {
@@ -53,7 +53,7 @@ extension Workbook {
       for path in written { print("created \(ExerciseBook.displayPath(path))") }
       let root = URL(fileURLWithPath: directory).standardizedFileURL.path
       if !noRecord {
-        var options = VerifyOptions()
+        var options = Verifier.Options()
         options.book = root + "/Chapters"
         options.record = true
         options.engineSources = engineSources

@@ -63,9 +63,9 @@ extension Workbook {
           throw CommandFailure.setup(ErrorText.message(for: error))
         }
         guard let chapterReport = report.chapters.first else { return }
-        let choice: DiagramChoice
+        let choice: DiagramRecord.Choice
         do {
-          choice = try DiagramChoice.choose(in: chapterReport, snippet: snippet)
+          choice = try DiagramRecord.Choice.choose(in: chapterReport, snippet: snippet)
         } catch {
           throw CommandFailure.setup(ErrorText.message(for: error))
         }

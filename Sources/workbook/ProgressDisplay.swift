@@ -18,7 +18,7 @@ final class ProgressDisplay: @unchecked Sendable {
     self.plainLines = plainLines
   }
 
-  func handle(_ event: VerifyEvent) {
+  func handle(_ event: Verifier.Event) {
     lock.lock(); defer { lock.unlock() }
     switch event {
     case .buildingEngine(let sources):

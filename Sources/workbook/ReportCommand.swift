@@ -17,7 +17,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case .json:
       return document.json()
     case .junit:
-      return JUnitRenderer.render(document)
+      return ReportRenderer.JUnit.render(document)
     case .github:
       return ReportRenderer.github(report) + ReportRenderer.summary(report) + "\n"
     }
@@ -84,7 +84,7 @@ extension Workbook.Report {
         do {
           var documents: [(file: String, document: ReportDocument)] = []
           for file in reports { documents.append((file, try ReportDocument.read(file))) }
-          merged = try ReportMerger.merge(documents)
+          merged = try ReportDocument.Merger.merge(documents)
         } catch {
           throw CommandFailure.setup(ErrorText.message(for: error))
         }

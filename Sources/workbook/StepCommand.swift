@@ -72,31 +72,14 @@ extension Workbook {
       if status != 0 { throw ExitCode(status) }
     }
 
-    /// Where to start: the exercise named, the chapter's first unfinished
-    /// one, the one the learner was on, or the book's first unfinished one.
-    func startIndex(_ book: ExerciseBook, _ progress: ProgressFile) throws -> Int {
-      let exercises = book.exercises
-      func unfinished(_ candidates: [Exercise]) -> Exercise? {
-        candidates.first { book.status(of: $0, in: progress) != .done } ?? candidates.first
-      }
-      if let chapter {
-        if chapter.contains("/") && !chapter.hasSuffix(".md"), let exercise = book.exercise(named: chapter) {
-          return exercises.firstIndex(of: exercise)!
-        }
-        let inChapter = book.exercises(inChapter: chapter)
-        guard let first = unfinished(inChapter) else {
-          throw CommandFailure.setup(book.hasChapter(chapter)
-            ? "Chapter '\(chapter)' has no exercises; run 'workbook exercises' to list them"
-            : "No chapter or exercise '\(chapter)' in '\(bookOptions.book)'; run 'workbook exercises' to list them")
-        }
-        return exercises.firstIndex(of: first)!
-      }
-      if let current = progress.current, let exercise = book.exercise(named: current),
-        book.status(of: exercise, in: progress) != .done
-      {
-        return exercises.firstIndex(of: exercise)!
-      }
-      return exercises.firstIndex(of: unfinished(exercises)!)!
+    /// Where to start (see `ExerciseBook.startIndex`), or exits with status
+    /// 2 naming what was not found.
+    func startIndex(_ book: ExerciseBook, _ progress: ExerciseBook.ProgressFile) throws -> Int {
+      if let index = book.startIndex(named: chapter, progress: progress) { return index }
+      let name = chapter ?? ""
+      throw CommandFailure.setup(book.hasChapter(name)
+        ? "Chapter '\(name)' has no exercises; run 'workbook exercises' to list them"
+        : "No chapter or exercise '\(name)' in '\(bookOptions.book)'; run 'workbook exercises' to list them")
     }
   }
 }

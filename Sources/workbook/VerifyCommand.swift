@@ -68,8 +68,8 @@ extension Workbook {
     var recordCosts = false
 
     func validate() throws {
-      if let shard, ShardSpec(shard) == nil {
-        throw ValidationError("'--shard' takes I/N with 1 ≤ I ≤ N ≤ \(ShardSpec.maximumCount), e.g. 2/4; got '\(shard)'")
+      if let shard, ShardPlan.Spec(shard) == nil {
+        throw ValidationError("'--shard' takes I/N with 1 ≤ I ≤ N ≤ \(ShardPlan.Spec.maximumCount), e.g. 2/4; got '\(shard)'")
       }
       if recordCosts && shard != nil {
         throw ValidationError("'--record-costs' measures the whole book on one machine; run it without '--shard'")
@@ -89,11 +89,11 @@ extension Workbook {
       do {
         let workspace = Workspace(options: options)
         let book = try workspace.loadBook(selecting: chapters)
-        plan = try ShardPlan.make(book: book, shard: shard.flatMap(ShardSpec.init))
+        plan = try ShardPlan.make(book: book, shard: shard.flatMap(ShardPlan.Spec.init))
         if let summary = plan.summary { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
         verified = try Verifier(options: options).verify(plan.select(book), in: workspace) { progress.handle($0) }
         if recordCosts {
-          let path = try ChapterCostFile.record(verified)
+          let path = try ShardPlan.CostFile.record(verified)
           progress.clear()
           FileHandle.standardError.write(Data("Recorded the cost of \(verified.chapters.count) chapters in \(path)\n".utf8))
         }

@@ -6,7 +6,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 
 enum ServeFixtures {
   static let packageRoot: String = {

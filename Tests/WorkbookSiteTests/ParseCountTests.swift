@@ -3,7 +3,7 @@
 // renders) while `build`, `verify` and the exercise commands' loading run.
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 @testable import WorkbookMarkdown
 @testable import WorkbookSite
 

@@ -2,7 +2,7 @@
 // folder: a bad file fails the build before anything is verified.
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 @testable import WorkbookSite
 
 @Suite struct SiteMetadataTests {

@@ -2,7 +2,7 @@
 // escaping, hidden snippets, highlighting, exercises, diagrams, determinism.
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 @testable import WorkbookSite
 
 @Suite struct SiteTests {

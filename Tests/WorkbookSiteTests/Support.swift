@@ -3,7 +3,7 @@
 import Foundation
 @_exported import SnapshotSupport
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 @testable import WorkbookSite
 
 enum SiteFixtures {

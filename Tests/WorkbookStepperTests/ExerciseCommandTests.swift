@@ -2,7 +2,7 @@
 // the progress file, end to end through the binary.
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 
 @Suite struct ExerciseCommandTests {
   @Test func exercisesListsStatusesAndProgress() throws {

@@ -3,7 +3,7 @@
 // the right answer, quit, resume, reset, Ctrl-C.
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 
 @Suite(.serialized) struct StepTmuxTests {
   init() throws {

@@ -2,7 +2,7 @@
 // `workbook` binary, and a tmux session to drive it like a learner.
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 
 enum StepperFixtures {
   static let packageRoot: String = {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 
 @Suite struct LineDiffTests {
   @Test func equalTextsHaveNoDiff() {

@@ -544,7 +544,7 @@ struct ExampleWorkflowTests {
     #expect(text.contains("shard: [" + (1...shards).map(String.init).joined(separator: ", ") + "]"))
     #expect(text.contains("path: ${{ env.XDG_CACHE_HOME }}/transition-workbook"))
     let commands = Self.commands(text)
-    #expect(commands.count == 4, "\(commands)")
+    #expect(commands.count == 6, "\(commands)")
 
     let runs = try ShardedVerifyTests.runs.get()
     let reports = runs.root + "/reports"
@@ -566,6 +566,34 @@ struct ExampleWorkflowTests {
       #expect(out.status == 1, "\(arguments): \(out.stderr)")
     }
     #expect(try XMLShape.parse(Fixtures.read(runs.root + "/verify.xml")).suites.count == 4)
+    // The merged report is the whole run's, and its JUnit form the shards'.
+    let merged = try ReportDocument.read(runs.root + "/verify.json")
+    #expect(merged.shard == nil && merged.chapters.map(ShardedVerifyTests.verdict) == runs.whole.chapters.map(ShardedVerifyTests.verdict))
+    let fromShards = try workbook(["report", "merge"] + files + ["--format", "junit"], in: runs.root, engine: false)
+    #expect(Fixtures.read(runs.root + "/verify.xml") == fromShards.stdout)
+
+    // The site, from the merged report: the fixture book fails, so the
+    // build refuses to publish (the workflow stops before it); allowed to
+    // publish, it writes what a build of the book writes. No engine.
+    let builds = commands.filter { $0.hasPrefix("build ") }
+    #expect(builds == ["build --from-report verify.json --out site"])
+    for command in builds {
+      let arguments = command.split(separator: " ").map(String.init)
+      let refused = try workbook(arguments, in: runs.root, engine: false)
+      #expect(refused.status == 1, "\(refused.stderr)")
+      #expect(refused.stderr.hasPrefix("error: The book has 4 failure(s); the site is not written:"), "\(refused.stderr)")
+      let site = try workbook(arguments + ["--allow-failures"], in: runs.root, engine: false)
+      #expect(site.status == 0, "\(site.stderr)")
+      let built = try workbook(["build", "--out", "site-built", "--allow-failures"], in: runs.root)
+      #expect(built.status == 0, "\(built.stderr)")
+      let written = try FileManager.default.subpathsOfDirectory(atPath: runs.root + "/site").sorted()
+      #expect(written == (try FileManager.default.subpathsOfDirectory(atPath: runs.root + "/site-built").sorted()))
+      #expect(written.contains("index.html"))
+      for path in written {
+        #expect(FileManager.default.contents(atPath: runs.root + "/site/" + path)
+                == FileManager.default.contents(atPath: runs.root + "/site-built/" + path), "\(path) differs")
+      }
+    }
   }
 }
 

@@ -1,14 +1,21 @@
 // `verify --shard I/N`: the split of chapters across shards, its cost
-// file and estimates. Properties are checked over seeded random books, so
-// every run checks the same ones.
+// file and estimates. Properties are checked over random books drawn by
+// PropertyBased's generators from fixed seeds, so every run checks the same
+// books (its `propertyCheck` draws fresh seeds each run, and its fixed-seed
+// trait runs one case and flags a passing test, so the loops are ours).
 import Foundation
+import PropertyBased
 import Testing
 @testable import WorkbookCore
 
-/// SplitMix64: a small deterministic generator.
-struct SeededGenerator: RandomNumberGenerator {
+/// SplitMix64: a small deterministic generator, seeded by one number.
+struct SeededGenerator: SeededRandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
+  /// A seed from the system's generator (PropertyBased's protocol asks for
+  /// one; these tests always pass a seed).
+  init() { state = UInt64.random(in: 0...UInt64.max) }
+  var currentSeed: UInt64 { state }
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
@@ -20,21 +27,26 @@ struct SeededGenerator: RandomNumberGenerator {
 
 @Suite("Shard planner")
 struct ShardPlannerTests {
+  /// A chapter file name: a two-digit number and a random word.
+  static let chapterName = zip(Gen.int(in: 0...99), Gen.uint32()).map { number, word in
+    String(format: "%02d-", number) + String(word, radix: 36) + ".md"
+  }
+
   /// A random book: 1…`maxChapters` chapters with distinct names and costs
-  /// from 0 to 60 s (ties on purpose: costs are drawn from a small set
-  /// half of the time).
-  static func randomCosts(_ random: inout SeededGenerator, maxChapters: Int) -> [ChapterCost] {
-    let count = Int.random(in: 1...maxChapters, using: &random)
-    let coarse = Bool.random(using: &random)
-    var names = Set<String>()
-    while names.count < count {
-      names.insert(String(format: "%02d-", Int.random(in: 0...99, using: &random))
-                   + String(UInt32.random(in: 0...UInt32.max, using: &random), radix: 36) + ".md")
+  /// from 0 to 60 s; half the books draw costs from a small set (0…4 s in
+  /// whole seconds), so that ties are common.
+  static func randomBooks(maxChapters: Int) -> Generator<[ChapterCost], some SendableSequenceType> {
+    func book(_ cost: Generator<Int, some SendableSequenceType>) -> Generator<[ChapterCost], some SendableSequenceType> {
+      zip(chapterName.set(ofAtMost: 1...maxChapters), cost.array(of: maxChapters)).map { names, costs in
+        zip(names.sorted(), costs).map { ChapterCost(name: $0, milliseconds: $1) }
+      }
     }
-    return names.sorted().map { name in
-      let cost = coarse ? Int.random(in: 0...4, using: &random) * 1000 : Int.random(in: 0...60_000, using: &random)
-      return ChapterCost(name: name, milliseconds: cost)
-    }
+    return Gen.oneOf(book(Gen.int(in: 0...4).map { $0 * 1000 }), book(Gen.int(in: 0...60_000)))
+  }
+
+  /// A book and a shard count.
+  static func randomSplits(maxChapters: Int, shards: ClosedRange<Int>) -> Generator<([ChapterCost], Int), some SendableSequenceType> {
+    zip(randomBooks(maxChapters: maxChapters), Gen.int(in: shards))
   }
 
   static func loads(_ costs: [ChapterCost], _ assignment: [String: Int], shards: Int) -> [Int] {
@@ -63,9 +75,10 @@ struct ShardPlannerTests {
 
   @Test func everyChapterIsInExactlyOneShardWhateverTheOrder() {
     var random = SeededGenerator(seed: 17)
+    let splits = Self.randomSplits(maxChapters: 40, shards: 1...8)
     for _ in 0..<300 {
-      let costs = Self.randomCosts(&random, maxChapters: 40)
-      let shards = Int.random(in: 1...8, using: &random)
+      let (costs, shards) = splits.run(using: &random)
+      #expect(!costs.isEmpty && Set(costs.map(\.name)).count == costs.count)
       let assignment = ShardPlanner.assign(costs, shards: shards)
       // Every chapter once, every shard index in 1...N.
       #expect(Set(assignment.keys) == Set(costs.map(\.name)))
@@ -80,9 +93,9 @@ struct ShardPlannerTests {
 
   @Test func longestShardIsWithinFourThirdsOfTheBestSplit() {
     var random = SeededGenerator(seed: 2026)
+    let splits = Self.randomSplits(maxChapters: 9, shards: 2...3)
     for _ in 0..<300 {
-      let costs = Self.randomCosts(&random, maxChapters: 9)
-      let shards = Int.random(in: 2...3, using: &random)
+      let (costs, shards) = splits.run(using: &random)
       let assignment = ShardPlanner.assign(costs, shards: shards)
       let makespan = Self.loads(costs, assignment, shards: shards).max()!
       let optimal = Self.optimalMakespan(costs.map(\.milliseconds), shards: shards)
@@ -94,15 +107,28 @@ struct ShardPlannerTests {
 
   @Test func bigBooksStayWithinTheListSchedulingBound() {
     var random = SeededGenerator(seed: 99)
+    let splits = Self.randomSplits(maxChapters: 200, shards: 1...16)
     for _ in 0..<100 {
-      let costs = Self.randomCosts(&random, maxChapters: 200)
-      let shards = Int.random(in: 1...16, using: &random)
+      let (costs, shards) = splits.run(using: &random)
       let loads = Self.loads(costs, ShardPlanner.assign(costs, shards: shards), shards: shards)
       let total = costs.reduce(0) { $0 + $1.milliseconds }
       let largest = costs.map(\.milliseconds).max() ?? 0
       // No shard is more than one chapter above the average.
       #expect(loads.max()! <= (total + shards - 1) / shards + largest)
     }
+  }
+
+  @Test func theRandomBooksAreTheSameEveryRunAndVaried() {
+    let splits = Self.randomSplits(maxChapters: 40, shards: 1...8)
+    var first = SeededGenerator(seed: 17), second = SeededGenerator(seed: 17)
+    let drawn = (0..<300).map { _ in splits.run(using: &first) }
+    let again = (0..<300).map { _ in splits.run(using: &second) }
+    #expect(drawn.map(\.0) == again.map(\.0) && drawn.map(\.1) == again.map(\.1))
+    // Both kinds of book, every shard count, small and big books.
+    let coarse = drawn.filter { $0.0.allSatisfy { $0.milliseconds % 1000 == 0 && $0.milliseconds <= 4000 } }.count
+    #expect((60...240).contains(coarse), "\(coarse) of 300 books have whole-second costs")
+    #expect(Set(drawn.map(\.1)) == Set(1...8))
+    #expect(drawn.contains { $0.0.count == 1 } && drawn.contains { $0.0.count >= 30 })
   }
 
   @Test func shardSpecParsesIOverN() {

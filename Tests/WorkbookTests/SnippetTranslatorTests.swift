@@ -1,5 +1,5 @@
 import Testing
-import WorkbookCore
+@testable import WorkbookCore
 
 @Suite struct SnippetTranslatorTests {
   let translator = SnippetTranslator.standard

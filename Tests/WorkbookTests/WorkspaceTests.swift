@@ -68,3 +68,44 @@ import Testing
     #expect(book.chapters.count == 1)
   }
 }
+
+/// Where `workbook step` starts, decided by the library (the command only
+/// words the "not found").
+@Suite struct StepStartTests {
+  @Test func theNamedExerciseThenTheChaptersFirstUnfinishedThenWhereTheLearnerWas() throws {
+    // Two chapters: two exercises in the first, one in the second.
+    let folder = try Fixtures.temporaryDirectory() + "/Chapters"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    func exercise(_ id: String) -> String {
+      "Print \(id).\n\n```swift exercise=\(id)\nprint(0)\n```\n\n```output\n0\n```\n\n"
+        + "```swift solution=\(id)\nprint(\"\(id)\")\n```\n\n```output\n\(id)\n```\n\n"
+    }
+    try ("# One\n\n" + exercise("a") + exercise("b")).write(toFile: folder + "/01-one.md", atomically: true, encoding: .utf8)
+    try ("# Two\n\n" + exercise("c")).write(toFile: folder + "/02-two.md", atomically: true, encoding: .utf8)
+    let book = try ExerciseBook.load(Workspace(options: Fixtures.options(book: folder)))
+    let exercises = book.exercises
+    try #require(exercises.map(\.qualifiedID) == ["01-one/a", "01-one/b", "02-two/c"])
+    var progress = ExerciseBook.ProgressFile()
+    // Nothing done, nowhere yet: the book's first exercise.
+    #expect(book.startIndex(named: nil, progress: progress) == 0)
+    // An exercise by name.
+    #expect(book.startIndex(named: exercises[1].qualifiedID, progress: progress) == 1)
+    // A chapter: its first unfinished exercise.
+    progress.recordCheck(of: exercises[0], passed: true)
+    let chapter = "01-one"
+    #expect(book.startIndex(named: chapter, progress: progress) == 1)
+    #expect(book.startIndex(named: chapter + ".md", progress: progress) == 1)
+    #expect(book.startIndex(named: "02-two", progress: progress) == 2)
+    // A chapter whose exercises are all done: its first.
+    progress.recordCheck(of: exercises[1], passed: true)
+    #expect(book.startIndex(named: chapter, progress: progress) == 0)
+    // Where the learner was, unless it is done.
+    progress.current = exercises[2].qualifiedID
+    #expect(book.startIndex(named: nil, progress: progress) == 2)
+    progress.current = exercises[0].qualifiedID
+    #expect(book.startIndex(named: nil, progress: progress) == 2)
+    // Unknown names.
+    #expect(book.startIndex(named: "99-nothing", progress: progress) == nil)
+    #expect(book.startIndex(named: chapter + "/no-such-id", progress: progress) == nil)
+  }
+}

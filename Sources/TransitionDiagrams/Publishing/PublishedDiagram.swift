@@ -32,7 +32,7 @@ public struct PublishedDiagram: Equatable, Sendable {
   /// The diagram as the program passes it to the workbook, one JSON object:
   /// `{"v": 1, "kind": …, "text": …, "frames": {…}}`, the frames an object
   /// (left out when there are none). The workbook reads it as its
-  /// `DiagramRecord` (WorkbookCore/Checking/DiagramRecord.swift).
+  /// `DiagramRecord` (WorkbookCore/API/Verify/DiagramRecord.swift).
   public var record: String {
     var out = "{\"v\": \(Self.recordVersion), \"kind\": \(FrameJSONEncoder.stringLiteral(kind)), "
       + "\"text\": \(FrameJSONEncoder.stringLiteral(text))"

@@ -1,0 +1,374 @@
+// ChapterRunner: compiles and runs one chapter: the chapter program (one
+// compiler invocation), each compile-fail snippet's type check, and each
+// exercise program.
+import Foundation
+
+/// Settings for compiling and running.
+struct RunSettings: Sendable {
+  var toolchain: Toolchain
+  var engine: EngineBuild
+  var pipeline: CompilerPipeline
+  /// Seconds a program may run.
+  var timeout: Double
+  /// Seconds a compilation may take.
+  var compileTimeout: Double = 600
+  /// Bytes of standard output kept per snippet.
+  var outputCap: Int
+  /// The shared clang module cache.
+  var moduleCache: String
+  /// The engine's source folder (for the report's engine identity).
+  var engineSources: String? = nil
+
+  init(toolchain: Toolchain, engine: EngineBuild, pipeline: CompilerPipeline,
+              timeout: Double, outputCap: Int, moduleCache: String) {
+    self.toolchain = toolchain
+    self.engine = engine
+    self.pipeline = pipeline
+    self.timeout = timeout
+    self.outputCap = outputCap
+    self.moduleCache = moduleCache
+  }
+}
+
+/// What one of a chapter's compilations produced.
+enum ChapterTaskResult: Sendable {
+  case program(ProgramRun)
+  case noRun(ProgramRun)
+  case compileFail(CompileFailRun)
+  case standalone(StandaloneRun)
+}
+
+/// Limits the compilations (and program runs) running at once in this
+/// process to the number of cores, however many chapters are checked at
+/// once and however many programs each has.
+final class CompileSlots: @unchecked Sendable {
+  static let shared = CompileSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+  private let condition = NSCondition()
+  private var free: Int
+
+  init(count: Int) { free = max(1, count) }
+
+  /// Runs every task (the first on the calling thread, the others on
+  /// threads of their own), each while holding a slot, and returns their
+  /// results in task order.
+  func runAll<T: Sendable>(_ tasks: [@Sendable () -> Result<T, VerifyError>]) -> [Result<T, VerifyError>] {
+    let results = Results<T>(count: tasks.count)
+    let group = DispatchGroup()
+    for index in tasks.indices.dropFirst() {
+      group.enter()
+      let thread = Thread { [self] in
+        results.set(index, withSlot(tasks[index]))
+        group.leave()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    if let first = tasks.first { results.set(0, withSlot(first)) }
+    group.wait()
+    return results.all()
+  }
+
+  private func withSlot<T>(_ task: () -> Result<T, VerifyError>) -> Result<T, VerifyError> {
+    condition.lock()
+    while free == 0 { condition.wait() }
+    free -= 1
+    condition.unlock()
+    defer {
+      condition.lock()
+      free += 1
+      condition.signal()
+      condition.unlock()
+    }
+    return task()
+  }
+
+  private final class Results<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Result<T, VerifyError>?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<T, VerifyError>) { lock.lock(); values[index] = value; lock.unlock() }
+    func all() -> [Result<T, VerifyError>] { lock.lock(); defer { lock.unlock() }; return values.map { $0! } }
+  }
+}
+
+struct ChapterRunner: Sendable {
+  var settings: RunSettings
+  var builder: ProgramBuilder
+  /// Where each program's run is kept (`ResultCache.programKey`); nil:
+  /// every program is compiled.
+  var programCache: ResultCache? = nil
+
+  /// The module name of snippet programs (it shows in runtime trap
+  /// locations as `WorkbookChapter/02-fade.md:12`).
+  static let moduleName = "WorkbookChapter"
+
+  init(settings: RunSettings, builder: ProgramBuilder = ProgramBuilder()) {
+    self.settings = settings
+    self.builder = builder
+  }
+
+  init(settings: RunSettings, builder: ProgramBuilder = ProgramBuilder(), programCache: ResultCache?) {
+    self.init(settings: settings, builder: builder)
+    self.programCache = programCache
+  }
+
+  /// Compiles and runs everything in `chapter` that is checked.
+  ///
+  /// - Throws: `VerifyError.interrupted` when verify is interrupted.
+  func run(_ chapter: Chapter) throws(VerifyError) -> ChapterRun {
+    let work: String
+    do {
+      work = try Files.makeTemporaryDirectory(prefix: "workbook-verify")
+    } catch {
+      throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
+    }
+    defer { Files.removeTemporaryDirectory(work) }
+    let map = SourceMap(chapter: chapter)
+    // The chapter program, the no-run type check, each compile-fail check
+    // and each exercise program are independent: they run at once, as
+    // many at a time as there are cores in the whole process
+    // (`CompileSlots`), so an edited chapter with exercises takes the time
+    // of its longest program, not of all of them.
+    var tasks: [@Sendable () -> Result<ChapterTaskResult, VerifyError>] = []
+    let runSnippets = chapter.snippets.filter { $0.kind == .run }
+    func key(_ task: String, _ snippets: [Snippet]) -> String? {
+      programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: chapter,
+                                                         builder: builder, settings: settings)
+    }
+    if !runSnippets.isEmpty {
+      let program = builder.chapterProgram(chapter)
+      let key = key("program", runSnippets)
+      tasks.append {
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try cached(key) { () throws(VerifyError) in
+            try compileAndRun(program, in: work + "/chapter", map: map, run: true, defaultSnippet: nil)
+          }
+          return .program(run)
+        }
+      }
+    }
+    if let program = builder.noRunProgram(chapter) {
+      // Type-checked only: no-run code is never linked, so it never runs.
+      let key = key("no-run", chapter.snippets.filter { $0.kind == .run || $0.kind == .noRun })
+      tasks.append {
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try cached(key) { () throws(VerifyError) in
+            try typecheck(program, in: work + "/no-run", map: map)
+          }
+          return .noRun(run)
+        }
+      }
+    }
+    for snippet in chapter.snippets {
+      switch snippet.kind {
+      case .compileFail:
+        let program = builder.compileFailProgram(snippet, in: chapter)
+        let key = key("compile-fail", runSnippets.filter { $0.index < snippet.index } + [snippet])
+        tasks.append {
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try cached(key) { () throws(VerifyError) in
+              try typecheck(program, in: work + "/compile-fail-\(snippet.index)", map: map)
+            }
+            return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+          }
+        }
+      case .exerciseStarter, .exerciseSolution:
+        let program = builder.standaloneProgram(snippet, in: chapter)
+        let key = key("standalone", [snippet])
+        tasks.append {
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try cached(key) { () throws(VerifyError) in
+              try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
+                                map: map, run: true, defaultSnippet: snippet.index)
+            }
+            return .standalone(StandaloneRun(snippet: snippet.index, run: run))
+          }
+        }
+      default:
+        break
+      }
+    }
+    var result = ChapterRun()
+    // In task order, so the result does not depend on which ended first.
+    for outcome in CompileSlots.shared.runAll(tasks) {
+      switch try outcome.get() {
+      case .program(let run): result.program = run
+      case .noRun(let run): result.noRun = run
+      case .compileFail(let run): result.compileFail.append(run)
+      case .standalone(let run): result.standalone.append(run)
+      }
+    }
+    return result
+  }
+
+  /// `compile()`'s run, from the program cache when it holds one for
+  /// `key`; a run worth keeping (not timed out, not a broken toolchain) is
+  /// stored there.
+  private func cached(_ key: String?, _ compile: () throws(VerifyError) -> ProgramRun) throws(VerifyError) -> ProgramRun {
+    guard let cache = programCache, let key else { return try compile() }
+    if let hit = cache.loadProgram(key) { return hit }
+    let run = try compile()
+    if run.isCacheable && run.toolchainFailure == nil { cache.storeProgram(run, key: key) }
+    return run
+  }
+
+  /// Standard error without the runtime's stack trace (addresses differ
+  /// from run to run) and without the trap line (reported on its own).
+  static func withoutStackTrace(_ stderr: String) -> String {
+    var kept: [Substring] = []
+    for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("Current stack trace:") || line.hasPrefix("*** Signal") { break }
+      if line.contains(": Fatal error") || line.hasPrefix("Fatal error") || line.contains(": Precondition failed")
+        || line.hasPrefix("Precondition failed") || line.contains(": Assertion failed") || line.hasPrefix("Assertion failed") {
+        continue
+      }
+      kept.append(line)
+    }
+    while kept.last?.isEmpty == true { kept.removeLast() }
+    return kept.joined(separator: "\n")
+  }
+
+  // MARK: - Compiling
+
+  private func write(_ program: ProgramSource, in directory: String) throws(VerifyError) -> (String, String) {
+    let main = directory + "/main.swift"
+    let prelude = directory + "/WorkbookPrelude.swift"
+    do {
+      try Files.createDirectory(directory)
+      try Files.writeAtomically(Array(program.main.utf8), to: main)
+      try Files.writeAtomically(Array(program.prelude.utf8), to: prelude)
+    } catch {
+      throw .cacheUnwritable(path: directory, reason: Files.reason(error))
+    }
+    return (main, prelude)
+  }
+
+  private func invoke(_ executable: String, _ arguments: [String], in directory: String,
+                      timeout: Double) throws(VerifyError) -> ChildResult {
+    do {
+      let result = try ChildProcess.run(executable, arguments, directory: directory, timeout: timeout)
+      if result.termination == .interrupted { throw VerifyError.interrupted }
+      return result
+    } catch let error as VerifyError {
+      throw error
+    } catch {
+      return ChildResult(termination: .exited(127), stdout: [], stderr: Array("\(error)".utf8),
+                         droppedStdout: 0, duration: 0)
+    }
+  }
+
+  func typecheck(_ program: ProgramSource, in directory: String, map: SourceMap) throws(VerifyError) -> ProgramRun {
+    let (main, prelude) = try write(program, in: directory)
+    let toolchain = settings.toolchain
+    let result: ChildResult
+    switch settings.pipeline {
+    case .direct:
+      result = try invoke(toolchain.frontend, toolchain.frontendArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: nil), in: directory, timeout: settings.compileTimeout)
+    case .driver:
+      result = try invoke(toolchain.swiftc, toolchain.driverArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: nil), in: directory, timeout: settings.compileTimeout)
+    }
+    var run = ProgramRun()
+    let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+    run.diagnostics = DiagnosticParser.parse(text, map: map, snippets: program.snippetIndexes)
+    run.compiled = result.termination == .exited(0)
+    if !run.compiled && !run.diagnostics.contains(where: { $0.severity == .error }) {
+      run.otherErrors = text
+    }
+    return run
+  }
+
+  func compileAndRun(_ program: ProgramSource, in directory: String, map: SourceMap, run shouldRun: Bool,
+                     defaultSnippet: Int?) throws(VerifyError) -> ProgramRun {
+    let (main, prelude) = try write(program, in: directory)
+    let toolchain = settings.toolchain
+    let executable = directory + "/program"
+    var run = ProgramRun()
+    var compilerText = ""
+    switch settings.pipeline {
+    case .direct:
+      let object = directory + "/program.o"
+      let compile = try invoke(toolchain.frontend, toolchain.frontendArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: object), in: directory, timeout: settings.compileTimeout)
+      compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
+      run.diagnostics = DiagnosticParser.parse(compilerText, map: map, snippets: program.snippetIndexes)
+      guard compile.termination == .exited(0) else {
+        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
+        return run
+      }
+      // The libraries the object asks for: read from it, or (an object
+      // this code cannot read) by swift-autolink-extract.
+      var extract: ChildResult? = nil
+      let autolink: [String]
+      if let flags = Files.read(object).flatMap(AutolinkEntries.flags(in:)) {
+        autolink = flags
+      } else {
+        let file = directory + "/program.autolink"
+        extract = try invoke(toolchain.autolinkExtract, [object, "-o", file], in: directory,
+                             timeout: settings.compileTimeout)
+        autolink = ["@" + file]
+      }
+      let link: ChildResult
+      if let extract, extract.termination != .exited(0) {
+        link = extract
+      } else {
+        link = try invoke(toolchain.clang, toolchain.linkArguments(
+          object: object, autolink: autolink, engine: settings.engine, output: executable),
+          in: directory, timeout: settings.compileTimeout)
+      }
+      guard link.termination == .exited(0) else {
+        run.otherErrors = String(decoding: link.stderr + link.stdout, as: UTF8.self)
+        return run
+      }
+    case .driver:
+      let compile = try invoke(toolchain.swiftc, toolchain.driverArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, output: executable), in: directory, timeout: settings.compileTimeout)
+      compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
+      run.diagnostics = DiagnosticParser.parse(compilerText, map: map, snippets: program.snippetIndexes)
+      guard compile.termination == .exited(0) else {
+        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
+        return run
+      }
+    }
+    run.compiled = true
+    guard shouldRun else { return run }
+
+    var generator = SystemRandomNumberGenerator()
+    let secret = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "x")
+    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
+                                  defaultSnippet: defaultSnippet)
+    let result: ChildResult
+    do {
+      result = try ChildProcess.run(
+        executable, [], directory: directory,
+        environment: ["SWIFT_BACKTRACE": "enable=no"],
+        timeout: settings.timeout, stdoutCap: 0, stderrCap: 64 * 1024, sink: splitter,
+        secret: Array(secret.utf8))
+    } catch {
+      run.otherErrors = "\(error)"
+      return run
+    }
+    if result.termination == .interrupted { throw .interrupted }
+    splitter.finish()
+    run.ran = true
+    run.termination = result.termination
+    run.outputs = splitter.snippetOutputs()
+    run.lastStartedSnippet = splitter.lastStarted
+    run.channelProblems = splitter.problems
+    let stderr = String(decoding: result.stderr, as: UTF8.self)
+    run.stderrTail = String(Self.withoutStackTrace(stderr).suffix(4000))
+    switch result.termination {
+    case .exited(0), .timedOut, .interrupted:
+      break
+    case .exited, .signaled:
+      run.crash = DiagnosticParser.crash(in: stderr, termination: result.termination, map: map,
+                                          snippets: program.snippetIndexes)
+    }
+    return run
+  }
+}

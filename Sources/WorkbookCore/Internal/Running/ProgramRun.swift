@@ -1,0 +1,125 @@
+// What compiling and running a program produced, in positions relative to
+// each snippet's fence, so that a cached result stays right when prose
+// above a snippet moves it.
+
+/// A compiler diagnostic.
+struct Diagnostic: Hashable, Sendable, Codable {
+  /// The same two as a finding's (and encoded the same way).
+  typealias Severity = Finding.Severity
+  var severity: Severity
+  /// The snippet it is in; nil when it is not in a snippet.
+  var snippet: Int?
+  /// Lines after the snippet's opening fence (1 = first line of code); the
+  /// file's own line when `snippet` is nil.
+  var lineOffset: Int
+  var column: Int
+  var message: String
+  /// The file as the compiler named it, when not in a snippet.
+  var file: String?
+
+  /// The message as an author writes it in a `compile-fail` output block.
+  var expectationLine: String { "\(severity.rawValue): \(message)" }
+}
+
+/// The standard output of one snippet.
+struct SnippetOutput: Hashable, Sendable, Codable {
+  var snippet: Int
+  var text: String
+  /// Bytes beyond the cap that were dropped.
+  var droppedBytes: Int
+  /// The diagrams the snippet published, in order. Not part of the checked
+  /// output: the site animates them and `workbook play` plays them.
+  var diagrams: [DiagramRecord] = []
+
+  init(snippet: Int, text: String, droppedBytes: Int, diagrams: [DiagramRecord] = []) {
+    self.snippet = snippet
+    self.text = text
+    self.droppedBytes = droppedBytes
+    self.diagrams = diagrams
+  }
+
+  init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    snippet = try c.decode(Int.self, forKey: .snippet)
+    text = try c.decode(String.self, forKey: .text)
+    droppedBytes = try c.decode(Int.self, forKey: .droppedBytes)
+    diagrams = try c.decodeIfPresent([DiagramRecord].self, forKey: .diagrams) ?? []
+  }
+}
+
+/// A runtime trap or fatal signal.
+struct Crash: Hashable, Sendable, Codable {
+  /// The message, e.g. "Fatal error: Unexpectedly found nil while
+  /// unwrapping an Optional value".
+  var message: String
+  /// Where the runtime says it happened, when that is in a snippet.
+  var snippet: Int?
+  var lineOffset: Int?
+  /// Where the runtime says it happened, when that is elsewhere
+  /// (e.g. `TransitionEngine/UIView.swift:120`).
+  var externalLocation: String?
+}
+
+/// The result of compiling and maybe running one program.
+struct ProgramRun: Hashable, Sendable, Codable {
+  var diagnostics: [Diagnostic] = []
+  /// Whether it compiled and linked.
+  var compiled = false
+  /// Whether it was run.
+  var ran = false
+  var outputs: [SnippetOutput] = []
+  var termination: Termination? = nil
+  /// The last snippet that started (the one running at a trap or timeout).
+  var lastStartedSnippet: Int? = nil
+  var crash: Crash? = nil
+  /// The end of standard error (for crashes and non-zero exits).
+  var stderrTail: String = ""
+  /// Link errors and other messages that are not diagnostics.
+  var otherErrors: String = ""
+  /// Markers that named no snippet or came out of order, diagram data over
+  /// its cap.
+  var channelProblems: [ChannelProblem] = []
+
+  /// The output of a snippet ("" if it printed nothing).
+  func output(of snippet: Int) -> SnippetOutput? {
+    outputs.first { $0.snippet == snippet }
+  }
+
+  /// Whether the run is a deterministic function of the sources (a timeout
+  /// or an interrupt is not, and is never cached).
+  var isCacheable: Bool {
+    termination != .timedOut && termination != .interrupted
+  }
+
+  /// Whether it compiled, ran and exited with status 0.
+  var succeeded: Bool { compiled && (termination == .exited(0) || !ran) }
+}
+
+/// The result of type-checking one `compile-fail` snippet.
+struct CompileFailRun: Hashable, Sendable, Codable {
+  var snippet: Int
+  var diagnostics: [Diagnostic]
+  var compiled: Bool
+}
+
+/// A standalone program's result (an exercise's starter or solution).
+struct StandaloneRun: Hashable, Sendable, Codable {
+  var snippet: Int
+  var run: ProgramRun
+}
+
+/// Everything verify learns by compiling and running one chapter; this is
+/// what the result cache stores.
+struct ChapterRun: Hashable, Sendable, Codable {
+  /// The chapter program (nil when the chapter has no `run` snippet).
+  var program: ProgramRun?
+  /// The type check of the `no-run` snippets (nil when there is none).
+  var noRun: ProgramRun?
+  var compileFail: [CompileFailRun] = []
+  var standalone: [StandaloneRun] = []
+
+  var isCacheable: Bool {
+    (program?.isCacheable ?? true) && standalone.allSatisfy { $0.run.isCacheable }
+      && toolchainFailure == nil  // a broken compiler setup is not the chapter's result
+  }
+}

@@ -1,0 +1,169 @@
+// SnippetTranslator: the source-translation step between what the reader
+// sees and what the compiler gets.
+//
+// A snippet is written for iOS (`import UIKit`); it is compiled against
+// TransitionEngine and the diagrams harness, TransitionDiagrams. Each rule
+// rewrites one line into one line, so line numbers never move and
+// diagnostics map back to the Markdown unchanged.
+// The Objective-C runtime spellings real iOS code uses (`@objc`,
+// `#selector`) are rewritten here too: Linux has no Objective-C runtime.
+
+/// A rewrite of one line of snippet code into exactly one line.
+struct TranslationRule: Sendable {
+  /// A short name, shown in documentation and tests.
+  var name: String
+  /// Returns the rewritten line, or nil to leave it unchanged.
+  var rewrite: @Sendable (Substring) -> String?
+
+  init(name: String, rewrite: @escaping @Sendable (Substring) -> String?) {
+    self.name = name
+    self.rewrite = rewrite
+  }
+}
+
+/// Translates snippet code line by line with a list of rules.
+struct SnippetTranslator: Sendable {
+  var rules: [TranslationRule]
+
+  init(rules: [TranslationRule]) {
+    self.rules = rules
+  }
+
+  /// The translator verify uses.
+  static let standard = SnippetTranslator(rules: [.engineImports, .objectiveCSpellings])
+
+  /// Translates code; the result has exactly as many lines as the input.
+  ///
+  /// The first rule that rewrites a line wins.
+  func translate(_ code: String) -> String {
+    var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+    var changed = false
+    for index in lines.indices {
+      for rule in rules {
+        if let rewritten = rule.rewrite(lines[index]) {
+          precondition(!rewritten.contains("\n"), "Translation rule '\(rule.name)' must not add lines")
+          lines[index] = Substring(rewritten)
+          changed = true
+          break
+        }
+      }
+    }
+    return changed ? lines.joined(separator: "\n") : code
+  }
+}
+
+extension TranslationRule {
+  /// Modules whose `import` means the engine.
+  static let engineModules: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics"]
+
+  /// `import UIKit`, `import QuartzCore`, `import CoreGraphics` (also with
+  /// `@preconcurrency`) become `import TransitionEngine; import
+  /// TransitionDiagrams` on the same line: the engine and the harness that
+  /// draws it (`Stage`). An import of one declaration (`import class
+  /// UIKit.UIView`) names the engine only. `import Foundation` stays: the
+  /// engine re-exports it.
+  static let engineImports = TranslationRule(name: "engine-imports") { line in
+    // Split into code and trailing comment.
+    var code = line[...]
+    var comment: Substring = ""
+    if let range = line.range(of: "//") {
+      code = line[..<range.lowerBound]
+      comment = line[range.lowerBound...]
+    }
+    let indentation = code.prefix { $0 == " " || $0 == "\t" }
+    var words = code.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    var prefix: [Substring] = []
+    while let first = words.first, first.hasPrefix("@") {
+      prefix.append(first)
+      words.removeFirst()
+    }
+    guard words.first == "import" else { return nil }
+    words.removeFirst()
+    let kinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+    if let kind = words.first, kinds.contains(kind) {
+      prefix.append("import")
+      prefix.append(kind)
+      words.removeFirst()
+    } else {
+      prefix.append("import")
+    }
+    guard words.count == 1, let path = words.first else { return nil }
+    let components = path.split(separator: ".", maxSplits: 1)
+    guard let module = components.first, engineModules.contains(String(module)) else { return nil }
+    let importing = prefix.joined(separator: " ")
+    var translated = indentation + importing + " TransitionEngine"
+    if components.count > 1 {
+      translated += "." + components[1]
+    } else if prefix.last == "import" {
+      translated += "; " + importing + " TransitionDiagrams"
+    }
+    return comment.isEmpty ? String(translated) : translated + " " + comment
+  }
+}
+
+extension TranslationRule {
+  /// The Objective-C runtime spellings, for the engine:
+  /// - `@objc`, `@objc(name)` and `@objcMembers` become spaces of the same
+  ///   width (columns stay put); `@objc dynamic var` keeps `dynamic`.
+  /// - `#selector(method(_:))` becomes `Selector(Self.method(_:))`, a typed
+  ///   reference to the method of the enclosing class;
+  ///   `#selector(Type.method(_:))` becomes `Selector(Type.method(_:))`.
+  ///   The engine's `Selector` calls the method on the target with the sender.
+  /// Code in string literals and comments is left alone.
+  static let objectiveCSpellings = TranslationRule(name: "objc-spellings") { line in
+    guard line.contains("@objc") || line.contains("#selector") else { return nil }
+    var output = ""
+    var index = line.startIndex
+    var inString = false
+    var changed = false
+    while index < line.endIndex {
+      let rest = line[index...]
+      if !inString && rest.hasPrefix("//") { output += rest; break }
+      let c = line[index]
+      if c == "\"", !(index > line.startIndex && line[line.index(before: index)] == "\\") {
+        inString.toggle()
+      }
+      if !inString, rest.hasPrefix("@objcMembers") {
+        output += String(repeating: " ", count: "@objcMembers".count)
+        index = line.index(index, offsetBy: "@objcMembers".count)
+        changed = true
+        continue
+      }
+      if !inString, rest.hasPrefix("@objc"), !rest.dropFirst(5).hasPrefix("Members") {
+        var end = line.index(index, offsetBy: 5)
+        if end < line.endIndex, line[end] == "(", let close = line[end...].firstIndex(of: ")") {
+          end = line.index(after: close)
+        }
+        output += String(repeating: " ", count: line.distance(from: index, to: end))
+        index = end
+        changed = true
+        continue
+      }
+      if !inString, rest.hasPrefix("#selector("), let close = matchingParenthesis(in: line, openAt: line.index(index, offsetBy: 9)) {
+        let inside = line[line.index(index, offsetBy: 10)..<close].trimmingCharacters(in: .whitespaces)
+        let qualified = inside.first?.isUppercase == true && inside.contains(".") ? inside : "Self." + inside
+        output += "Selector(\(qualified))"
+        index = line.index(after: close)
+        changed = true
+        continue
+      }
+      output.append(c)
+      index = line.index(after: index)
+    }
+    return changed ? output : nil
+  }
+
+  private static func matchingParenthesis(in line: Substring, openAt open: Substring.Index) -> Substring.Index? {
+    var depth = 0
+    var index = open
+    while index < line.endIndex {
+      if line[index] == "(" { depth += 1 }
+      if line[index] == ")" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index = line.index(after: index)
+    }
+    return nil
+  }
+}
