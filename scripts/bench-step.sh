@@ -72,7 +72,8 @@ Simulation.run { sim in
 }
 ```
 MD
-ARGS=(--engine-sources "$ROOT/Sources/TransitionEngine" --cache-dir "$CACHE")
+# ENGINE_SOURCES: another engine (e.g. the one an older tool was built with).
+ARGS=(--engine-sources "${ENGINE_SOURCES:-$ROOT/Sources/TransitionEngine}" --cache-dir "$CACHE")
 cd "$WORK"
 echo "Recording the solution's output (builds the engine on the first run)…" >&2
 "$BIN" verify --record "${ARGS[@]}" >/dev/null
