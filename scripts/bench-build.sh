@@ -3,14 +3,19 @@
 # Chapters/ and a generated book (12 chapters x 6 snippets by default).
 # Target: a warm whole-book build <= 1 s. Exit status 1 when it is missed.
 #   scripts/bench-build.sh [CHAPTERS] [SNIPPETS_PER_CHAPTER]
+#   WORKBOOK_BIN=.build/debug/workbook scripts/bench-build.sh   # a tool built elsewhere
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CHAPTERS=${1:-12}
 PER_CHAPTER=${2:-6}
 
-echo "Building workbook (release)…" >&2
-swift build -c release --product workbook --package-path "$ROOT" >&2
-BIN="$ROOT/.build/release/workbook"
+if [ -n "${WORKBOOK_BIN:-}" ]; then
+  BIN=$WORKBOOK_BIN  # a tool built elsewhere (e.g. the debug build): no build
+else
+  echo "Building workbook (release)…" >&2
+  swift build -c release --product workbook --package-path "$ROOT" >&2
+  BIN="$ROOT/.build/release/workbook"
+fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-bench-build-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT

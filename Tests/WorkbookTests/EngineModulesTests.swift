@@ -74,8 +74,55 @@ import Testing
 
   @Test func aHarnessModuleTheCompilerCannotFindIsAToolchainFailure() {
     #expect(ProgramRun.toolchainFailure(in: ["main.swift:1:8: error: no such module 'TransitionDiagrams'"]) != nil)
+    #expect(ProgramRun.toolchainFailure(in: ["<module-import>:1:8: error: no such module 'WorkbookPrelude'"]) != nil)
     #expect(ProgramRun.toolchainFailure(in: ["main.swift:1:8: error: no such module 'SwiftUI'"]) == nil,
             "a module the book names is the book's own error")
+  }
+
+  /// The helpers every program calls (the snippet marker, the diagrams'
+  /// channel) are compiled once, as a module beside the engine, not in
+  /// every program; a snippet that declares a function of the same name
+  /// does not replace the marker.
+  @Test func theSnippetHelpersAreBuiltOnceBesideTheEngine() throws {
+    let target = try Fixtures.temporaryDirectory()
+    let book = target + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    try """
+      # Helpers
+
+      ```swift
+      func __workbookSnippet(_ index: Int) { print("mine", index) }
+      __workbookSnippet(7)
+      ```
+
+      ```output
+      mine 7
+      ```
+
+      ```swift
+      print("second")
+      ```
+
+      ```output
+      second
+      ```
+
+      """.write(toFile: book + "/01-helpers.md", atomically: true, encoding: .utf8)
+    let report = try Fixtures.verify(book)
+    #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
+    #expect(report.chapters.first?.snippets.map(\.status) == [.passed, .passed])
+    let chapter = try #require(Book.load(book).chapters.first)
+    let program = ProgramBuilder().chapterProgram(chapter)
+    #expect(!program.prelude.contains("func __workbookSnippet"), "the helpers are not compiled with each program")
+    #expect(program.main.contains("WorkbookPrelude.__workbookSnippet(0)"))
+    let engines = try FileManager.default.contentsOfDirectory(atPath: Fixtures.engineCache + "/engine")
+      .filter { !$0.hasPrefix(".") && Files.isDirectory(Fixtures.engineCache + "/engine/" + $0) }
+    #expect(!engines.isEmpty)
+    for engine in engines {
+      let folder = Fixtures.engineCache + "/engine/" + engine
+      #expect(FileManager.default.fileExists(atPath: folder + "/libWorkbookPrelude.so"))
+      #expect(FileManager.default.fileExists(atPath: folder + "/WorkbookPrelude.swiftmodule"))
+    }
   }
 
   @Test func theEngineSourcesMayNameTheSourcesFolder() throws {

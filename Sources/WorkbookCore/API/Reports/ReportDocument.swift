@@ -185,7 +185,12 @@ extension ReportEngine {
   init(_ settings: RunSettings) {
     var toolchain = settings.toolchain
     toolchain.identity = toolchain.compilerVersion
-    let identity = settings.engineSources.flatMap { try? EngineBuilder.identity(sources: $0, toolchain: toolchain).0 }
+    // Remembered against the files' stamps, as the engine cache's key is:
+    // hashing the sources on every verify cost a warm verify most of its time.
+    let engineRoot = (settings.engine.directory as NSString).deletingLastPathComponent
+    let identity = settings.engineSources.flatMap {
+      try? EngineBuilder.rememberedIdentity(sources: $0, toolchain: toolchain, engineRoot: engineRoot).0
+    }
     self.init(identity: identity ?? "", compiler: toolchain.compilerVersion)
   }
 }

@@ -64,7 +64,8 @@ public struct Verifier: Sendable {
     let cache = try workspace.resultCache()
     let settings = try workspace.prepare(willBuild: { progress(.buildingEngine(sources: $0)) })
     let engine = settings.engine
-    let runner = ChapterRunner(settings: settings)
+    // Each program's run is cached too: an edit recompiles only the programs it touches.
+    let runner = ChapterRunner(settings: settings, programCache: options.useCache ? cache : nil)
 
     progress(.started(total: chapters.count))
     let state = RunState(count: chapters.count)

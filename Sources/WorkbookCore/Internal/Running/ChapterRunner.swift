@@ -94,6 +94,9 @@ final class CompileSlots: @unchecked Sendable {
 struct ChapterRunner: Sendable {
   var settings: RunSettings
   var builder: ProgramBuilder
+  /// Where each program's run is kept (`ResultCache.programKey`); nil:
+  /// every program is compiled.
+  var programCache: ResultCache? = nil
 
   /// The module name of snippet programs (it shows in runtime trap
   /// locations as `WorkbookChapter/02-fade.md:12`).
@@ -102,6 +105,11 @@ struct ChapterRunner: Sendable {
   init(settings: RunSettings, builder: ProgramBuilder = ProgramBuilder()) {
     self.settings = settings
     self.builder = builder
+  }
+
+  init(settings: RunSettings, builder: ProgramBuilder = ProgramBuilder(), programCache: ResultCache?) {
+    self.init(settings: settings, builder: builder)
+    self.programCache = programCache
   }
 
   /// Compiles and runs everything in `chapter` that is checked.
@@ -122,20 +130,31 @@ struct ChapterRunner: Sendable {
     // (`CompileSlots`), so an edited chapter with exercises takes the time
     // of its longest program, not of all of them.
     var tasks: [@Sendable () -> Result<ChapterTaskResult, VerifyError>] = []
-    if chapter.snippets.contains(where: { $0.kind == .run }) {
+    let runSnippets = chapter.snippets.filter { $0.kind == .run }
+    func key(_ task: String, _ snippets: [Snippet]) -> String? {
+      programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: chapter,
+                                                         builder: builder, settings: settings)
+    }
+    if !runSnippets.isEmpty {
       let program = builder.chapterProgram(chapter)
+      let key = key("program", runSnippets)
       tasks.append {
         Result { () throws(VerifyError) -> ChapterTaskResult in
-          let run = try compileAndRun(program, in: work + "/chapter", map: map, run: true, defaultSnippet: nil)
+          let run = try cached(key) { () throws(VerifyError) in
+            try compileAndRun(program, in: work + "/chapter", map: map, run: true, defaultSnippet: nil)
+          }
           return .program(run)
         }
       }
     }
     if let program = builder.noRunProgram(chapter) {
       // Type-checked only: no-run code is never linked, so it never runs.
+      let key = key("no-run", chapter.snippets.filter { $0.kind == .run || $0.kind == .noRun })
       tasks.append {
         Result { () throws(VerifyError) -> ChapterTaskResult in
-          let run = try typecheck(program, in: work + "/no-run", map: map)
+          let run = try cached(key) { () throws(VerifyError) in
+            try typecheck(program, in: work + "/no-run", map: map)
+          }
           return .noRun(run)
         }
       }
@@ -144,18 +163,24 @@ struct ChapterRunner: Sendable {
       switch snippet.kind {
       case .compileFail:
         let program = builder.compileFailProgram(snippet, in: chapter)
+        let key = key("compile-fail", runSnippets.filter { $0.index < snippet.index } + [snippet])
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
-            let run = try typecheck(program, in: work + "/compile-fail-\(snippet.index)", map: map)
+            let run = try cached(key) { () throws(VerifyError) in
+              try typecheck(program, in: work + "/compile-fail-\(snippet.index)", map: map)
+            }
             return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
           }
         }
       case .exerciseStarter, .exerciseSolution:
         let program = builder.standaloneProgram(snippet, in: chapter)
+        let key = key("standalone", [snippet])
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
-            let run = try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                        map: map, run: true, defaultSnippet: snippet.index)
+            let run = try cached(key) { () throws(VerifyError) in
+              try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
+                                map: map, run: true, defaultSnippet: snippet.index)
+            }
             return .standalone(StandaloneRun(snippet: snippet.index, run: run))
           }
         }
@@ -174,6 +199,17 @@ struct ChapterRunner: Sendable {
       }
     }
     return result
+  }
+
+  /// `compile()`'s run, from the program cache when it holds one for
+  /// `key`; a run worth keeping (not timed out, not a broken toolchain) is
+  /// stored there.
+  private func cached(_ key: String?, _ compile: () throws(VerifyError) -> ProgramRun) throws(VerifyError) -> ProgramRun {
+    guard let cache = programCache, let key else { return try compile() }
+    if let hit = cache.loadProgram(key) { return hit }
+    let run = try compile()
+    if run.isCacheable && run.toolchainFailure == nil { cache.storeProgram(run, key: key) }
+    return run
   }
 
   /// Standard error without the runtime's stack trace (addresses differ

@@ -17,8 +17,9 @@ struct ResultCache: Sendable {
   }
 
   /// Bumped whenever ChapterRun or the program layout changes (v4: diagrams
-  /// are typed records, not JSON strings).
-  static let format = "chapter-run-v4"
+  /// are typed records, not JSON strings; v5: the snippet helpers are a
+  /// module beside the engine).
+  static let format = "chapter-run-v5"
 
   /// The key of a chapter's run.
   static func key(
@@ -41,23 +42,69 @@ struct ResultCache: Sendable {
     return hasher.finalize()
   }
 
+  /// The key of one of a chapter's programs: `task` (the chapter program,
+  /// the no-run type check, a compile-fail check, an exercise program) and
+  /// the snippets it is built from. `ChapterRunner` keeps each program's
+  /// run under it, so an edited snippet recompiles only the programs that
+  /// hold it: an edited exercise compiles its own program, an edited
+  /// snippet of the chapter leaves the exercises' programs alone.
+  static func programKey(
+    task: String, snippets: [Snippet], chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
+  ) -> String {
+    var hasher = ContentHasher()
+    hasher.add("format", format + "-program")
+    hasher.add("engine", settings.engine.identity)
+    hasher.add("compiler", settings.toolchain.identity)
+    hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
+    hasher.add("pipeline", settings.pipeline.rawValue)
+    hasher.add("output-cap", String(settings.outputCap))
+    hasher.add("prelude", ProgramBuilder.prelude)
+    hasher.add("task", task)
+    hasher.add("file", chapter.fileName)
+    for snippet in snippets {
+      hasher.add("index", String(snippet.index))
+      hasher.add("kind", snippet.kind.attribute)
+      hasher.add("column", String(snippet.fenceColumn))
+      hasher.add("code", builder.translator.translate(snippet.code))
+    }
+    return hasher.finalize()
+  }
+
   private func path(_ key: String) -> String {
     directory + "/" + key.prefix(2) + "/" + key + ".json"
   }
 
   /// The stored run for `key`, or nil.
   func load(_ key: String) -> ChapterRun? {
-    guard let data = Files.read(path(key)) else { return nil }
-    return try? JSONDecoder().decode(ChapterRun.self, from: Data(data))
+    value(ChapterRun.self, key)
+  }
+
+  /// The stored run of one program (`programKey`), or nil.
+  func loadProgram(_ key: String) -> ProgramRun? {
+    value(ProgramRun.self, key)
   }
 
   /// Stores a run (atomically: a reader sees the old file, the new one or
   /// none; two verifies storing the same key write the same bytes).
   func store(_ run: ChapterRun, key: String) {
+    storeValue(run, key: key)
+  }
+
+  /// Stores one program's run (`programKey`).
+  func storeProgram(_ run: ProgramRun, key: String) {
+    storeValue(run, key: key)
+  }
+
+  private func value<T: Decodable>(_ type: T.Type, _ key: String) -> T? {
+    guard let data = Files.read(path(key)) else { return nil }
+    return try? JSONDecoder().decode(T.self, from: Data(data))
+  }
+
+  private func storeValue<T: Encodable>(_ value: T, key: String) {
     let target = path(key)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(run) else { return }
+    guard let data = try? encoder.encode(value) else { return }
     try? Files.createDirectory((target as NSString).deletingLastPathComponent)
     try? Files.writeAtomically([UInt8](data), to: target)
   }

@@ -102,7 +102,8 @@ struct Toolchain: Sendable, Codable, Hashable {
   ) -> [String] {
     var args = ["-frontend", output == nil ? "-typecheck" : "-c", main, prelude,
                 "-target", triple, "-module-name", moduleName,
-                "-I", engine.directory, "-module-cache-path", moduleCache,
+                "-I", engine.directory, "-import-module", ProgramBuilder.preludeModuleName,
+                "-module-cache-path", moduleCache,
                 "-diagnostic-style", "llvm", "-no-color-diagnostics"]
     #if os(Linux)
     args.append("-disable-objc-interop")
@@ -118,10 +119,12 @@ struct Toolchain: Sendable, Codable, Hashable {
     moduleCache: String, output: String?
   ) -> [String] {
     var args = [main, prelude, "-module-name", moduleName, "-I", engine.directory,
+                "-Xfrontend", "-import-module", "-Xfrontend", ProgramBuilder.preludeModuleName,
                 "-module-cache-path", moduleCache, "-diagnostic-style", "llvm",
                 "-no-color-diagnostics"] + Self.snippetFlags
     if let output {
       args += ["-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",
+               "-l" + ProgramBuilder.preludeModuleName,
                "-Xlinker", "-rpath", "-Xlinker", engine.directory, "-o", output]
       if hasLLD { args.append("-use-ld=lld") }
     } else {
@@ -141,6 +144,7 @@ struct Toolchain: Sendable, Codable, Hashable {
              runtimeResourcePath + "/linux/" + arch + "/swiftrt.o", object] + autolink + [
              "-L", runtimeLibraryPath, "-lswiftCore", "--target=" + triple,
              "-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",
+             "-l" + ProgramBuilder.preludeModuleName,
              "-Xlinker", "-rpath", "-Xlinker", engine.directory, "-o", output]
     return args
   }

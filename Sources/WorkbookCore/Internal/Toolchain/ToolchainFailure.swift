@@ -13,6 +13,7 @@ extension ProgramRun {
     "could not build module 'Swift",
     "no such module 'TransitionEngine'",
     "no such module 'TransitionDiagrams'",
+    "no such module 'WorkbookPrelude'",
     "no such module 'Swift'",
     "no such module 'SwiftShims'",
     "module file was created by",

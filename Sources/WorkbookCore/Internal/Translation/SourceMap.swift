@@ -45,7 +45,7 @@ extension ProgramBuilder {
   func learnerProgram(code: String, file: String) -> ProgramSource {
     var translated = translator.translate(code)
     if !translated.isEmpty && !translated.hasSuffix("\n") { translated += "\n" }
-    let main = "__workbookSnippet(0)\n"
+    let main = Self.markerCall(0)
       + "#sourceLocation(file: \"\(file.swiftStringEscaped)\", line: 1)\n"
       + translated
     let name = (file as NSString).lastPathComponent
