@@ -156,6 +156,16 @@ function element(name, attributes, text) {
 
 function points(quad) { return quad.map((p) => p[0] + "," + p[1]).join(" "); }
 
+// A layer's name as the text frames print it (FrameRenderer.displayedLabel):
+// its label (accessibility identifier, else its controller's title, else its
+// class), and a label's text or an image's name in quotes after it, or alone
+// when the label is only a UIKit class name (a tab bar's "Recipes", not UILabel).
+function displayName(label, content) {
+  if (content == null || content === "") return label;
+  const quoted = "\"" + content + "\"";
+  return label.startsWith("UI") ? quoted : label + " " + quoted;
+}
+
 // A film: its frames, their times and the layers each shows, read from the
 // "motion" key when there is one, else from the key moments ("frames").
 function filmOf(data) {
@@ -163,8 +173,16 @@ function filmOf(data) {
   const m = data.motion;
   if (m && Array.isArray(m.times) && m.times.length >= 2 && Array.isArray(m.layers) && Array.isArray(m.order)) {
     const value = (layer, name, i) => (layer.vary && name in layer.vary ? layer.vary[name][i] : layer[name]);
+    // A series is named after its layer, as the layer is named in the picture
+    // (its text where it shows first, for a label whose text changes).
+    const series = (m.series || []).map((s) => {
+      const layer = m.layers[s.layer];
+      if (!layer) return s;
+      const first = s.values.findIndex((v) => v != null);
+      return Object.assign({}, s, { label: displayName(layer.label, value(layer, "content", Math.max(first, 0))) });
+    });
     return {
-      dense: true, count: m.times.length, fps: m.fps || 60, series: m.series || [], keys: m.keys || [],
+      dense: true, count: m.times.length, fps: m.fps || 60, series, keys: m.keys || [],
       time: (i) => m.times[i],
       progress: (i) => (m.progress ? m.progress[i] : null),
       layers: (i) => {
@@ -175,7 +193,7 @@ function filmOf(data) {
           const l = m.layers[n];
           const quad = value(l, "quad", i);
           if (!quad) continue;
-          shown.push({ label: l.label, view: l.view, depth: l.depth, quad, shows: value(l, "shows", i),
+          shown.push({ label: displayName(l.label, value(l, "content", i)), view: l.view, depth: l.depth, quad, shows: value(l, "shows", i),
             fill: value(l, "fill", i), dimmed: value(l, "dimmed", i), clips: value(l, "clips", i) || [],
             transform: value(l, "transform", i) });
         }
@@ -187,11 +205,13 @@ function filmOf(data) {
     dense: false, count: keys.length, series: [], keys: keys.map((_, i) => i),
     time: (i) => keys[i].time,
     progress: (i) => keys[i].progress,
-    layers: (i) => [...keys[i].layers].sort((a, b) => a.z - b.z),
+    layers: (i) => [...keys[i].layers].sort((a, b) => a.z - b.z)
+      .map((l) => Object.assign({}, l, { label: displayName(l.label, l.content) })),
   };
 }
 
 function drawFrame(stage, layers, id) {
+  const [width, height] = (stage.getAttribute("viewBox") || "0 0 1e9 1e9").split(" ").slice(2).map(Number);
   stage.replaceChildren();
   const defs = svg("defs", {});
   stage.append(defs);
@@ -220,17 +240,31 @@ function drawFrame(stage, layers, id) {
     parent.append(polygon);
     if (layer.view && layer.depth > 0 && shows > 0.05) {
       const xs = layer.quad.map((p) => p[0]), ys = layer.quad.map((p) => p[1]);
-      if (Math.max(...xs) - Math.min(...xs) > 40) {
-        const label = svg("text", {
-          x: xs.reduce((a, b) => a + b, 0) / xs.length,
-          y: ys.reduce((a, b) => a + b, 0) / ys.length,
-          "fill-opacity": Math.max(0.4, shows),
-        });
+      // An upright box is labelled in its top left corner, on screen, as the
+      // text frames label it; a turned or projected quad at its centre.
+      const upright = layer.quad.length === 4 && Math.abs(ys[0] - ys[1]) < 0.01 && Math.abs(xs[0] - xs[3]) < 0.01
+        && Math.abs(ys[2] - ys[3]) < 0.01 && Math.abs(xs[1] - xs[2]) < 0.01;
+      const left = Math.max(Math.min(...xs), 0), right = Math.min(Math.max(...xs), width);
+      const top = Math.max(Math.min(...ys), 0), bottom = Math.min(Math.max(...ys), height);
+      if (upright ? right - left > 40 && bottom - top > 12 : Math.max(...xs) - Math.min(...xs) > 40) {
+        const label = svg("text", upright
+          ? { class: "corner", x: left + 4, y: top + 3, "fill-opacity": Math.max(0.4, shows) }
+          : { x: xs.reduce((a, b) => a + b, 0) / xs.length, y: ys.reduce((a, b) => a + b, 0) / ys.length,
+              "fill-opacity": Math.max(0.4, shows) });
         label.textContent = layer.label;
         parent.append(label);
       }
     }
   });
+  // A label that a later one overlaps gives way, as the later layer is in
+  // front (a tab bar's name under its middle item's "Timer").
+  const kept = [];
+  for (const text of [...stage.querySelectorAll("text")].reverse()) {
+    let box;
+    try { box = text.getBBox(); } catch (_) { continue; }
+    const overlaps = (k) => box.x < k.x + k.width && k.x < box.x + box.width && box.y < k.y + k.height && k.y < box.y + box.height;
+    if (box.width > 0 && kept.some(overlaps)) text.remove(); else kept.push(box);
+  }
 }
 
 function round(v, digits) { const f = Math.pow(10, digits); return Math.round(v * f) / f; }
