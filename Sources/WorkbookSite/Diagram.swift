@@ -9,9 +9,11 @@ typealias Diagram = DiagramRecord
 
 extension DiagramRecord {
   /// What the player needs: the screen and the frame count; nil when there
-  /// is nothing to play.
+  /// is nothing to play — no film, or frames without layers to draw (a
+  /// record of drawn panels alone is shown as its panels).
   var playable: (width: Double, height: Double, count: Int)? {
-    film.map { ($0.width, $0.height, $0.times.count) }
+    guard let frames, frames.motion != nil || frames.frames.allSatisfy({ $0.layers != nil }) else { return nil }
+    return film.map { ($0.width, $0.height, $0.times.count) }
   }
 
   /// The frames as the player reads them (JSON, keys sorted; without the
