@@ -321,9 +321,9 @@ enum LeadMarkers {
 
   /// The page's HTML without the markers.
   static func remove(from html: String) -> String {
-    var html = html
-    for marker in [begin, end, codeBegin, codeEnd] { html = html.replacingOccurrences(of: marker, with: "") }
-    return html
+    var bytes = Array(html.utf8)
+    for marker in [begin, end, codeBegin, codeEnd] { bytes = PageBytes.removingAll(Array(marker.utf8), from: bytes) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
@@ -442,25 +442,60 @@ enum ExerciseHintsMove {
   static func slot(_ id: String) -> String { "\u{1E}hints-slot:\(id)\u{1E}" }
 
   /// Moves each exercise's hints into its slot; every marker is removed.
+  /// (On the page's bytes: see `PageBytes`.)
   static func apply(to html: String, ids: [String]) -> String {
-    var html = html
+    var bytes = Array(html.utf8)
     for id in ids {
-      guard let start = html.range(of: begin(id)), let stop = html.range(of: end(id), range: start.upperBound..<html.endIndex)
+      let b = Array(begin(id).utf8), e = Array(end(id).utf8), s = Array(slot(id).utf8)
+      guard let start = PageBytes.find(b, in: bytes, from: 0), let stop = PageBytes.find(e, in: bytes, from: start + b.count)
       else { continue }
-      let hints = String(html[start.upperBound..<stop.lowerBound])
-      html.removeSubrange(start.lowerBound..<stop.upperBound)
-      if let slot = html.range(of: slot(id)) {
-        html.replaceSubrange(slot, with: hints)
+      let hints = Array(bytes[(start + b.count)..<stop])
+      bytes.removeSubrange(start..<(stop + e.count))
+      if let slot = PageBytes.find(s, in: bytes, from: 0) {
+        bytes.replaceSubrange(slot..<(slot + s.count), with: hints)
       } else {
-        html.insert(contentsOf: hints, at: start.lowerBound)
+        bytes.insert(contentsOf: hints, at: start)
       }
     }
     // Slots without hints, and markers of hints that were not moved.
     for id in ids {
       for marker in [begin(id), end(id), slot(id)] {
-        html = html.replacingOccurrences(of: marker, with: "")
+        bytes = PageBytes.removingAll(Array(marker.utf8), from: bytes)
       }
     }
-    return html
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// Searching a page's UTF-8 bytes for the renderer's ASCII markers: a page
+/// carries its films' frame data and runs to hundreds of kilobytes, and
+/// Foundation's `range(of:)` and `replacingOccurrences` convert the whole
+/// string to UTF-16 on every call.
+enum PageBytes {
+  /// Where `needle` first occurs in `bytes` at or after `from`.
+  static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+    guard let first = needle.first, bytes.count >= needle.count else { return nil }
+    var i = from
+    while i <= bytes.count - needle.count {
+      if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// `bytes` without any occurrence of `needle`.
+  static func removingAll(_ needle: [UInt8], from bytes: [UInt8]) -> [UInt8] {
+    guard var next = find(needle, in: bytes, from: 0) else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var copied = 0
+    while true {
+      out.append(contentsOf: bytes[copied..<next])
+      copied = next + needle.count
+      guard let found = find(needle, in: bytes, from: copied) else { break }
+      next = found
+    }
+    out.append(contentsOf: bytes[copied...])
+    return out
   }
 }
