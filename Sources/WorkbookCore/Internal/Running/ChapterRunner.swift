@@ -287,19 +287,23 @@ struct ChapterRunner: Sendable {
     let toolchain = settings.toolchain
     let executable = directory + "/program"
     var run = ProgramRun()
-    var compilerText = ""
+    /// Reads the compiler's diagnostics into `run`; false when it failed.
+    func readCompiler(_ compile: ChildResult) -> Bool {
+      let text = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
+      run.diagnostics = DiagnosticParser.parse(text, map: map, snippets: program.snippetIndexes)
+      guard compile.termination == .exited(0) else {
+        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = text }
+        return false
+      }
+      return true
+    }
     switch settings.pipeline {
     case .direct:
       let object = directory + "/program.o"
       let compile = try invoke(toolchain.frontend, toolchain.frontendArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
         moduleCache: settings.moduleCache, output: object), in: directory, timeout: settings.compileTimeout)
-      compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
-      run.diagnostics = DiagnosticParser.parse(compilerText, map: map, snippets: program.snippetIndexes)
-      guard compile.termination == .exited(0) else {
-        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
-        return run
-      }
+      guard readCompiler(compile) else { return run }
       // The libraries the object asks for: read from it, or (an object
       // this code cannot read) by swift-autolink-extract.
       var extract: ChildResult? = nil
@@ -328,12 +332,7 @@ struct ChapterRunner: Sendable {
       let compile = try invoke(toolchain.swiftc, toolchain.driverArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
         moduleCache: settings.moduleCache, output: executable), in: directory, timeout: settings.compileTimeout)
-      compilerText = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
-      run.diagnostics = DiagnosticParser.parse(compilerText, map: map, snippets: program.snippetIndexes)
-      guard compile.termination == .exited(0) else {
-        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = compilerText }
-        return run
-      }
+      guard readCompiler(compile) else { return run }
     }
     run.compiled = true
     guard shouldRun else { return run }
