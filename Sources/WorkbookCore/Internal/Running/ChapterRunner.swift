@@ -320,9 +320,9 @@ struct ChapterRunner: Sendable {
       if let extract, extract.termination != .exited(0) {
         link = extract
       } else {
-        link = try invoke(toolchain.clang, toolchain.linkArguments(
-          object: object, autolink: autolink, engine: settings.engine, output: executable),
-          in: directory, timeout: settings.compileTimeout)
+        let command = toolchain.linkCommand(object: object, autolink: autolink, engine: settings.engine,
+                                            output: executable)
+        link = try invoke(command.executable, command.arguments, in: directory, timeout: settings.compileTimeout)
       }
       guard link.termination == .exited(0) else {
         run.otherErrors = String(decoding: link.stderr + link.stdout, as: UTF8.self)

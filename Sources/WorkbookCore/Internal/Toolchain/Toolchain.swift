@@ -20,6 +20,10 @@ struct Toolchain: Sendable, Codable, Hashable {
   /// The version line plus the frontend binary's size and time: changes
   /// whenever the compiler does.
   var identity: String
+  /// The linker command clang runs to link a program (read once from
+  /// `clang -###`), with placeholders (`LinkerTemplate`); nil: programs are
+  /// linked through clang.
+  var linkerTemplate: [String]? = nil
 
   /// Finds `swiftc` (`$WORKBOOK_SWIFTC`, else the `PATH`) and probes it,
   /// reusing a cached probe when the binaries have not changed.
@@ -39,6 +43,7 @@ struct Toolchain: Sendable, Codable, Hashable {
     let frontend = bin + "/swift-frontend"
     let stamp = [swiftc, frontend].map { Files.stamp($0) ?? "-" }.joined(separator: "|")
     var keyHasher = ContentHasher()
+    keyHasher.add("probe", "2")  // 2: with the linker template
     keyHasher.add("swiftc", swiftc)
     let probePath = cacheDirectory + "/toolchain-" + keyHasher.finalize().prefix(16) + ".json"
     if let data = Files.read(probePath),
@@ -81,13 +86,15 @@ struct Toolchain: Sendable, Codable, Hashable {
     else {
       throw .toolchainProbeFailed(swiftc: swiftc, reason: String(decoding: result.stderr, as: UTF8.self))
     }
-    return Toolchain(
+    var toolchain = Toolchain(
       swiftc: swiftc, frontend: bin + "/swift-frontend", clang: bin + "/clang",
       autolinkExtract: bin + "/swift-autolink-extract",
       hasLLD: access(bin + "/ld.lld", X_OK) == 0,
       triple: info.target.triple, runtimeLibraryPath: libraryPath,
       runtimeResourcePath: info.paths.runtimeResourcePath, arch: info.target.arch,
       compilerVersion: info.compilerVersion, identity: info.compilerVersion + " " + stamp)
+    toolchain.linkerTemplate = LinkerTemplate.probe(toolchain)
+    return toolchain
   }
 
   // MARK: - Commands
@@ -133,19 +140,124 @@ struct Toolchain: Sendable, Codable, Hashable {
     return args
   }
 
-  /// Arguments for clang to link a program's object file.
+  /// The command that links a program's object file: the linker itself
+  /// when the probe read clang's linker command and every library flag is
+  /// a plain `-lNAME` (clang's driver costs about 25 ms per program, a
+  /// tenth of a small chapter's compile and link), else clang.
   ///
   /// - Parameter autolink: The libraries the object asks for
   ///   (`AutolinkEntries`), or `["@FILE"]` with `swift-autolink-extract`'s output.
-  func linkArguments(object: String, autolink: [String], engine: EngineBuild, output: String) -> [String] {
+  func linkCommand(object: String, autolink: [String], engine: EngineBuild,
+                   output: String) -> (executable: String, arguments: [String]) {
+    if let template = linkerTemplate,
+      let command = LinkerTemplate.fill(template, object: object, autolink: autolink,
+                                        engineDirectory: engine.directory, output: output)
+    {
+      return command
+    }
+    return (clang, linkArguments(object: object, autolink: autolink, engineDirectory: engine.directory, output: output))
+  }
+
+  /// Arguments for clang to link a program's object file.
+  func linkArguments(object: String, autolink: [String], engineDirectory: String, output: String) -> [String] {
     var args: [String] = []
     if hasLLD { args.append("-fuse-ld=lld") }
     args += ["-pie", "-Xlinker", "-rpath", "-Xlinker", runtimeLibraryPath,
              runtimeResourcePath + "/linux/" + arch + "/swiftrt.o", object] + autolink + [
              "-L", runtimeLibraryPath, "-lswiftCore", "--target=" + triple,
-             "-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",
+             "-L", engineDirectory, "-lTransitionEngine", "-lTransitionDiagrams",
              "-l" + ProgramBuilder.preludeModuleName,
-             "-Xlinker", "-rpath", "-Xlinker", engine.directory, "-o", output]
+             "-Xlinker", "-rpath", "-Xlinker", engineDirectory, "-o", output]
     return args
+  }
+}
+
+/// The linker command clang runs for a program, read once per toolchain:
+/// `clang -###` prints the commands it would run for `linkArguments` given
+/// placeholders, and the last one (the linker's) is kept with the
+/// placeholders in it. Filling it in for each program gives the command
+/// clang would have run, without starting clang.
+enum LinkerTemplate {
+  static let object = "@workbook-object@.o"
+  static let output = "/@workbook-output@"
+  static let engine = "/@workbook-engine@"
+  static let autolink = "-l@workbook-autolink@"
+
+  /// The template, or nil when clang's answer is not a command this code
+  /// can read with every placeholder in it once (`-###` output changes
+  /// with clang versions: anything unexpected means linking through clang).
+  static func probe(_ toolchain: Toolchain) -> [String]? {
+    // clang leaves out an input file that does not exist: the object's
+    // placeholder is an empty file, named relative to the folder clang runs in.
+    guard let folder = try? Files.makeTemporaryDirectory(prefix: "workbook-probe") else { return nil }
+    defer { Files.removeTemporaryDirectory(folder) }
+    guard (try? Files.writeAtomically([], to: folder + "/" + object)) != nil else { return nil }
+    let arguments = ["-###"] + toolchain.linkArguments(object: object, autolink: [autolink],
+                                                        engineDirectory: engine, output: output)
+    guard let result = try? ChildProcess.run(toolchain.clang, arguments, directory: folder, timeout: 60),
+      result.termination == .exited(0)
+    else { return nil }
+    let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+    guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(" \"") }),
+      let command = quotedWords(line), let linker = command.first,
+      linker.hasSuffix("ld.lld") || linker.hasSuffix("/ld") || linker.hasSuffix("ld.gold"),
+      command.filter({ $0 == object }).count == 1, command.filter({ $0 == output }).count == 1,
+      command.filter({ $0 == autolink }).count == 1, command.contains(where: { $0.contains(engine) })
+    else { return nil }
+    return command
+  }
+
+  /// The command for one program: nil when a library flag is not a plain
+  /// `-lNAME` (a response file, say), which clang must expand.
+  static func fill(_ template: [String], object: String, autolink: [String], engineDirectory: String,
+                   output: String) -> (executable: String, arguments: [String])? {
+    guard autolink.allSatisfy(isLibraryFlag), let executable = template.first else { return nil }
+    var arguments: [String] = []
+    for word in template.dropFirst() {
+      switch word {
+      case Self.object: arguments.append(object)
+      case Self.output: arguments.append(output)
+      case Self.autolink: arguments += autolink
+      default: arguments.append(word.replacingOccurrences(of: engine, with: engineDirectory))
+      }
+    }
+    return (executable, arguments)
+  }
+
+  private static func isLibraryFlag(_ flag: String) -> Bool {
+    flag.hasPrefix("-l") && flag.count > 2
+      && flag.utf8.dropFirst(2).allSatisfy { c in
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+          || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+      }
+  }
+
+  /// The words of a line of `-###` output: each in double quotes, with
+  /// `\"`, `\\` and `\$` escaped; nil for anything else.
+  static func quotedWords(_ line: Substring) -> [String]? {
+    var words: [String] = []
+    var iterator = line.unicodeScalars.makeIterator()
+    var current: String? = nil
+    while let c = iterator.next() {
+      if var word = current {
+        switch c {
+        case "\\":
+          guard let escaped = iterator.next() else { return nil }
+          word.unicodeScalars.append(escaped)
+          current = word
+        case "\"":
+          words.append(word)
+          current = nil
+        default:
+          word.unicodeScalars.append(c)
+          current = word
+        }
+      } else if c == "\"" {
+        current = ""
+      } else if c != " " {
+        return nil
+      }
+    }
+    return current == nil && !words.isEmpty ? words : nil
   }
 }

@@ -63,12 +63,13 @@ extension TranslationRule {
   /// UIKit.UIView`) names the engine only. `import Foundation` stays: the
   /// engine re-exports it.
   static let engineImports = TranslationRule(name: "engine-imports") { line in
+    guard line.utf8.contains(bytes: "import") else { return nil }
     // Split into code and trailing comment.
     var code = line[...]
     var comment: Substring = ""
-    if let range = line.range(of: "//") {
-      code = line[..<range.lowerBound]
-      comment = line[range.lowerBound...]
+    if let start = line.utf8.firstIndex(of: "//") {
+      code = line[..<start]
+      comment = line[start...]
     }
     let indentation = code.prefix { $0 == " " || $0 == "\t" }
     var words = code.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -111,7 +112,7 @@ extension TranslationRule {
   ///   The engine's `Selector` calls the method on the target with the sender.
   /// Code in string literals and comments is left alone.
   static let objectiveCSpellings = TranslationRule(name: "objc-spellings") { line in
-    guard line.contains("@objc") || line.contains("#selector") else { return nil }
+    guard line.utf8.contains(bytes: "@objc") || line.utf8.contains(bytes: "#selector") else { return nil }
     var output = ""
     var index = line.startIndex
     var inString = false
@@ -163,6 +164,27 @@ extension TranslationRule {
         if depth == 0 { return index }
       }
       index = line.index(after: index)
+    }
+    return nil
+  }
+}
+
+extension Substring.UTF8View {
+  /// Whether `needle`'s UTF-8 bytes occur in these (a byte search: every
+  /// line of every snippet is checked on every verify, and Foundation's
+  /// `contains`/`range(of:)` convert each line to UTF-16 first).
+  func contains(bytes needle: String) -> Bool {
+    firstIndex(of: needle) != nil
+  }
+
+  /// Where `needle`'s UTF-8 bytes first start, or nil.
+  func firstIndex(of needle: String) -> Index? {
+    let pattern = Array(needle.utf8)
+    guard let first = pattern.first else { return startIndex }
+    var index = startIndex
+    while let start = self[index...].firstIndex(of: first) {
+      if self[start...].starts(with: pattern) { return start }
+      index = self.index(after: start)
     }
     return nil
   }
