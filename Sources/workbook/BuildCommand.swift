@@ -31,7 +31,9 @@ extension Workbook {
         json') or the shards' merged one ('report merge --format json', \
         see Guides/CI.md) and gives the same site as a build, compiling \
         nothing; it refuses a single shard's report, or one of other \
-        chapters than the book holds.
+        chapters than the book holds. A report made with another engine \
+        than the local one is rendered as it is, with a note on standard \
+        error.
 
         A book may set its title in <book>/site.json and override the \
         theme's files (page.html, index.html, style.css, site.js) in \
@@ -75,7 +77,14 @@ extension Workbook {
         do { book = try workspace.loadBook() } catch { throw SiteError.verify(error) }
         let builder = SiteBuilder(options: options)
         if let fromReport {
-          site = try builder.render(book, reportFile: fromReport)
+          let verified: VerifiedBook
+          do { verified = try ReportDocument.read(fromReport).verifiedBook(book, file: fromReport) } catch {
+            throw .report(error)
+          }
+          if let note = Self.engineNote(report: fromReport, engine: verified.engine, workspace: workspace) {
+            printError(note)
+          }
+          site = try builder.render(verified)
         } else {
           site = try builder.build(book, in: workspace)
         }
@@ -110,6 +119,20 @@ extension Workbook {
         throw ExitCode(2)
       }
       print("Wrote '\(workspace.site)': \(site.files.count) files, \(site.report.chapters.count) chapters, \(site.report.passedCount) verified snippets")
+    }
+
+    /// One line when the report was made with another engine than the
+    /// local one, else nil. Rendering from another engine's report is
+    /// legitimate (CI's merge job may have no engine at all), so this never
+    /// fails the build; with no local engine sources or no compiler, the
+    /// local identity is unknown and nothing is said.
+    static func engineNote(report file: String, engine: ReportDocument.EngineIdentity, workspace: Workspace) -> String? {
+      guard let local = try? workspace.engineIdentity(), !local.identity.isEmpty, local != engine else { return nil }
+      func name(_ engine: ReportDocument.EngineIdentity) -> String {
+        engine.identity.isEmpty ? "an unknown engine" : "engine \(engine.identity.prefix(12)) (\(engine.compiler))"
+      }
+      return "note: The report '\(file)' was made with \(name(engine)), not the local \(name(local)); "
+        + "the site shows the report's outputs"
     }
 
     private func printError(_ text: String) {

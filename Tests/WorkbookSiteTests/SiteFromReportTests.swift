@@ -72,6 +72,42 @@ struct SiteFromReportTests {
     #expect(check.stdout == "'site-built' is current (6 files)\n")
   }
 
+  /// A report made with another engine is rendered (CI's merge job may
+  /// have no engine at all); when the local engine's identity is known and
+  /// differs, one line on standard error says so.
+  @Test func aReportOfAnotherEngineIsRenderedWithANote() throws {
+    let root = try SiteFixtures.book("book")
+    let verify = try SiteFixtures.workbook(["verify", "--format", "json"], in: root)
+    #expect(verify.status == 0, "\(verify.stderr)")
+    try verify.stdout.write(toFile: root + "/report.json", atomically: true, encoding: .utf8)
+    var document = try ReportDocument.read(root + "/report.json")
+    let local = document.engine
+    #expect(local.identity.count == 64 && local.compiler.hasPrefix("Swift version "))
+    document.engine = ReportDocument.EngineIdentity(identity: String(repeating: "0a", count: 32), compiler: "Swift version 5.10")
+    try document.json().write(toFile: root + "/other.json", atomically: true, encoding: .utf8)
+
+    // The same engine: nothing to say.
+    let same = try SiteFixtures.workbook(["build", "--from-report", "report.json", "--out", "site-same"], in: root)
+    #expect(same.status == 0 && same.stderr == "", "\(same.stderr)")
+
+    // Another engine: the site, and one line.
+    let other = try SiteFixtures.workbook(["build", "--from-report", "other.json", "--out", "site-other"], in: root)
+    #expect(other.status == 0)
+    #expect(other.stderr == "note: The report 'other.json' was made with engine 0a0a0a0a0a0a (Swift version 5.10), "
+      + "not the local engine \(local.identity.prefix(12)) (\(local.compiler)); the site shows the report's outputs\n")
+    #expect(Self.files(root + "/site-other") == Self.files(root + "/site-same"))
+
+    // No local engine: its identity is unknown, nothing is said.
+    let result = try ChildProcess.run(
+      SiteFixtures.binary,
+      ["build", "--from-report", "other.json", "--out", "site-no-engine",
+       "--engine-sources", root + "/no-engine", "--cache-dir", root + "/empty-cache"],
+      directory: root, timeout: 300)
+    #expect(result.termination == .exited(0))
+    #expect(String(decoding: result.stderr, as: UTF8.self) == "")
+    #expect(Self.files(root + "/site-no-engine") == Self.files(root + "/site-same"))
+  }
+
   @Test func buildFromReportRefusesAReportThatIsNotTheWholeBookNow() throws {
     let root = try SiteFixtures.book("book")
     func refused(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

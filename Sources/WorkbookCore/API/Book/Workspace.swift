@@ -80,6 +80,18 @@ public struct Workspace: Sendable {
     return [engine, EngineBuilder.diagramsSources(besideEngine: engine)]
   }
 
+  /// The engine's identity as a report states it (`ReportDocument.engine`),
+  /// worked out without building the engine or compiling anything: the
+  /// engine's sources are found, then the compiler is located (its probe is
+  /// cached), and the sources are hashed with its version line.
+  ///
+  /// - Throws: `VerifyError` when there are no engine sources or no compiler.
+  public func engineIdentity() throws(VerifyError) -> ReportDocument.EngineIdentity {
+    let sources = try engineSources()
+    let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
+    return ReportEngine(toolchain: toolchain, sources: sources, engineRoot: engineCache + "/engine")
+  }
+
   /// Finds the compiler and the engine's sources, builds the engine if
   /// needed, and returns the settings to compile and run with. A command
   /// calls this once; a long-running one (serve) again for each build, so

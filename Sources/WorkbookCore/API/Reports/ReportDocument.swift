@@ -183,12 +183,19 @@ extension ReportEngine {
   /// line only (not the binary's size and time, which differ between
   /// machines that have the same release).
   init(_ settings: RunSettings) {
-    var toolchain = settings.toolchain
+    self.init(toolchain: settings.toolchain, sources: settings.engineSources,
+              engineRoot: (settings.engine.directory as NSString).deletingLastPathComponent)
+  }
+
+  /// The engine built from `sources` with `toolchain`, whether or not it is
+  /// built: the identity is a hash of sources and compiler, not of a build.
+  /// Remembered in `engineRoot` (the engine cache's `engine` folder) against
+  /// the files' stamps, as the engine cache's key is: hashing the sources on
+  /// every verify cost a warm verify most of its time.
+  init(toolchain: Toolchain, sources: String?, engineRoot: String) {
+    var toolchain = toolchain
     toolchain.identity = toolchain.compilerVersion
-    // Remembered against the files' stamps, as the engine cache's key is:
-    // hashing the sources on every verify cost a warm verify most of its time.
-    let engineRoot = (settings.engine.directory as NSString).deletingLastPathComponent
-    let identity = settings.engineSources.flatMap {
+    let identity = sources.flatMap {
       try? EngineBuilder.rememberedIdentity(sources: $0, toolchain: toolchain, engineRoot: engineRoot).0
     }
     self.init(identity: identity ?? "", compiler: toolchain.compilerVersion)
