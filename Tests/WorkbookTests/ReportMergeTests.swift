@@ -208,6 +208,50 @@ struct ShardedVerifyTests {
     #expect(try ReportDocument.decode(Array(json.stdout.utf8), file: "r").book == runs.whole.book)
   }
 
+  /// A shard with no chapters (4 chapters in 5 shards) builds no engine
+  /// and starts no compiler, yet its report names the engine as the other
+  /// shards' do. Its `swiftc` is a script that answers the toolchain probe
+  /// (`-print-target-info`) as the real one does and fails loudly, leaving
+  /// a log, for anything else.
+  @Test func anEmptyShardNamesTheEngineWithoutCompiling() throws {
+    let runs = try Self.runs.get()
+    let book = try Fixtures.book("shards")
+    let root = (book as NSString).deletingLastPathComponent
+    let real = try Toolchain.locate(cacheDirectory: Fixtures.engineCache).swiftc
+    let bin = root + "/bin", log = root + "/compiler-started.log"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try """
+      #!/bin/sh
+      if [ "$1" = "-print-target-info" ]; then exec '\(real)' "$@"; fi
+      echo "$@" >> '\(log)'
+      echo "error: swiftc was started: $*" >&2
+      exit 1
+
+      """.write(toFile: bin + "/swiftc", atomically: true, encoding: .utf8)
+    chmod(bin + "/swiftc", 0o755)
+    // The real linker beside it, so that the identity's flags are the real toolchain's.
+    let realBin = (real as NSString).deletingLastPathComponent
+    if FileManager.default.fileExists(atPath: realBin + "/ld.lld") {
+      try FileManager.default.createSymbolicLink(atPath: bin + "/ld.lld", withDestinationPath: realBin + "/ld.lld")
+    }
+
+    let cache = root + "/fresh-cache"
+    let result = try ChildProcess.run(
+      CommandLineTests.binary,
+      ["verify", "--shard", "5/5", "--format", "json", "--engine-sources", Fixtures.engineSources, "--cache-dir", cache],
+      directory: root, environment: ["WORKBOOK_SWIFTC": bin + "/swiftc"], timeout: 300)
+    let stderr = String(decoding: result.stderr, as: UTF8.self)
+    #expect(result.termination == .exited(0), "\(stderr)")
+    #expect(!FileManager.default.fileExists(atPath: log), "a compiler was started: \(Fixtures.read(log))")
+    let report = try ReportDocument.decode(result.stdout, file: "shard-5.json")
+    #expect(report.shard?.index == 5 && report.shard?.chapters == [] && report.chapters.isEmpty)
+    #expect(report.engine == runs.whole.engine)
+    #expect(report.engine.identity.count == 64)
+    // Nothing built: the engine folder holds only the remembered identity.
+    let engineFolder = (try? FileManager.default.contentsOfDirectory(atPath: cache + "/engine")) ?? []
+    #expect(engineFolder.allSatisfy { $0.hasPrefix("sources-") }, "\(engineFolder)")
+  }
+
   @Test func identitiesDoNotDependOnWhereTheCheckoutIs() throws {
     let runs = try Self.runs.get()
     // Another checkout: the book and the engine's sources at other paths.

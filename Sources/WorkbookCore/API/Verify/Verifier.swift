@@ -62,6 +62,14 @@ public struct Verifier: Sendable {
     ChildProcess.endProcessesOfDeadRuns()
     Files.removeTemporaryFoldersOfDeadRuns()
     let cache = try workspace.resultCache()
+    if chapters.isEmpty {
+      // Nothing to run (a shard with no chapters): the report still names
+      // the engine, whose identity is a hash of sources and compiler, so
+      // the engine is not built and no compiler is started.
+      progress(.started(total: 0))
+      return VerifiedBook(book: book, chapters: [], duration: monotonicSeconds() - start,
+                          engineBuilt: false, engine: try workspace.engineIdentity())
+    }
     let settings = try workspace.prepare(willBuild: { progress(.buildingEngine(sources: $0)) })
     let engine = settings.engine
     // Each program's run is cached too: an edit recompiles only the programs it touches.
