@@ -25,6 +25,19 @@ import Testing
     }
   }
 
+  @Test func aTemplateNamingAFileThatIsGoneIsProbedAgain() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data().write(to: URL(fileURLWithPath: folder + "/crtbeginS.o"))
+    try Data().write(to: URL(fileURLWithPath: folder + "/ld.lld"))
+    let template = [folder + "/ld.lld", folder + "/crtbeginS.o", LinkerTemplate.object, "-L/no/such/folder",
+                    LinkerTemplate.autolink, "-o", LinkerTemplate.output]
+    #expect(LinkerTemplate.filesExist(template))
+    #expect(LinkerTemplate.filesExist(nil))
+    try FileManager.default.removeItem(atPath: folder + "/crtbeginS.o")
+    #expect(!LinkerTemplate.filesExist(template))
+  }
+
   @Test func quotedWordsReadClangsEscapes() {
     #expect(LinkerTemplate.quotedWords(#" "/a b/ld.lld" "-o" "x\"y\\z""#) == ["/a b/ld.lld", "-o", #"x"y\z"#])
     #expect(LinkerTemplate.quotedWords(#" "unterminated"#) == nil)
