@@ -53,14 +53,9 @@ import Testing
     let toolchain = try Toolchain.locate(cacheDirectory: folder + "/cache")
     let template = try #require(toolchain.linkerTemplate, "clang -### gave no linker command this code reads")
     #expect(!template[0].hasSuffix("clang"))
-    let source = folder + "/main.swift"
-    try "import Foundation\nprint(String(format: \"%.2f\", 1.5), [3, 1, 2].sorted())\n"
-      .write(toFile: source, atomically: false, encoding: .utf8)
-    let compile = try ChildProcess.run(toolchain.frontend, [
-      "-frontend", "-c", source, "-target", toolchain.triple, "-module-name", "Probe",
-      "-module-cache-path", folder + "/modules", "-o", folder + "/main.o"] + Toolchain.snippetFlags, timeout: 600)
-    #expect(compile.termination == .exited(0), "\(String(decoding: compile.stderr, as: UTF8.self))")
-    let object = try #require(Files.read(folder + "/main.o"))
+    let objectFile = try Fixtures.compileObject(
+      "import Foundation\nprint(String(format: \"%.2f\", 1.5), [3, 1, 2].sorted())\n", in: folder, toolchain: toolchain)
+    let object = try #require(Files.read(objectFile))
     let autolink = try #require(AutolinkEntries.flags(in: object))
     // No engine libraries in this program: an empty folder stands in.
     try FileManager.default.createDirectory(atPath: folder + "/engine", withIntermediateDirectories: true)
@@ -70,9 +65,9 @@ import Testing
     }
     let engine = EngineBuild(directory: folder + "/engine", identity: "-", wasBuilt: false, moduleCache: folder + "/modules")
     var outputs: [String] = []
-    let direct = toolchain.linkCommand(object: folder + "/main.o", autolink: autolink, engine: engine,
+    let direct = toolchain.linkCommand(object: objectFile, autolink: autolink, engine: engine,
                                        output: folder + "/direct")
-    let throughClang = toolchain.linkArguments(object: folder + "/main.o", autolink: autolink,
+    let throughClang = toolchain.linkArguments(object: objectFile, autolink: autolink,
                                                engineDirectory: engine.directory, output: folder + "/clang")
     let commands: [(name: String, executable: String, arguments: [String])] = [
       ("direct", direct.executable, direct.arguments), ("clang", toolchain.clang, throughClang),
