@@ -271,6 +271,10 @@ enum Evaluator {
           line = crashLine
         } else {
           message += " (at \(file):\(crashLine))"
+          // The running snippet's line that called it, when the backtrace says.
+          if let stopped, let caller = crash.callerLineOffset {
+            line = chapter.snippets[stopped].fenceLine + caller
+          }
         }
         details += excerpt(line: crashLine, column: 0)
         column = nil

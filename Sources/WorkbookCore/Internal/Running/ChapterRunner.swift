@@ -345,42 +345,51 @@ struct ChapterRunner: Sendable {
                                          snippets: program.snippetIndexes)
       // A trap (a signal, not an exit status) the runtime placed outside
       // every snippet: the backtrace tells the snippet line.
-      if case .signaled = result.termination, crash.snippet == nil, locatesTraps,
-        let (snippet, offset) = try trapLine(main: main, prelude: prelude, in: directory + "/traced", program: program,
-                                             map: map, defaultSnippet: defaultSnippet)
-      {
-        crash.snippet = snippet
-        crash.lineOffset = offset
+      if case .signaled = result.termination, crash.snippet == nil, locatesTraps {
+        let frames = try trapFrames(main: main, prelude: prelude, in: directory + "/traced", program: program,
+                                    map: map, defaultSnippet: defaultSnippet)
+        if let innermost = frames.first {
+          crash.snippet = innermost.snippet
+          crash.lineOffset = innermost.lineOffset
+          // Called from another snippet (a function an earlier one
+          // declared): the line of the running snippet that called it.
+          if innermost.snippet != run.lastStartedSnippet,
+            let caller = frames.first(where: { $0.snippet == run.lastStartedSnippet })
+          {
+            crash.callerLineOffset = caller.lineOffset
+          }
+        }
       }
       run.crash = crash
     }
     return run
   }
 
-  /// The snippet line a trap came from: `main` and `prelude` compiled with
-  /// line tables into `directory`, run under the backtracer; nil when that
-  /// does not compile, does not trap again or the backtracer says nothing
-  /// readable (no backtracer in the toolchain, say). The program's limits
-  /// apply to the second run too.
-  private func trapLine(main: String, prelude: String, in directory: String, program: ProgramSource, map: SourceMap,
-                        defaultSnippet: Int?) throws(VerifyError) -> (Int, Int)? {
+  /// The snippet lines a trap came from, innermost first
+  /// (`TrapBacktrace.snippetFrames`): `main` and `prelude` compiled with
+  /// line tables into `directory`, run under the backtracer; empty when
+  /// that does not compile, does not trap again or the backtracer says
+  /// nothing readable (no backtracer in the toolchain, say). The program's
+  /// limits apply to the second run too.
+  private func trapFrames(main: String, prelude: String, in directory: String, program: ProgramSource, map: SourceMap,
+                          defaultSnippet: Int?) throws(VerifyError) -> [(snippet: Int, lineOffset: Int)] {
     do {
       try Files.createDirectory(directory)
     } catch {
-      return nil
+      return []
     }
     let executable = directory + "/program"
     let built = try build(main: main, prelude: prelude, in: directory, executable: executable, lineTables: true)
-    guard built.compiler.termination == .exited(0), built.linkErrors == nil else { return nil }
+    guard built.compiler.termination == .exited(0), built.linkErrors == nil else { return [] }
     let secret = Self.newSecret()
     let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
                                   defaultSnippet: defaultSnippet)
     guard let result = try? execute(executable, in: directory, splitter: splitter, secret: secret,
                                     backtrace: TrapBacktrace.environment, stderrCap: 1 << 20)
-    else { return nil }
+    else { return [] }
     if result.termination == .interrupted { throw .interrupted }
-    guard case .signaled = result.termination else { return nil }
-    return TrapBacktrace.innermostSnippetLine(in: result.stderr, map: map, snippets: program.snippetIndexes)
+    guard case .signaled = result.termination else { return [] }
+    return TrapBacktrace.snippetFrames(in: result.stderr, map: map, snippets: program.snippetIndexes)
   }
 
   /// A new secret for a run's output channel.

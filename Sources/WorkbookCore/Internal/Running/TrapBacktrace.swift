@@ -24,19 +24,25 @@ enum TrapBacktrace {
     "enable=yes,interactive=no,color=no,symbolicate=full,format=json,output-to=stderr,"
     + "threads=crashed,registers=none,images=none,limit=128,top=64"
 
-  /// The snippet and line offset of the innermost frame of the crashed
-  /// thread that is in one of `snippets`; nil when the backtracer wrote
-  /// nothing readable or no frame is in a snippet.
-  static func innermostSnippetLine(in stderr: [UInt8], map: SourceMap, snippets: [Int]) -> (snippet: Int, lineOffset: Int)? {
-    guard let log = crashLog(in: stderr) else { return nil }
+  /// The crashed thread's frames that are in one of `snippets`, innermost
+  /// first, each as the snippet and the line offset from its fence; empty
+  /// when the backtracer wrote nothing readable or no frame is in a snippet.
+  static func snippetFrames(in stderr: [UInt8], map: SourceMap, snippets: [Int]) -> [(snippet: Int, lineOffset: Int)] {
+    guard let log = crashLog(in: stderr) else { return [] }
     let thread = log.threads.first { $0.crashed == true } ?? log.threads.first
+    var frames: [(snippet: Int, lineOffset: Int)] = []
     for frame in thread?.frames ?? [] {
       guard let location = frame.sourceLocation, let file = location.file, let line = location.line else { continue }
       if let found = DiagnosticParser.locate(file: file, line: line, map: map, snippets: snippets) {
-        return (found.0, found.1)
+        frames.append((found.0, found.1))
       }
     }
-    return nil
+    return frames
+  }
+
+  /// The innermost of `snippetFrames`: the line the trap came from.
+  static func innermostSnippetLine(in stderr: [UInt8], map: SourceMap, snippets: [Int]) -> (snippet: Int, lineOffset: Int)? {
+    snippetFrames(in: stderr, map: map, snippets: snippets).first
   }
 
   /// The JSON crash log: from the first line that starts with `{` to the
