@@ -112,11 +112,18 @@ let package = Package(
       name: "SnapshotSupport",
       path: "Tests/SnapshotSupport"
     ),
+    // The seeded generator of the property tests (SplitMix64), one for all
+    // test targets. Only test targets depend on it.
+    .target(
+      name: "TestSupport",
+      path: "Tests/TestSupport"
+    ),
     .testTarget(
       name: "WorkbookTests",
       dependencies: [
         "WorkbookCore",
         "WorkbookMarkdown",
+        "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -140,7 +147,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TransitionDiagramsTests",
-      dependencies: ["TransitionDiagrams", "TransitionEngine", "SnapshotSupport"],
+      dependencies: ["TransitionDiagrams", "TransitionEngine", "SnapshotSupport", "TestSupport"],
       exclude: ["__Snapshots__"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),

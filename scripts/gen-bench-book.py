@@ -5,8 +5,9 @@ Usage: gen-bench-book.py OUT_DIR [CHAPTERS] [SNIPPETS_PER_CHAPTER] [BASELINE_DIR
 
 With BASELINE_DIR it also writes the baselines' sources, translated the way
 verify translates them (`import UIKit` -> `import TransitionEngine`):
-BASELINE_DIR/all.swift (every snippet in one file) and
-BASELINE_DIR/each/CC_J/main.swift (each snippet as its own program).
+BASELINE_DIR/all.swift (every snippet in one file),
+BASELINE_DIR/each/CC_J/main.swift (each snippet as its own program) and
+BASELINE_DIR/chapter/CC/main.swift (chapter CC's snippets as one program).
 
 Chapter c gets snippets built from six templates of transition-flavoured
 code (timing curves, keyframes, a state machine, protocols and extensions,
@@ -128,6 +129,7 @@ def main():
     for c in range(1, chapters + 1):
         parts = [f"# Chapter {c}: transitions, part {c}\n",
                  "Prose introduces each snippet.\n"]
+        chapter = ["import TransitionEngine\n"]
         for j in range(per_chapter):
             tag = f"_{c}_{j}"
             code = TEMPLATES[(c + j) % len(TEMPLATES)].format(t=tag)
@@ -138,6 +140,7 @@ def main():
             translated = code.replace("import UIKit\n", "import TransitionEngine\n")
             body = translated.replace("import TransitionEngine\n", "")
             everything.append(body + "\n")
+            chapter.append(body + "\n")
             if baselines:
                 each = os.path.join(baselines, "each", f"{c:02d}_{j}")
                 os.makedirs(each, exist_ok=True)
@@ -145,6 +148,11 @@ def main():
                     f.write("import TransitionEngine\n" + body + "\n")
         with open(os.path.join(out, f"{c:02d}-chapter.md"), "w") as f:
             f.write("\n".join(parts))
+        if baselines:
+            folder = os.path.join(baselines, "chapter", f"{c:02d}")
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, "main.swift"), "w") as f:
+                f.write("\n".join(chapter))
     if baselines:
         with open(os.path.join(baselines, "all.swift"), "w") as f:
             f.write("\n".join(everything))

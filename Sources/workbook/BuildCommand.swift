@@ -109,7 +109,9 @@ extension Workbook {
         printError("error: " + ErrorText.message(for: error))
         throw ExitCode(2)
       }
-      print("Wrote '\(workspace.site)': \(site.files.count) files, \(site.report.chapters.count) chapters, \(site.report.passedCount) verified snippets")
+      func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+      print("Wrote '\(workspace.site)': \(count(site.files.count, "file")), \(count(site.report.chapters.count, "chapter")), "
+        + "\(count(site.report.passedCount, "verified snippet"))")
     }
 
     private func printError(_ text: String) {

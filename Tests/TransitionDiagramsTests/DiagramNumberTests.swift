@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TransitionDiagrams
 @testable import TransitionEngine
@@ -5,7 +6,7 @@ import Testing
 @Suite("Diagram numbers")
 struct DiagramNumberTests {
   @Test func diagramNumberPrintsWhatFormatPrints() {
-    var random = SeededGenerator(seed: 42)
+    var random = SplitMix64(seed: 42)
     var values: [Double] = [0, -0.0, 0.0004, -0.0004, 0.0005, 1, -1, 0.5, -1.5, 12.25, 1 / 3, 2 / 3, 245.38, 1e9 + 0.125]
     for _ in 0..<10_000 {
       let magnitude = [1.0, 10, 1000, 1e6][Int.random(in: 0...3, using: &random)]

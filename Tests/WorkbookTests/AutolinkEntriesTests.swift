@@ -11,18 +11,14 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let toolchain = try Toolchain.locate(cacheDirectory: folder + "/cache")
-    let source = folder + "/main.swift"
-    try "import Foundation\nprint(String(format: \"%.2f\", 1.5), Date.distantPast < Date())\n"
-      .write(toFile: source, atomically: false, encoding: .utf8)
-    let compile = try ChildProcess.run(toolchain.frontend, [
-      "-frontend", "-c", source, "-target", toolchain.triple, "-module-name", "Probe",
-      "-module-cache-path", folder + "/modules", "-o", folder + "/main.o"] + Toolchain.snippetFlags, timeout: 600)
-    #expect(compile.termination == .exited(0), "\(String(decoding: compile.stderr, as: UTF8.self))")
-    let extract = try ChildProcess.run(toolchain.autolinkExtract, [folder + "/main.o", "-o", folder + "/main.autolink"],
+    let objectFile = try Fixtures.compileObject(
+      "import Foundation\nprint(String(format: \"%.2f\", 1.5), Date.distantPast < Date())\n",
+      in: folder, toolchain: toolchain)
+    let extract = try ChildProcess.run(toolchain.autolinkExtract, [objectFile, "-o", folder + "/main.autolink"],
                                        timeout: 600)
     #expect(extract.termination == .exited(0))
     let expected = Fixtures.read(folder + "/main.autolink").split(separator: "\n").map(String.init)
-    let object = try #require(Files.read(folder + "/main.o"))
+    let object = try #require(Files.read(objectFile))
     let flags = try #require(AutolinkEntries.flags(in: object))
     #expect(flags.contains("-lFoundation"))
     #expect(flags == expected)

@@ -65,6 +65,34 @@ import Testing
     #expect(diagram["v"] as? Int == 1)
   }
 
+  /// The result cache keeps frames as JSON text, decoded only when read:
+  /// a warm verify, which compares text output, never decodes them.
+  @Test func theCacheKeepsFramesAsTextUntilTheyAreRead() throws {
+    let record = try DiagramRecord.decode(Array(Self.record.utf8))
+    let output = SnippetOutput(snippet: 2, text: "hello\n", droppedBytes: 0, diagrams: [record])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]  // as the cache writes
+    let encoded = try encoder.encode(output)
+    let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+    #expect((object["diagrams"] as? [[String: Any]])?.first?["frames"] is String)
+
+    let loaded = try JSONDecoder().decode(SnippetOutput.self, from: encoded)
+    let cached = try #require(loaded.diagrams.first)
+    #expect(!cached.storedFrames.isDecoded)
+    #expect(cached.kind == "filmstrip" && cached.text == record.text)
+    #expect(!cached.storedFrames.isDecoded)
+    #expect(cached.frames == record.frames)
+    #expect(cached.storedFrames.isDecoded)
+    #expect(loaded == output)
+    // Stored again, the text is written back as it was read.
+    #expect(try encoder.encode(loaded) == encoded)
+    // A changed copy leaves the original alone.
+    var changed = cached
+    changed.frames?.frames[0].caption = "changed"
+    #expect(cached.frames?.frames[0].caption == "t=0s")
+    #expect(changed != cached)
+  }
+
   @Test func aRecordWithoutFramesOrWithEmptyFramesHasNoFilm() throws {
     let trace = try DiagramRecord.decode(Array(#"{"v": 1, "kind": "trace", "text": "a -> b"}"#.utf8))
     #expect(trace.frames == nil && trace.film == nil && trace.panels == nil)

@@ -59,11 +59,43 @@ import Testing
     #expect(diff.lastIndex { $0.hasPrefix("-") }! < diff.firstIndex { $0.hasPrefix("+") && !$0.hasPrefix("+++") }!)
   }
 
-  @Test func picturesWithDifferentRowCountsAreReplacedWhole() {
-    let old = "t=0s\n┌──┐\n│..│\n└──┘\nend\n"
-    let new = "t=0s\n┌──┐\n│..│\n│..│\n└──┘\nend\n"
+  /// The golden frame with its "front" box one row taller, so the frame is
+  /// a row taller too (`Tests/Fixtures/diff/z-order-front-taller.txt`):
+  /// the pictures cannot face row by row, and their rows align as a line
+  /// diff aligns lines. The unified diff is the golden file
+  /// `z-order-front-taller.diff` (one added row, what `diff -U3` prints),
+  /// not the whole frame removed and added.
+  @Test func aPictureThatGrewARowKeepsItsCommonRows() throws {
+    let expected = try String(contentsOfFile: Fixtures.packageRoot
+      + "/Tests/TransitionDiagramsTests/__Snapshots__/FrameDiagramTests/z-order.txt", encoding: .utf8)
+    let fixtures = Fixtures.packageRoot + "/Tests/Fixtures/diff/"
+    let actual = try String(contentsOfFile: fixtures + "z-order-front-taller.txt", encoding: .utf8)
+    let golden = try String(contentsOfFile: fixtures + "z-order-front-taller.diff", encoding: .utf8)
+
+    let diff = LineDiff.unified(old: expected, new: actual, oldLabel: "expected", newLabel: "actual")
+    #expect(diff.map { $0 + "\n" }.joined() == golden)
+
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let rows = LineDiff.rows(old: expected, new: actual)
+    #expect(rows.map(\.kind) == Array(repeating: .same, count: 15) + [.added] + Array(repeating: .same, count: 11))
+    #expect(rows.map(\.new) == new.dropLast().map { $0 })
+  }
+
+  @Test func aPictureThatLostARowAndChangedOneKeepsItsCommonRows() {
+    let old = "t=0s\n┌──┐\n│ab│\n│..│\n│cd│\n└──┘\nend\n"
+    let new = "t=0s\n┌──┐\n│ab│\n│CD│\n└──┘\nend\n"
+    let diff = LineDiff.unified(old: old, new: new, oldLabel: "a", newLabel: "b")
+    #expect(diff == ["--- a", "+++ b", "@@ -1,7 +1,6 @@", " t=0s", " ┌──┐", " │ab│", "-│..│", "-│cd│", "+│CD│", " └──┘", " end"])
+    #expect(LineDiff.rows(old: old, new: new).map(\.kind) == [.same, .same, .same, .changed, .removed, .same, .same])
+  }
+
+  /// Two frames against two: each faces its counterpart whatever the
+  /// heights, so a taller first frame does not push the second out of place.
+  @Test func picturesOfDifferentHeightsFaceInOrder() {
+    let old = "┌──┐\n│..│\n└──┘\n┌──┐\n│xx│\n└──┘\n"
+    let new = "┌──┐\n│..│\n│..│\n└──┘\n┌──┐\n│xy│\n└──┘\n"
     let rows = LineDiff.rows(old: old, new: new)
-    #expect(rows.map(\.kind) == [.same, .changed, .changed, .changed, .added, .same])
+    #expect(rows.map(\.kind) == [.same, .same, .added, .same, .same, .changed, .same])
   }
 
   @Test func aBoxDrawingLineWithoutItsBottomIsAPlainLine() {

@@ -25,6 +25,19 @@ import Testing
     }
   }
 
+  @Test func aTemplateNamingAFileThatIsGoneIsProbedAgain() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data().write(to: URL(fileURLWithPath: folder + "/crtbeginS.o"))
+    try Data().write(to: URL(fileURLWithPath: folder + "/ld.lld"))
+    let template = [folder + "/ld.lld", folder + "/crtbeginS.o", LinkerTemplate.object, "-L/no/such/folder",
+                    LinkerTemplate.autolink, "-o", LinkerTemplate.output]
+    #expect(LinkerTemplate.filesExist(template))
+    #expect(LinkerTemplate.filesExist(nil))
+    try FileManager.default.removeItem(atPath: folder + "/crtbeginS.o")
+    #expect(!LinkerTemplate.filesExist(template))
+  }
+
   @Test func quotedWordsReadClangsEscapes() {
     #expect(LinkerTemplate.quotedWords(#" "/a b/ld.lld" "-o" "x\"y\\z""#) == ["/a b/ld.lld", "-o", #"x"y\z"#])
     #expect(LinkerTemplate.quotedWords(#" "unterminated"#) == nil)
@@ -40,14 +53,9 @@ import Testing
     let toolchain = try Toolchain.locate(cacheDirectory: folder + "/cache")
     let template = try #require(toolchain.linkerTemplate, "clang -### gave no linker command this code reads")
     #expect(!template[0].hasSuffix("clang"))
-    let source = folder + "/main.swift"
-    try "import Foundation\nprint(String(format: \"%.2f\", 1.5), [3, 1, 2].sorted())\n"
-      .write(toFile: source, atomically: false, encoding: .utf8)
-    let compile = try ChildProcess.run(toolchain.frontend, [
-      "-frontend", "-c", source, "-target", toolchain.triple, "-module-name", "Probe",
-      "-module-cache-path", folder + "/modules", "-o", folder + "/main.o"] + Toolchain.snippetFlags, timeout: 600)
-    #expect(compile.termination == .exited(0), "\(String(decoding: compile.stderr, as: UTF8.self))")
-    let object = try #require(Files.read(folder + "/main.o"))
+    let objectFile = try Fixtures.compileObject(
+      "import Foundation\nprint(String(format: \"%.2f\", 1.5), [3, 1, 2].sorted())\n", in: folder, toolchain: toolchain)
+    let object = try #require(Files.read(objectFile))
     let autolink = try #require(AutolinkEntries.flags(in: object))
     // No engine libraries in this program: an empty folder stands in.
     try FileManager.default.createDirectory(atPath: folder + "/engine", withIntermediateDirectories: true)
@@ -57,9 +65,9 @@ import Testing
     }
     let engine = EngineBuild(directory: folder + "/engine", identity: "-", wasBuilt: false, moduleCache: folder + "/modules")
     var outputs: [String] = []
-    let direct = toolchain.linkCommand(object: folder + "/main.o", autolink: autolink, engine: engine,
+    let direct = toolchain.linkCommand(object: objectFile, autolink: autolink, engine: engine,
                                        output: folder + "/direct")
-    let throughClang = toolchain.linkArguments(object: folder + "/main.o", autolink: autolink,
+    let throughClang = toolchain.linkArguments(object: objectFile, autolink: autolink,
                                                engineDirectory: engine.directory, output: folder + "/clang")
     let commands: [(name: String, executable: String, arguments: [String])] = [
       ("direct", direct.executable, direct.arguments), ("clang", toolchain.clang, throughClang),

@@ -4,6 +4,7 @@
 // verify passes or the tool refuses cleanly, no byte outside output blocks
 // changed.
 import Foundation
+import TestSupport
 import Testing
 import WorkbookMarkdown
 @testable import WorkbookCore
@@ -101,29 +102,14 @@ import WorkbookMarkdown
 
   // MARK: - The property test
 
-  /// SplitMix64: the same seed gives the same chapters everywhere.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-  }
-
-  static func randomOutput(_ g: inout Generator) -> String {
+  static func randomOutput(_ g: inout SplitMix64) -> String {
     if g.chance(15) { return "" }
     let pieces = ["a", "320.0", "", "  indented", "\tTab", "```", "~~~~", "````swift", "> quoted", "- item",
                   "<b>html</b>", "trailing  ", "é ü 😀", "#", "\u{1B}[1mbold", "x\ry", "    code"]
     return (0..<(1 + g.below(4))).map { _ in g.pick(pieces) }.joined(separator: "\n") + "\n"
   }
 
-  static func randomChapter(_ g: inout Generator) -> String {
+  static func randomChapter(_ g: inout SplitMix64) -> String {
     let eol = g.pick(["\n", "\r\n", "\r", "\n"])
     var lines: [String] = ["# Chapter", ""]
     for _ in 0..<(1 + g.below(5)) {
@@ -173,7 +159,7 @@ import WorkbookMarkdown
   @Test func randomChaptersRecordThenVerifyOrAreRefusedCleanly() {
     let seed = ProcessInfo.processInfo.environment["WORKBOOK_SEED"].flatMap { UInt64($0) }
       ?? UInt64.random(in: 0...UInt64.max)
-    var g = Generator(state: seed)
+    var g = SplitMix64(seed: seed)
     var recorded = 0, refused = 0, rejected = 0
     for number in 0..<300 {
       let text = Self.randomChapter(&g)
@@ -200,4 +186,11 @@ import WorkbookMarkdown
     #expect(recorded + refused + rejected == 300)
     #expect(recorded > 50, "seed \(seed): only \(recorded) chapters were recorded")
   }
+}
+
+/// Draws for the random chapters (the same seed gives the same chapters everywhere).
+extension SplitMix64 {
+  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 }

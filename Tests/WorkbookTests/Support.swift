@@ -53,6 +53,19 @@ enum Fixtures {
   }
 
   /// An empty temporary folder.
+  /// Compiles `source` (a `main.swift` using Foundation) to `folder/main.o`
+  /// with the snippet flags, as verify's direct pipeline does; returns the
+  /// object's path.
+  static func compileObject(_ source: String, in folder: String, toolchain: Toolchain) throws -> String {
+    let file = folder + "/main.swift"
+    try source.write(toFile: file, atomically: false, encoding: .utf8)
+    let compile = try ChildProcess.run(toolchain.frontend, [
+      "-frontend", "-c", file, "-target", toolchain.triple, "-module-name", "Probe",
+      "-module-cache-path", folder + "/modules", "-o", folder + "/main.o"] + Toolchain.snippetFlags, timeout: 600)
+    #expect(compile.termination == .exited(0), "\(String(decoding: compile.stderr, as: UTF8.self))")
+    return folder + "/main.o"
+  }
+
   static func temporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "workbook-test-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

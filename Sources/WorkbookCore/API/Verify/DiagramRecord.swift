@@ -10,8 +10,9 @@
 //       "motion": {"fps": 60, "times": […], "layers": […], "order": […], "series": […]}}}
 //
 // decoded once, in the output splitter, into these types. The report, the
-// result cache, the site's player, `workbook play` and the stepper read the
-// typed values; nobody decodes JSON inside JSON or cuts drawn text apart.
+// site's player, `workbook play` and the stepper read the typed values;
+// nobody cuts drawn text apart. Only the result cache keeps a record's
+// frames as JSON text, decoded when first read (`StoredFrames`).
 // The frames' fields are described in FrameJSON.swift and MotionJSON.swift
 // (TransitionDiagrams), which write them.
 import Foundation
@@ -25,20 +26,55 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   /// The diagram as the snippet printed it.
   public var text: String
   /// The captured frames behind it; nil for a diagram without captures (a trace).
-  public var frames: Frames?
+  public var frames: Frames? {
+    get { storedFrames.value }
+    set { storedFrames = StoredFrames(newValue) }
+  }
+  /// The frames, or their JSON until someone reads them (`StoredFrames`).
+  var storedFrames: StoredFrames
 
   /// The version this reader knows.
   public static let currentVersion = 1
 
   public init(kind: String, text: String, frames: Frames? = nil) {
-    self.version = Self.currentVersion
+    self.init(version: Self.currentVersion, kind: kind, text: text, storedFrames: StoredFrames(frames))
+  }
+
+  init(version: Int, kind: String, text: String, storedFrames: StoredFrames) {
+    self.version = version
     self.kind = kind
     self.text = text
-    self.frames = frames
+    self.storedFrames = storedFrames
   }
 
   private enum CodingKeys: String, CodingKey {
     case version = "v", kind, text, frames
+  }
+
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(version: try c.decode(Int.self, forKey: .version), kind: try c.decode(String.self, forKey: .kind),
+              text: try c.decode(String.self, forKey: .text),
+              storedFrames: StoredFrames(try c.decodeIfPresent(Frames.self, forKey: .frames)))
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(version, forKey: .version)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(text, forKey: .text)
+    try c.encodeIfPresent(frames, forKey: .frames)
+  }
+
+  public static func == (a: DiagramRecord, b: DiagramRecord) -> Bool {
+    a.version == b.version && a.kind == b.kind && a.text == b.text && a.frames == b.frames
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(version)
+    hasher.combine(kind)
+    hasher.combine(text)
+    hasher.combine(frames)
   }
 
   /// Decodes a record as the harness wrote it.
@@ -225,5 +261,57 @@ extension DiagramRecord {
     public var label: String
     public var property: String
     public var values: [Double?]
+  }
+}
+
+/// A record's frames, decoded when first read. The result cache keeps each
+/// record's frames as JSON text (`CachedDiagram`); most commands that load
+/// a cached run never look at them (a warm `verify` compares text output
+/// only), and decoding them was most of a warm verify of the book: its
+/// films carry every frame at 60 fps. Reading `value` decodes them once;
+/// the box is never changed otherwise (a new value is a new box), so
+/// records keep value semantics.
+final class StoredFrames: @unchecked Sendable {
+  private let lock = NSLock()
+  /// `.some` once known (`.some(nil)`: a record without frames).
+  private var decoded: DiagramRecord.Frames??
+  private let json: [UInt8]?
+
+  init(_ frames: DiagramRecord.Frames?) {
+    decoded = .some(frames)
+    json = nil
+  }
+
+  /// Frames kept as their JSON, decoded on first read (nil frames when it
+  /// does not decode: the cache wrote it, so only damage does that).
+  init(json: [UInt8]) {
+    decoded = nil
+    self.json = json
+  }
+
+  var value: DiagramRecord.Frames? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let decoded { return decoded }
+    let frames = json.flatMap { try? JSONDecoder().decode(DiagramRecord.Frames.self, from: Data($0)) }
+    decoded = .some(frames)
+    return frames
+  }
+
+  /// Whether the frames have been decoded (or never were JSON).
+  var isDecoded: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return decoded != nil
+  }
+
+  /// The frames' JSON: what it was loaded from, else encoded (sorted keys,
+  /// so the same frames give the same bytes); nil for no frames.
+  var encoded: [UInt8]? {
+    if let json { return json }
+    guard let frames = value else { return nil }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return (try? encoder.encode(frames)).map { [UInt8]($0) }
   }
 }

@@ -1,7 +1,9 @@
 // LineDiff: a unified diff of two texts, line by line (LCS), that keeps a
 // diagram's rows facing each other: a picture (a frame of box-drawing rows)
-// is aligned with the other text's picture as a whole, row by row, so a box
-// that moved shows as the changed rows of the same frame.
+// is aligned with the other text's picture as a whole. Pictures of the same
+// height face row by row, so a box that moved shows as the changed rows of
+// the same frame; pictures of different heights (a box grew a row) are
+// aligned as a line diff would, so their common rows stay unchanged.
 
 public enum LineDiff {
   /// Returns the lines of a unified diff from `old` to `new`, with
@@ -61,26 +63,21 @@ public enum LineDiff {
 
   /// The edit script from `a` to `b`: a longest common subsequence of
   /// units, where a unit is a line, or a whole picture (`pictures`).
-  /// Lines face lines with the same text; a picture faces a picture with as
-  /// many rows, and their rows face each other: the rows that differ are
-  /// removed and added in runs, in place, never matched with an equal row
-  /// elsewhere in the frame (a background row is like a hundred others).
+  /// Lines face lines with the same text; a picture faces a picture.
+  /// - Pictures with as many rows face row by row: the rows that differ are
+  ///   removed and added in runs, in place, never matched with an equal row
+  ///   elsewhere in the frame (a background row is like a hundred others).
+  /// - Pictures of different heights cannot face row by row: their rows are
+  ///   aligned by a longest common subsequence, as lines are.
   private static func editScript(_ a: [Substring], _ b: [Substring]) -> [Edit] {
     let unitsA = pictures(in: a), unitsB = pictures(in: b)
     func key(_ unit: Range<Int>, _ lines: [Substring], picture: Bool) -> Substring {
-      picture ? Substring("\u{0}picture \(unit.count) rows") : lines[unit.lowerBound]
+      picture ? "\u{0}picture" : lines[unit.lowerBound]
     }
     let keysA = unitsA.map { key($0.lines, a, picture: $0.isPicture) }
     let keysB = unitsB.map { key($0.lines, b, picture: $0.isPicture) }
     let n = keysA.count, m = keysB.count
-    var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    if n > 0 && m > 0 {
-      for i in stride(from: n - 1, through: 0, by: -1) {
-        for j in stride(from: m - 1, through: 0, by: -1) {
-          table[i][j] = keysA[i] == keysB[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-        }
-      }
-    }
+    let table = commonLengths(keysA, keysB)
     var edits: [Edit] = []
     var line = 0, lineB = 0  // the next line of a and of b
     func same() { edits.append(Edit(kind: " ", text: a[line], oldLine: line + 1, newLine: lineB + 1)); line += 1; lineB += 1 }
@@ -91,6 +88,20 @@ public enum LineDiff {
       if i < n && j < m && keysA[i] == keysB[j] {
         if !unitsA[i].isPicture {
           same()
+        } else if unitsA[i].lines.count != unitsB[j].lines.count {
+          // Different heights: the rows as a line diff aligns them.
+          let rowsA = Array(a[unitsA[i].lines]), rowsB = Array(b[unitsB[j].lines])
+          let rowTable = commonLengths(rowsA, rowsB)
+          var row = 0, rowB = 0
+          while row < rowsA.count || rowB < rowsB.count {
+            if row < rowsA.count && rowB < rowsB.count && rowsA[row] == rowsB[rowB] {
+              same(); row += 1; rowB += 1
+            } else if row < rowsA.count && (rowB == rowsB.count || rowTable[row + 1][rowB] >= rowTable[row][rowB + 1]) {
+              remove(); row += 1
+            } else {
+              add(); rowB += 1
+            }
+          }
         } else {
           // Row by row: a run of differing rows is removed, then added.
           var row = 0
@@ -114,6 +125,21 @@ public enum LineDiff {
       }
     }
     return edits
+  }
+
+  /// The longest common subsequence table: `[i][j]` is the length of the
+  /// longest common subsequence of `a[i...]` and `b[j...]`.
+  private static func commonLengths(_ a: [Substring], _ b: [Substring]) -> [[Int]] {
+    let n = a.count, m = b.count
+    var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    if n > 0 && m > 0 {
+      for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+          table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        }
+      }
+    }
+    return table
   }
 
   /// The text cut into units: each picture (a line starting with `┌`, rows

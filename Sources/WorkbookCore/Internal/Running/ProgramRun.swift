@@ -38,12 +38,46 @@ struct SnippetOutput: Hashable, Sendable, Codable {
     self.diagrams = diagrams
   }
 
+  private enum CodingKeys: String, CodingKey {
+    case snippet, text, droppedBytes, diagrams
+  }
+
+  /// Snippet outputs are encoded for the result cache only: each diagram's
+  /// frames as JSON text, decoded when first read (`StoredFrames`).
   init(from decoder: Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     snippet = try c.decode(Int.self, forKey: .snippet)
     text = try c.decode(String.self, forKey: .text)
     droppedBytes = try c.decode(Int.self, forKey: .droppedBytes)
-    diagrams = try c.decodeIfPresent([DiagramRecord].self, forKey: .diagrams) ?? []
+    diagrams = (try c.decodeIfPresent([CachedDiagram].self, forKey: .diagrams) ?? []).map(\.record)
+  }
+
+  func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(snippet, forKey: .snippet)
+    try c.encode(text, forKey: .text)
+    try c.encode(droppedBytes, forKey: .droppedBytes)
+    if !diagrams.isEmpty { try c.encode(diagrams.map(CachedDiagram.init), forKey: .diagrams) }
+  }
+}
+
+/// A diagram record as the result cache keeps it: its frames as JSON text.
+struct CachedDiagram: Codable {
+  var v: Int
+  var kind: String
+  var text: String
+  var frames: String?
+
+  init(_ record: DiagramRecord) {
+    v = record.version
+    kind = record.kind
+    text = record.text
+    frames = record.storedFrames.encoded.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  var record: DiagramRecord {
+    DiagramRecord(version: v, kind: kind, text: text,
+                  storedFrames: frames.map { StoredFrames(json: Array($0.utf8)) } ?? StoredFrames(nil))
   }
 }
 

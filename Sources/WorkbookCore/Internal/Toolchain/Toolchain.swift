@@ -48,7 +48,7 @@ struct Toolchain: Sendable, Codable, Hashable {
     let probePath = cacheDirectory + "/toolchain-" + keyHasher.finalize().prefix(16) + ".json"
     if let data = Files.read(probePath),
       let cached = try? JSONDecoder().decode(CachedProbe.self, from: Data(data)),
-      cached.stamp == stamp
+      cached.stamp == stamp, LinkerTemplate.filesExist(cached.toolchain.linkerTemplate)
     {
       return cached.toolchain
     }
@@ -215,6 +215,18 @@ enum LinkerTemplate {
       command.filter({ $0 == autolink }).count == 1, command.contains(where: { $0.contains(engine) })
     else { return nil }
     return command
+  }
+
+  /// Whether the files the template names (the linker, the C runtime's
+  /// start and end objects) are still there: a system update that moves
+  /// them (a new gcc's `crtbeginS.o`) leaves the compiler as it was, so the
+  /// probe's stamp cannot see it; the toolchain is probed again instead.
+  static func filesExist(_ template: [String]?) -> Bool {
+    guard let template else { return true }
+    return template.allSatisfy { word in
+      !(word.hasPrefix("/") && (word == template[0] || word.hasSuffix(".o"))) || word.hasPrefix(engine)
+        || access(word, F_OK) == 0
+    }
   }
 
   /// The command for one program: nil when a library flag is not a plain
