@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+import WorkbookStepper
 
 @Suite struct ExerciseCommandTests {
   @Test func exercisesListsStatusesAndProgress() throws {
@@ -71,6 +72,18 @@ import Testing
     #expect(closer.status == 1)
     #expect(!closer.stdout.contains("still what the starter does"))
 
+    // A trap inside the engine: at the learner's line that called it (found
+    // by a traced second run), with where in the engine it trapped.
+    try StepperFixtures.save("import UIKit\nlet card = UIView()\nprint(\"before\")\nengineRequire(false, \"duration must be positive\")\n",
+                             to: attempt)
+    let trapped = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", "attempt.swift"], in: root)
+    #expect(trapped.status == 1)
+    #expect(trapped.stdout.contains("✗ CRASHED"))
+    // (Wrapped at 100 columns.)
+    #expect(trapped.stdout.replacingOccurrences(of: "\n", with: " ")
+      .contains("attempt.swift:4: Precondition failed: duration must be positive (at TransitionEngine/"),
+            "\(trapped.stdout)")
+
     try StepperFixtures.save("import UIKit\nlet card = UIView()\ncard.alpah = 0\n", to: attempt)
     let broken = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", "attempt.swift"], in: root)
     #expect(broken.status == 1)
@@ -83,6 +96,28 @@ import Testing
     let missing = try StepperFixtures.workbook(["check", "01-basics/grow"], in: root)
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("No file 'Exercises/01-basics/grow.swift' yet; run 'workbook step 01-basics' to write the starter, or pass --file PATH"))
+  }
+
+  /// A learner's wrong output is the file's, at no line: which line printed
+  /// the first differing output line is not known, so neither the verdict
+  /// nor the screen names one (it once said line 1).
+  @Test func aLearnersMismatchHasNoLine() throws {
+    let root = try StepperFixtures.project()
+    let book = try StepperFixtures.exerciseBook(root)
+    let exercise = try #require(book.exercise(named: "01-basics/fade-steps"))
+    let checker = try ExerciseChecker(workspace: book.workspace)
+    let file = root + "/attempt.swift"
+    let code = StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5")
+    let check = try checker.check(exercise, code: code, file: file, displayPath: "attempt.swift")
+    guard case .mismatch(let mismatch) = check.verdict else {
+      Issue.record("not a mismatch: \(check.verdict)")
+      return
+    }
+    #expect(mismatch.line == nil)
+    #expect(check.verdict.explanation?.line == nil)
+    let screen = CheckView(style: .plain).render(check, width: 100).joined(separator: "\n")
+    #expect(screen.hasPrefix("✗ WRONG OUTPUT"))
+    #expect(!screen.contains("attempt.swift:"), "\(screen)")
   }
 
   @Test func stepWithoutATerminalIsPlainAndSequential() throws {

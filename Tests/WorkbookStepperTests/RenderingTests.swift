@@ -141,7 +141,7 @@ import Testing
     let rows = LineDiff.rows(old: "a\nb\nc\n", new: "a\nB\nc\nd\n")
     #expect(rows.map(\.kind) == [.same, .changed, .same, .added])
     let check = ExerciseCheck(
-      verdict: .mismatch(.init(message: "", line: 1, expected: "a\nb\nc\n", actual: "a\nB\n")),
+      verdict: .mismatch(.init(message: "", line: nil, expected: "a\nb\nc\n", actual: "a\nB\n")),
       file: "f.swift", diagnostics: [], otherErrors: "", output: "a\nB\n",
       expected: "a\nb\nc\n", stderr: "", duration: 0)
     #expect(CheckView(style: .plain).render(check, width: 31) == [
@@ -157,7 +157,7 @@ import Testing
 
   @Test func stackedComparisonSaysSo() {
     let check = ExerciseCheck(
-      verdict: .mismatch(.init(message: "", line: 1, expected: "another long line\n", actual: "a long line of output\n")),
+      verdict: .mismatch(.init(message: "", line: nil, expected: "another long line\n", actual: "a long line of output\n")),
       file: "f.swift", diagnostics: [], otherErrors: "", output: "a long line of output\n",
       expected: "another long line\n", stderr: "", duration: 0)
     #expect(CheckView(style: .plain).render(check, width: 31) == [

@@ -45,6 +45,7 @@ import Testing
     try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5"), to: file)
     screen = step.waitFor("WRONG OUTPUT", "step 1: alpha 0.8")
     #expect(!screen.contains("still what the starter does"))
+    #expect(!screen.contains("fade-steps.swift:1"), "a wrong output is the file's, at no line")
     let changed = screen.split(separator: "\n").last { $0.contains("step 1: alpha 0.75") }.map(String.init) ?? ""
     #expect(changed.hasPrefix("~ step 1: alpha 0.75"))
     #expect(changed.hasSuffix("│ step 1: alpha 0.8"))

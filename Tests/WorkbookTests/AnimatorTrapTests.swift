@@ -6,29 +6,44 @@ import Testing
 /// the engine traps): each misuse is a snippet of a fixture book
 /// (`Tests/Fixtures/verify/animator-traps`) verified against the real
 /// engine, and the report names the trap's message, where in the engine it
-/// trapped, and the snippet that was running. (A trap ends its chapter's
-/// program, so each misuse has a chapter of its own.)
+/// trapped, and the line of the snippet that misused the animator (found by
+/// the traced second run, `TrapBacktrace`), with both compiler pipelines.
+/// (A trap ends its chapter's program, so each misuse has a chapter of its
+/// own; no misuse is on its snippet's first line, and 03's is inside a
+/// function the snippet calls.)
 @Suite struct AnimatorTrapTests {
-  @Test func everyMisuseOfThePropertyAnimatorIsATrapAtItsSnippet() throws {
+  @Test(arguments: [Verifier.Options.Pipeline.direct, .driver])
+  func everyMisuseOfThePropertyAnimatorIsATrapAtItsOwnLine(pipeline: Verifier.Options.Pipeline) throws {
     let book = try Fixtures.book("animator-traps")
     var options = Fixtures.options(book: book)
+    options.pipeline = pipeline
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
     // The real engine: the per-user build the tool uses (as EngineModulesTests).
     options.engineCacheDirectory = EngineCache.userDirectory()
     let report = try Verifier(options: options).run()
-    #expect(report.errors(kind: .crash).count == 4)
-    #expect(report.errors().count == 4, "only the traps fail: \(report.errors().map(\.message))")
-    let expected: [(chapter: String, line: Int, message: String)] = [
-      ("01-interruptible.md", 17, "isInterruptible cannot be set on an active UIViewPropertyAnimator"),
-      ("02-user-interaction.md", 16, "isUserInteractionEnabled cannot be set on an active UIViewPropertyAnimator"),
-      ("03-start-stopped.md", 17, "It is an error to start a stopped UIViewPropertyAnimator"),
-      ("04-finish-active.md", 16, "finishAnimation(at:) is only valid on a stopped animator"),
+    #expect(report.errors(kind: .crash).count == 5)
+    #expect(report.errors().count == 5, "only the traps fail: \(report.errors().map(\.message))")
+    // `line`: the finding's (in the snippet that was running); `misuse`: the
+    // line that called the animator (in 05, inside a function snippet 1
+    // declared, which the message names).
+    let expected: [(chapter: String, line: Int, misuse: Int, message: String)] = [
+      ("01-interruptible.md", 18, 18, "isInterruptible cannot be set on an active UIViewPropertyAnimator"),
+      ("02-user-interaction.md", 17, 17, "isUserInteractionEnabled cannot be set on an active UIViewPropertyAnimator"),
+      ("03-start-stopped.md", 18, 18, "It is an error to start a stopped UIViewPropertyAnimator"),
+      ("04-finish-active.md", 17, 17, "finishAnimation(at:) is only valid on a stopped animator"),
+      ("05-helper.md", 20, 8, "finishAnimation(at:) is only valid on a stopped animator"),
     ]
-    for (chapter, line, message) in expected {
+    for (chapter, line, misuse, message) in expected {
       let result = try #require(report.chapter(chapter))
       #expect(result.snippets.map(\.status) == [.passed, .trap], "\(chapter): the first snippet passes, the misuse traps")
       let trap = try #require(result.findings.first { $0.kind == .crash }, "\(chapter)")
-      #expect(trap.line == line, "\(chapter): the first line of the snippet that was running")
+      #expect(trap.line == line, "\(chapter): the line that misused the animator")
+      #expect(trap.details.first?.hasPrefix(" \(misuse) | ") == true, "\(chapter): the excerpt shows the misuse: \(trap.details)")
+      if line == misuse {
+        #expect(!trap.message.contains(".md:"), "\(trap.message)")
+      } else {
+        #expect(trap.message.hasSuffix("/\(chapter):\(misuse))"), "the misuse's line is named: \(trap.message)")
+      }
       #expect(trap.message.hasPrefix("Precondition failed: \(message) (at TransitionEngine/"), "\(trap.message)")
       #expect(trap.message.contains("UIViewPropertyAnimator.swift:"), "\(trap.message)")
       // The typed verdict says the same.

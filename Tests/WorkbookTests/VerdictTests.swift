@@ -116,6 +116,7 @@ import Testing
       return
     }
     #expect(mismatch.expected == "a\n" && mismatch.actual == "b\n")
+    #expect(mismatch.line == nil, "the file's, at no line: the line that printed it is not known")
     #expect(mismatch.diff.contains("-a") && mismatch.diff.contains("+b"))
     #expect(Evaluator.learnerVerdict(run, output: "a\n", expected: "a\n", file: "f.swift") == .passed)
   }

@@ -11,8 +11,13 @@ extension SnippetVerdict {
   public struct Mismatch: Hashable, Sendable, Codable {
     /// One line: what is wrong.
     public var message: String
-    /// The Markdown line: the output block's fence, or the snippet's when it has none.
-    public var line: Int
+    /// The Markdown line: the output block's fence, or the snippet's when
+    /// it has none. Nil for a learner's file checked against an exercise
+    /// (`workbook check`, `step`): what it printed is compared as a whole,
+    /// and which of its lines printed the first differing line is not
+    /// known, so the mismatch is the file's, at no line. A verified book's
+    /// mismatch always has a line (the JSON report always carries it).
+    public var line: Int?
     /// The output block's content; nil when the snippet has no block.
     public var expected: String?
     /// What the snippet printed; nil when the mismatch is not about text
@@ -23,7 +28,7 @@ extension SnippetVerdict {
     /// Whether `--record` fixes it: writing `actual` into the block makes the snippet pass.
     public var fixedByRecording: Bool
 
-    public init(message: String, line: Int, expected: String?, actual: String?, diff: [String] = [],
+    public init(message: String, line: Int?, expected: String?, actual: String?, diff: [String] = [],
                 fixedByRecording: Bool = false) {
       self.message = message
       self.line = line

@@ -259,17 +259,25 @@ enum Evaluator {
       var line = stopped.map { chapter.snippets[$0].firstCodeLine }
       var column: Int? = nil
       var details: [String] = []
+      // Where the runtime says it trapped, when that is outside the book
+      // (an engine precondition); the snippet line it came from, when known
+      // (the runtime's location, or the backtrace's: `TrapBacktrace`).
+      if let external = crash.externalLocation {
+        message += " (at \(external))"
+      }
       if let index = crash.snippet, let offset = crash.lineOffset {
         let crashLine = chapter.snippets[index].fenceLine + offset
         if index == stopped || stopped == nil {
           line = crashLine
         } else {
           message += " (at \(file):\(crashLine))"
+          // The running snippet's line that called it, when the backtrace says.
+          if let stopped, let caller = crash.callerLineOffset {
+            line = chapter.snippets[stopped].fenceLine + caller
+          }
         }
         details += excerpt(line: crashLine, column: 0)
         column = nil
-      } else if let external = crash.externalLocation {
-        message += " (at \(external))"
       }
       if stopped == nil { message += " before the first snippet started" }
       let stderrLines = program.stderrTail.split(separator: "\n").prefix(8).map { "stderr: \($0)" }
@@ -464,7 +472,9 @@ enum Evaluator {
 extension Evaluator {
   /// The verdict on a learner's file checked against an exercise (`step`,
   /// `check`): the same verdicts as a snippet's, at the file's lines. A
-  /// mismatch's line is the file's first.
+  /// mismatch has no line: the output is compared as a whole, and the line
+  /// that printed the first differing output line is not known (a `print`
+  /// in a loop or a helper prints many lines), so it is the file's.
   static func learnerVerdict(_ run: ProgramRun, output: String, expected: String, file: String) -> SnippetVerdict {
     if !run.compiled {
       let errors = run.diagnostics.filter { $0.severity == .error }.map { d in
@@ -486,7 +496,7 @@ extension Evaluator {
     }
     guard output == expected else {
       let diff = LineDiff.unified(old: expected, new: output, oldLabel: "expected", newLabel: file)
-      return .mismatch(.init(message: "Output does not match the exercise's expected output", line: 1,
+      return .mismatch(.init(message: "Output does not match the exercise's expected output", line: nil,
                              expected: expected, actual: output, diff: diff))
     }
     return .passed

@@ -98,6 +98,10 @@ struct ChapterRunner: Sendable {
   /// every program is compiled.
   var programCache: ResultCache? = nil
 
+  /// Every command this runner starts (compilers, linkers, programs with
+  /// their `SWIFT_BACKTRACE`), when set: a seam for tests.
+  var commandLog: CommandLog? = nil
+
   /// The module name of snippet programs (it shows in runtime trap
   /// locations as `WorkbookChapter/02-fade.md:12`).
   static let moduleName = "WorkbookChapter"
@@ -174,12 +178,16 @@ struct ChapterRunner: Sendable {
         }
       case .exerciseStarter, .exerciseSolution:
         let program = builder.standaloneProgram(snippet, in: chapter)
+        // A starter's trap is its symptom, compared by message: its line is never shown.
+        let isStarter: Bool
+        if case .exerciseStarter = snippet.kind { isStarter = true } else { isStarter = false }
         let key = key("standalone", [snippet])
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
             let run = try cached(key) { () throws(VerifyError) in
               try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                map: map, run: true, defaultSnippet: snippet.index)
+                                map: map, run: true, defaultSnippet: snippet.index,
+                                locatesTraps: !isStarter)
             }
             return .standalone(StandaloneRun(snippet: snippet.index, run: run))
           }
@@ -245,6 +253,7 @@ struct ChapterRunner: Sendable {
 
   private func invoke(_ executable: String, _ arguments: [String], in directory: String,
                       timeout: Double) throws(VerifyError) -> ChildResult {
+    commandLog?.append([executable] + arguments)
     do {
       let result = try ChildProcess.run(executable, arguments, directory: directory, timeout: timeout)
       if result.termination == .interrupted { throw VerifyError.interrupted }
@@ -281,29 +290,145 @@ struct ChapterRunner: Sendable {
     return run
   }
 
+  /// Compiles `program` and runs it (when `shouldRun`). A program that
+  /// traps outside every snippet (in the engine, say) and `locatesTraps` is
+  /// compiled once more with line tables and run again under the runtime's
+  /// backtracer, to find the snippet line the trap came from
+  /// (`TrapBacktrace`); the result is this one run's.
+  ///
+  /// - Parameter locatesTraps: False for an exercise's starter, whose trap
+  ///   is its symptom (compared by message) and is never shown at a line.
   func compileAndRun(_ program: ProgramSource, in directory: String, map: SourceMap, run shouldRun: Bool,
-                     defaultSnippet: Int?) throws(VerifyError) -> ProgramRun {
+                     defaultSnippet: Int?, locatesTraps: Bool = true) throws(VerifyError) -> ProgramRun {
     let (main, prelude) = try write(program, in: directory)
-    let toolchain = settings.toolchain
     let executable = directory + "/program"
     var run = ProgramRun()
-    /// Reads the compiler's diagnostics into `run`; false when it failed.
-    func readCompiler(_ compile: ChildResult) -> Bool {
-      let text = String(decoding: compile.stderr + compile.stdout, as: UTF8.self)
-      run.diagnostics = DiagnosticParser.parse(text, map: map, snippets: program.snippetIndexes)
-      guard compile.termination == .exited(0) else {
-        if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = text }
-        return false
-      }
-      return true
+    let built = try build(main: main, prelude: prelude, in: directory, executable: executable, lineTables: false)
+    let text = String(decoding: built.compiler.stderr + built.compiler.stdout, as: UTF8.self)
+    run.diagnostics = DiagnosticParser.parse(text, map: map, snippets: program.snippetIndexes)
+    guard built.compiler.termination == .exited(0) else {
+      if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = text }
+      return run
     }
+    if let linkErrors = built.linkErrors {
+      run.otherErrors = linkErrors
+      return run
+    }
+    run.compiled = true
+    guard shouldRun else { return run }
+
+    let secret = Self.newSecret()
+    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
+                                  defaultSnippet: defaultSnippet)
+    let result: ChildResult
+    do {
+      result = try execute(executable, in: directory, splitter: splitter, secret: secret, backtrace: "enable=no",
+                           stderrCap: 64 * 1024)
+    } catch {
+      run.otherErrors = "\(error)"
+      return run
+    }
+    if result.termination == .interrupted { throw .interrupted }
+    splitter.finish()
+    run.ran = true
+    run.termination = result.termination
+    run.outputs = splitter.snippetOutputs()
+    run.lastStartedSnippet = splitter.lastStarted
+    run.channelProblems = splitter.problems
+    let stderr = String(decoding: result.stderr, as: UTF8.self)
+    run.stderrTail = String(Self.withoutStackTrace(stderr).suffix(4000))
+    switch result.termination {
+    case .exited(0), .timedOut, .interrupted:
+      break
+    case .exited, .signaled:
+      var crash = DiagnosticParser.crash(in: stderr, termination: result.termination, map: map,
+                                         snippets: program.snippetIndexes)
+      // A trap (a signal, not an exit status) the runtime placed outside
+      // every snippet: the backtrace tells the snippet line.
+      if case .signaled = result.termination, crash.snippet == nil, locatesTraps {
+        let frames = try trapFrames(main: main, prelude: prelude, in: directory + "/traced", program: program,
+                                    map: map, defaultSnippet: defaultSnippet)
+        if let innermost = frames.first {
+          crash.snippet = innermost.snippet
+          crash.lineOffset = innermost.lineOffset
+          // Called from another snippet (a function an earlier one
+          // declared): the line of the running snippet that called it.
+          if innermost.snippet != run.lastStartedSnippet,
+            let caller = frames.first(where: { $0.snippet == run.lastStartedSnippet })
+          {
+            crash.callerLineOffset = caller.lineOffset
+          }
+        }
+      }
+      run.crash = crash
+    }
+    return run
+  }
+
+  /// The snippet lines a trap came from, innermost first
+  /// (`TrapBacktrace.snippetFrames`): `main` and `prelude` compiled with
+  /// line tables into `directory`, run under the backtracer; empty when
+  /// that does not compile, does not trap again or the backtracer says
+  /// nothing readable (no backtracer in the toolchain, say). The program's
+  /// limits apply to the second run too.
+  private func trapFrames(main: String, prelude: String, in directory: String, program: ProgramSource, map: SourceMap,
+                          defaultSnippet: Int?) throws(VerifyError) -> [(snippet: Int, lineOffset: Int)] {
+    do {
+      try Files.createDirectory(directory)
+    } catch {
+      return []
+    }
+    let executable = directory + "/program"
+    let built = try build(main: main, prelude: prelude, in: directory, executable: executable, lineTables: true)
+    guard built.compiler.termination == .exited(0), built.linkErrors == nil else { return [] }
+    let secret = Self.newSecret()
+    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
+                                  defaultSnippet: defaultSnippet)
+    guard let result = try? execute(executable, in: directory, splitter: splitter, secret: secret,
+                                    backtrace: TrapBacktrace.environment, stderrCap: 1 << 20)
+    else { return [] }
+    if result.termination == .interrupted { throw .interrupted }
+    guard case .signaled = result.termination else { return [] }
+    return TrapBacktrace.snippetFrames(in: result.stderr, map: map, snippets: program.snippetIndexes)
+  }
+
+  /// A new secret for a run's output channel.
+  private static func newSecret() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "x")
+  }
+
+  /// Runs a compiled program with its output channel's secret on
+  /// descriptor 3 and `SWIFT_BACKTRACE` set to `backtrace`.
+  private func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
+                       backtrace: String, stderrCap: Int) throws(ChildProcessError) -> ChildResult {
+    commandLog?.append([executable, "SWIFT_BACKTRACE=" + backtrace])
+    return try ChildProcess.run(
+      executable, [], directory: directory, environment: ["SWIFT_BACKTRACE": backtrace],
+      timeout: settings.timeout, stdoutCap: 0, stderrCap: stderrCap, sink: splitter,
+      secret: Array(secret.utf8))
+  }
+
+  /// What building a program gave: the compiler's result, and the link's
+  /// errors when it compiled but did not link.
+  private struct Built {
+    var compiler: ChildResult
+    var linkErrors: String? = nil
+  }
+
+  /// Compiles (and links) `main` and `prelude` into `executable`, with the
+  /// object files in `directory`.
+  private func build(main: String, prelude: String, in directory: String, executable: String,
+                     lineTables: Bool) throws(VerifyError) -> Built {
+    let toolchain = settings.toolchain
     switch settings.pipeline {
     case .direct:
       let object = directory + "/program.o"
       let compile = try invoke(toolchain.frontend, toolchain.frontendArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
-        moduleCache: settings.moduleCache, output: object), in: directory, timeout: settings.compileTimeout)
-      guard readCompiler(compile) else { return run }
+        moduleCache: settings.moduleCache, output: object, lineTables: lineTables),
+        in: directory, timeout: settings.compileTimeout)
+      guard compile.termination == .exited(0) else { return Built(compiler: compile) }
       // The libraries the object asks for: read from it, or (an object
       // this code cannot read) by swift-autolink-extract.
       var extract: ChildResult? = nil
@@ -325,49 +450,34 @@ struct ChapterRunner: Sendable {
         link = try invoke(command.executable, command.arguments, in: directory, timeout: settings.compileTimeout)
       }
       guard link.termination == .exited(0) else {
-        run.otherErrors = String(decoding: link.stderr + link.stdout, as: UTF8.self)
-        return run
+        return Built(compiler: compile, linkErrors: String(decoding: link.stderr + link.stdout, as: UTF8.self))
       }
+      return Built(compiler: compile)
     case .driver:
       let compile = try invoke(toolchain.swiftc, toolchain.driverArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
-        moduleCache: settings.moduleCache, output: executable), in: directory, timeout: settings.compileTimeout)
-      guard readCompiler(compile) else { return run }
+        moduleCache: settings.moduleCache, output: executable, lineTables: lineTables),
+        in: directory, timeout: settings.compileTimeout)
+      return Built(compiler: compile)
     }
-    run.compiled = true
-    guard shouldRun else { return run }
+  }
+}
 
-    var generator = SystemRandomNumberGenerator()
-    let secret = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "x")
-    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
-                                  defaultSnippet: defaultSnippet)
-    let result: ChildResult
-    do {
-      result = try ChildProcess.run(
-        executable, [], directory: directory,
-        environment: ["SWIFT_BACKTRACE": "enable=no"],
-        timeout: settings.timeout, stdoutCap: 0, stderrCap: 64 * 1024, sink: splitter,
-        secret: Array(secret.utf8))
-    } catch {
-      run.otherErrors = "\(error)"
-      return run
-    }
-    if result.termination == .interrupted { throw .interrupted }
-    splitter.finish()
-    run.ran = true
-    run.termination = result.termination
-    run.outputs = splitter.snippetOutputs()
-    run.lastStartedSnippet = splitter.lastStarted
-    run.channelProblems = splitter.problems
-    let stderr = String(decoding: result.stderr, as: UTF8.self)
-    run.stderrTail = String(Self.withoutStackTrace(stderr).suffix(4000))
-    switch result.termination {
-    case .exited(0), .timedOut, .interrupted:
-      break
-    case .exited, .signaled:
-      run.crash = DiagnosticParser.crash(in: stderr, termination: result.termination, map: map,
-                                          snippets: program.snippetIndexes)
-    }
-    return run
+/// The commands a `ChapterRunner` started, in order (each: the executable,
+/// then its arguments).
+final class CommandLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var commands: [[String]] = []
+
+  func append(_ command: [String]) {
+    lock.lock()
+    commands.append(command)
+    lock.unlock()
+  }
+
+  var all: [[String]] {
+    lock.lock()
+    defer { lock.unlock() }
+    return commands
   }
 }

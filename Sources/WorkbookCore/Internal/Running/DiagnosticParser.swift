@@ -62,7 +62,7 @@ enum DiagnosticParser {
       for kind in trapKinds {
         guard let range = line.range(of: kind) else { continue }
         let message = String(line[range.lowerBound...])
-        var crash = Crash(message: message, snippet: nil, lineOffset: nil, externalLocation: nil)
+        var crash = Crash(message: message)
         let location = line[..<range.lowerBound]
         if location.hasSuffix(": ") {
           let spot = location.dropLast(2)

@@ -86,9 +86,15 @@ struct Crash: Hashable, Sendable, Codable {
   /// The message, e.g. "Fatal error: Unexpectedly found nil while
   /// unwrapping an Optional value".
   var message: String
-  /// Where the runtime says it happened, when that is in a snippet.
+  /// Where it happened, when that is in a snippet: where the runtime says,
+  /// else the innermost snippet frame of a traced run's backtrace
+  /// (`TrapBacktrace`).
   var snippet: Int?
   var lineOffset: Int?
+  /// When `snippet` is not the snippet that was running (a function an
+  /// earlier snippet declared): the running snippet's line that led there,
+  /// from the backtrace.
+  var callerLineOffset: Int? = nil
   /// Where the runtime says it happened, when that is elsewhere
   /// (e.g. `TransitionEngine/UIView.swift:120`).
   var externalLocation: String?

@@ -19,8 +19,9 @@ struct ResultCache: Sendable {
   /// Bumped whenever ChapterRun or the program layout changes (v4: diagrams
   /// are typed records, not JSON strings; v5: the snippet helpers are a
   /// module beside the engine; v6: a diagram's frames are JSON text, decoded
-  /// when first read).
-  static let format = "chapter-run-v6"
+  /// when first read; v7: a trap in the engine is located by a traced second
+  /// run, TrapBacktrace).
+  static let format = "chapter-run-v7"
 
   /// The key of a chapter's run.
   static func key(

@@ -102,10 +102,16 @@ struct Toolchain: Sendable, Codable, Hashable {
   /// Flags every snippet program is compiled with (part of the cache key).
   static let snippetFlags = ["-swift-version", "5", "-Onone"]
 
+  /// The flag that adds line tables to a program: only for a program that
+  /// trapped, compiled again to find the trap's line (`TrapBacktrace`).
+  static let lineTablesFlag = "-gline-tables-only"
+
   /// Arguments for `swift-frontend` to compile (or type-check) a program.
+  ///
+  /// - Parameter lineTables: Whether to emit line tables (`lineTablesFlag`).
   func frontendArguments(
     main: String, prelude: String, moduleName: String, engine: EngineBuild,
-    moduleCache: String, output: String?
+    moduleCache: String, output: String?, lineTables: Bool = false
   ) -> [String] {
     var args = ["-frontend", output == nil ? "-typecheck" : "-c", main, prelude,
                 "-target", triple, "-module-name", moduleName,
@@ -116,19 +122,23 @@ struct Toolchain: Sendable, Codable, Hashable {
     args.append("-disable-objc-interop")
     #endif
     args += Self.snippetFlags
+    if lineTables { args.append(Self.lineTablesFlag) }
     if let output { args += ["-o", output] }
     return args
   }
 
   /// Arguments for `swiftc` to compile and link a program in one go.
+  ///
+  /// - Parameter lineTables: Whether to emit line tables (`lineTablesFlag`).
   func driverArguments(
     main: String, prelude: String, moduleName: String, engine: EngineBuild,
-    moduleCache: String, output: String?
+    moduleCache: String, output: String?, lineTables: Bool = false
   ) -> [String] {
     var args = [main, prelude, "-module-name", moduleName, "-I", engine.directory,
                 "-Xfrontend", "-import-module", "-Xfrontend", ProgramBuilder.preludeModuleName,
                 "-module-cache-path", moduleCache, "-diagnostic-style", "llvm",
                 "-no-color-diagnostics"] + Self.snippetFlags
+    if lineTables { args.append(Self.lineTablesFlag) }
     if let output {
       args += ["-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",
                "-l" + ProgramBuilder.preludeModuleName,
