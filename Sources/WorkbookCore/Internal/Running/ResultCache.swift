@@ -27,14 +27,7 @@ struct ResultCache: Sendable {
   static func key(
     for chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
   ) -> String {
-    var hasher = ContentHasher()
-    hasher.add("format", format)
-    hasher.add("engine", settings.engine.identity)
-    hasher.add("compiler", settings.toolchain.identity)
-    hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
-    hasher.add("pipeline", settings.pipeline.rawValue)
-    hasher.add("output-cap", String(settings.outputCap))
-    hasher.add("prelude", ProgramBuilder.prelude)
+    var hasher = hasher(format: format, settings: settings)
     hasher.add("file", chapter.fileName)
     for snippet in chapter.snippets where snippet.kind != .ignore {
       hasher.add("kind", snippet.kind.attribute)
@@ -53,14 +46,7 @@ struct ResultCache: Sendable {
   static func programKey(
     task: String, snippets: [Snippet], chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
   ) -> String {
-    var hasher = ContentHasher()
-    hasher.add("format", format + "-program")
-    hasher.add("engine", settings.engine.identity)
-    hasher.add("compiler", settings.toolchain.identity)
-    hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
-    hasher.add("pipeline", settings.pipeline.rawValue)
-    hasher.add("output-cap", String(settings.outputCap))
-    hasher.add("prelude", ProgramBuilder.prelude)
+    var hasher = hasher(format: format + "-program", settings: settings)
     hasher.add("task", task)
     hasher.add("file", chapter.fileName)
     for snippet in snippets {
@@ -70,6 +56,20 @@ struct ResultCache: Sendable {
       hasher.add("code", builder.translator.translate(snippet.code))
     }
     return hasher.finalize()
+  }
+
+  /// A hasher holding what every key starts with: the format, the engine,
+  /// the compiler, the flags, the pipeline, the output cap and the prelude.
+  private static func hasher(format: String, settings: RunSettings) -> ContentHasher {
+    var hasher = ContentHasher()
+    hasher.add("format", format)
+    hasher.add("engine", settings.engine.identity)
+    hasher.add("compiler", settings.toolchain.identity)
+    hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
+    hasher.add("pipeline", settings.pipeline.rawValue)
+    hasher.add("output-cap", String(settings.outputCap))
+    hasher.add("prelude", ProgramBuilder.prelude)
+    return hasher
   }
 
   private func path(_ key: String) -> String {

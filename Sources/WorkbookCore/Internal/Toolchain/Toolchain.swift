@@ -223,10 +223,10 @@ enum LinkerTemplate {
   /// probe's stamp cannot see it; the toolchain is probed again instead.
   static func filesExist(_ template: [String]?) -> Bool {
     guard let template else { return true }
-    return template.allSatisfy { word in
-      !(word.hasPrefix("/") && (word == template[0] || word.hasSuffix(".o"))) || word.hasPrefix(engine)
-        || access(word, F_OK) == 0
+    let files = template.enumerated().filter { index, word in
+      word.hasPrefix("/") && !word.hasPrefix(engine) && (index == 0 || word.hasSuffix(".o"))
     }
+    return files.allSatisfy { access($0.element, F_OK) == 0 }
   }
 
   /// The command for one program: nil when a library flag is not a plain
