@@ -129,7 +129,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WorkbookSiteTests",
-      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown", "SnapshotSupport"],
+      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown", "SnapshotSupport", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(

@@ -178,6 +178,9 @@ def main():
     parser.add_argument("--phrase", action="append", default=[], help="TEXT=PAGE: searching TEXT finds PAGE")
     parser.add_argument("--require", default="", help="comma-separated: player, motion, solution, exercise, filmstrip")
     parser.add_argument("--screenshots", help="folder for PNG screenshots")
+    parser.add_argument("--hostile", action="store_true",
+                        help="a site built from an attack book: only check that no page runs the book's script "
+                             "(every payload sets document.title to PWNED or window.PWNED)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium"))
     options = parser.parse_args()
 
@@ -206,6 +209,20 @@ def main():
         for name in pages:
             url = (site / name).as_uri()
             page.open(url)
+            if options.hostile:
+                # Failed image loads (onerror), focus (autofocus/onfocus) and
+                # timers get their chance to run first.
+                ran = page.eval("""(async () => {
+                  await new Promise(r => setTimeout(r, 400));
+                  document.querySelectorAll('a, img, details, summary').forEach(e => {
+                    e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+                    e.dispatchEvent(new FocusEvent('focus'));
+                  });
+                  await new Promise(r => setTimeout(r, 100));
+                  return document.title === 'PWNED' || !!window.PWNED;
+                })()""")
+                check(not ran, f"{name}: the book's script ran (title '{page.eval('document.title')}')")
+                continue
             for error in page.errors():
                 failures.append(f"{name}: {error}")
             ids[name] = set(page.eval("[...document.querySelectorAll('[id]')].map(e => e.id)"))
@@ -223,6 +240,12 @@ def main():
                   f"{name}: no main landmark or labelled nav")
             unlabelled = page.eval("[...document.querySelectorAll('button')].filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
             check(unlabelled == 0, f"{name}: {unlabelled} button(s) without a label")
+
+        if options.hostile:
+            for failure in failures:
+                print("FAIL", failure)
+            print(f"hostile site: {passed} pages ran none of the book's script, {len(failures)} did")
+            return 0 if not failures else 1
 
         # Every internal link and anchor resolves.
         for source, href in links:

@@ -3,7 +3,8 @@
 # committed Site/, and a site built from the fixture book, which has what the
 # book does not have yet (a diagram player, an exercise with hints). Then
 # `workbook serve` on the fixture book (scripts/serve-test.py): a page
-# reloads after a save, a failing snippet's overlay appears and clears.
+# reloads after a save, a failing snippet's overlay appears and clears. And
+# a site built from an attack book runs none of the book's script.
 #   scripts/test-site.sh [SCREENSHOT_DIR]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +17,10 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-site-test-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 cp -R Tests/Fixtures/site/book "$WORK/book"
 (cd "$WORK/book" && "$BIN" build --engine-sources "$ROOT/Tests/Fixtures/verify/engine" --cache-dir "$WORK/cache" >/dev/null)
+# An attack book (Guides/Security.md): forged renderer markers, raw HTML,
+# script links; every payload would set the title to PWNED.
+cp -R Tests/Fixtures/site/hostile "$WORK/hostile"
+(cd "$WORK/hostile" && "$BIN" build --engine-sources "$ROOT/Tests/Fixtures/verify/engine" --cache-dir "$WORK/cache" >/dev/null 2>&1)
 
 status=0
 echo "== Site/ (the book)"
@@ -25,6 +30,8 @@ echo "== the fixture book"
 python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
   --phrase "card slides=01-basics.html" --require player,motion,solution,exercise,filmstrip \
   ${SHOTS:+--screenshots "$SHOTS/fixture"} || status=1
+echo "== the attack book"
+python3 scripts/browser-test.py "$WORK/hostile/Site" --hostile || status=1
 echo "== workbook serve"
 python3 scripts/serve-test.py "$BIN" ${SHOTS:+--screenshots "$SHOTS/serve"} || status=1
 exit $status

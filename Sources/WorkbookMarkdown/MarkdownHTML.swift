@@ -54,10 +54,35 @@ public struct MarkdownSection: Hashable, Sendable {
   public var text: String
 }
 
+/// One top-level block of a rendered document, with what it was: callers
+/// compose a page from blocks (moving or leaving some out) instead of
+/// cutting the page's HTML at markers, which text could forge.
+public struct MarkdownBlockHTML: Sendable {
+  /// What a top-level block was in the Markdown.
+  public enum Kind: Hashable, Sendable {
+    case heading(level: Int, line: Int)
+    /// A fenced or indented code block (replaced or not by the hook).
+    case codeBlock(line: Int)
+    /// A labelled list the hook turned into markup; `line` is the label's.
+    case labelledList(line: Int)
+    /// Any other block: paragraph, list, quote, table, rule, HTML.
+    case other
+  }
+
+  public var kind: Kind
+  /// The block's HTML, ending in a newline (empty for a block a hook
+  /// replaced by nothing).
+  public var html: String
+}
+
 /// A document rendered to HTML.
 public struct MarkdownHTML: Sendable {
-  public var html: String
+  /// The document's top-level blocks, in order.
+  public var blocks: [MarkdownBlockHTML]
   public var sections: [MarkdownSection]
+
+  /// The whole document's HTML: its blocks, one after another.
+  public var html: String { blocks.map(\.html).joined() }
 
   /// Renders Markdown (GitHub Flavored: tables, strikethrough, autolinks,
   /// task lists, the tag filter) to HTML.
@@ -68,7 +93,7 @@ public struct MarkdownHTML: Sendable {
   ///     false it is shown as text.
   ///   - hooks: Replacements for code blocks, headings, labelled lists, URLs.
   public static func render(bytes: [UInt8], allowRawHTML: Bool = false, hooks: MarkdownHTMLHooks = .init()) -> MarkdownHTML {
-    guard let tree = CmarkParser.parse(bytes), let root = tree.take() else { return MarkdownHTML(html: "", sections: []) }
+    guard let tree = CmarkParser.parse(bytes), let root = tree.take() else { return MarkdownHTML(blocks: [], sections: []) }
     return CmarkHTMLRenderer.render(root, of: tree, allowRawHTML: allowRawHTML, hooks: hooks)
   }
 
@@ -108,12 +133,32 @@ enum CmarkHTMLRenderer {
     rewriter.visit(root)
     rewriter.finishSection()
 
+    // Each top-level block is rendered on its own and keeps its kind.
     let extensions = cmark_parser_get_syntax_extensions(tree.parser)
-    guard let rendered = cmark_render_html(root, options, extensions) else {
-      return MarkdownHTML(html: "", sections: rewriter.sections)
+    var blocks: [MarkdownBlockHTML] = []
+    var child = cmark_node_first_child(root)
+    while let node = child {
+      child = cmark_node_next(node)
+      guard let rendered = cmark_render_html(node, options, extensions) else { continue }
+      defer { free(rendered) }
+      var html = String(cString: rendered)
+      if !html.isEmpty, !html.hasSuffix("\n") { html += "\n" }
+      blocks.append(MarkdownBlockHTML(kind: rewriter.kinds[node] ?? .other, html: html))
     }
-    defer { free(rendered) }
-    return MarkdownHTML(html: String(cString: rendered), sections: rewriter.sections)
+    return MarkdownHTML(blocks: blocks, sections: rewriter.sections)
+  }
+
+  /// Text without C0 control characters (tab, line feed and carriage
+  /// return stay) and DEL: they have no place in a page.
+  static func withoutControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = String.UnicodeScalarView()
+    out.append(contentsOf: text.unicodeScalars.lazy.filter { !isControl($0) })
+    return String(out)
+  }
+
+  static func isControl(_ c: Unicode.Scalar) -> Bool {
+    (c.value < 0x20 && c != "\t" && c != "\n" && c != "\r") || c.value == 0x7F
   }
 
   /// Rewrites the tree in place (children are collected before changes).
@@ -123,6 +168,9 @@ enum CmarkHTMLRenderer {
     var sections: [MarkdownSection] = []
     var currentHeading: MarkdownHeading? = nil
     var buffer = ""
+    /// What each node that ends up at the top level was (nodes the hooks
+    /// replaced are recorded under their replacement).
+    var kinds: [OpaquePointer: MarkdownBlockHTML.Kind] = [:]
 
     init(hooks: MarkdownHTMLHooks, allowRawHTML: Bool) {
       self.hooks = hooks
@@ -172,7 +220,12 @@ enum CmarkHTMLRenderer {
         let html = hooks.codeBlock(block)
         // A block replaced by nothing is not shown, so not searched either.
         if html != "" { addText(" " + block.content + " ") }
-        if let html { replace(node, open: html, close: "") }
+        let kind = MarkdownBlockHTML.Kind.codeBlock(line: block.position.line)
+        if let html, let custom = replace(node, open: html, close: "") {
+          kinds[custom] = kind
+        } else {
+          kinds[node] = kind
+        }
       case CMARK_NODE_HEADING:
         finishSection()
         let heading = MarkdownHeading(
@@ -180,7 +233,11 @@ enum CmarkHTMLRenderer {
           position: position(node))
         currentHeading = heading
         visit(node)
+        let kind = MarkdownBlockHTML.Kind.heading(level: heading.level, line: heading.position.line)
+        kinds[node] = kind
         if let tags = hooks.heading(heading), let custom = replace(node, open: tags.open, close: tags.close) {
+          kinds[custom] = kind
+          kinds[node] = nil
           // The heading's inlines move into the custom block.
           while let c = cmark_node_first_child(node) {
             cmark_node_unlink(c)
@@ -190,14 +247,19 @@ enum CmarkHTMLRenderer {
           return
         }
       case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        // Control characters are dropped from prose (the chapter's loader
+        // reports them at their lines).
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        let text = CmarkHTMLRenderer.withoutControls(literal)
+        if text != literal { cmark_node_set_literal(node, text) }
         if currentHeading == nil || !isInHeading(node) {
-          addText(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
+          addText(text)
         }
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
         addText(" ")
       case CMARK_NODE_HTML_INLINE where !allowRawHTML:
         // Shown as text: cmark escapes text nodes.
-        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        let literal = CmarkHTMLRenderer.withoutControls(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
         if let text = cmark_node_new(CMARK_NODE_TEXT) {
           cmark_node_set_literal(text, literal)
           let inHeading = isInHeading(node)
@@ -206,7 +268,7 @@ enum CmarkHTMLRenderer {
           if !inHeading { addText(literal) }
         }
       case CMARK_NODE_HTML_BLOCK where !allowRawHTML:
-        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        let literal = CmarkHTMLRenderer.withoutControls(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
         if let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH), let text = cmark_node_new(CMARK_NODE_TEXT) {
           cmark_node_set_literal(text, String(literal.trimmingWhitespace()))
           cmark_node_append_child(paragraph, text)
@@ -257,6 +319,7 @@ enum CmarkHTMLRenderer {
         item = cmark_node_next(i)
       }
       guard let container = replace(label, open: markup.open, close: markup.close) else { return false }
+      kinds[container] = .labelledList(line: position(label).line)
       cmark_node_unlink(list)
       for (n, item) in items.enumerated() {
         visit(item)

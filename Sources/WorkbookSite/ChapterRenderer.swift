@@ -53,6 +53,13 @@ struct ChapterRenderer {
     func codeBlockMarkup(_ block: MarkdownCodeBlock) -> String {
       if let snippet = snippetsByFence[block.position.line] {
         if case .exerciseSolution(let id) = snippet.kind, gathered.contains(id) { return "" }  // in the exercise
+        if case .exerciseStarter(let id) = snippet.kind, !snippet.isHidden {
+          let parts = exercise(
+            snippet, id: id, report: reports[snippet.index], solutions: solutions, reports: reports,
+            gathered: gathered, ids: ids)
+          state.exerciseParts[block.position.line] = parts
+          return (parts.head + parts.tail).markup
+        }
         return render(snippet: snippet, report: reports[snippet.index], solutions: solutions, reports: reports,
                       gathered: gathered, ids: ids).markup
       }
@@ -66,37 +73,21 @@ struct ChapterRenderer {
       return CodeMarkup.block(HTML("\(block.content)"), language: language).markup
     }
     var hooks = MarkdownHTMLHooks()
-    hooks.codeBlock = { block in LeadMarkers.code(codeBlockMarkup(block)) }
+    hooks.codeBlock = { block in codeBlockMarkup(block) }
     hooks.heading = { heading in
       let id = ids.claim(IDRegistry.slug(heading.text))
       state.headings.append(PageHeading(level: heading.level, text: heading.text, id: id))
       let anchor: HTML = heading.level == 1
         ? "" : "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section: \(heading.text)\">#</a>"
-      // The lead: from the end of the first level-1 heading to the next heading.
-      var open = "<h\(heading.level) id=\"\(HTML.escape(id))\">"
-      var close = "\(anchor)</h\(heading.level)>"
-      switch state.lead {
-      case .beforeTitle where heading.level == 1:
-        close += LeadMarkers.begin
-        state.lead = .inLead
-      case .inLead:
-        open = LeadMarkers.end + open
-        state.lead = .after
-      default:
-        break
-      }
-      return (open, close)
+      return ("<h\(heading.level) id=\"\(HTML.escape(id))\">", "\(anchor)</h\(heading.level)>")
     }
     hooks.labelledList = { label, position in
       guard label.lowercased() == "hints" else { return nil }
-      // An exercise's hints are cut out here and put before its solution.
-      let owner = hintsOwners[position.line]
       return LabelledListMarkup(
-        open: (owner.map { ExerciseHintsMove.begin($0) } ?? "")
-          + "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
+        open: "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
         itemOpen: { n, count in "<details class=\"hint\"><summary>Hint \(n + 1) of \(count)</summary><div class=\"hint-body\">" },
         itemClose: "</div></details>",
-        close: "</div>" + (owner.map { ExerciseHintsMove.end($0) } ?? ""))
+        close: "</div>")
     }
     hooks.url = { url in rewrite(url) }
 
@@ -104,8 +95,7 @@ struct ChapterRenderer {
     // none, and cmark shows its bytes as they are.
     let rendered = chapter.document.map { MarkdownHTML.render($0, allowRawHTML: config.rawHTML, hooks: hooks) }
       ?? MarkdownHTML.render(bytes: chapter.bytes, allowRawHTML: config.rawHTML, hooks: hooks)
-    let lead = LeadMarkers.lead(in: rendered.html)
-    let body = LeadMarkers.remove(from: rendered.html)
+    let page = PageComposer.compose(rendered.blocks, hintsOwners: hintsOwners, exercises: state.exerciseParts)
     // Sections pair with headings in order (both follow the document).
     var sections: [(PageHeading?, String)] = []
     var headingIndex = 0
@@ -118,10 +108,9 @@ struct ChapterRenderer {
       }
     }
     let firstText = rendered.sections.first { !$0.text.isEmpty }?.text ?? ""
-    let html = ExerciseHintsMove.apply(to: body, ids: exercises.map(\.id))
     return RenderedChapter(
-      body: HTML(raw: html), headings: state.headings, sections: sections,
-      summary: Self.firstSentence(firstText), lead: HTML(raw: lead))
+      body: HTML(raw: page.body), headings: state.headings, sections: sections,
+      summary: Self.firstSentence(firstText), lead: HTML(raw: page.lead))
   }
 
   // MARK: - Snippets
@@ -136,6 +125,26 @@ struct ChapterRenderer {
     let problems = findings(for: snippet)
     switch snippet.kind {
     case .exerciseStarter(let id):
+      let parts = exercise(snippet, id: id, report: report, solutions: solutions, reports: reports, gathered: gathered, ids: ids)
+      return parts.head + parts.tail
+    case .exerciseSolution(let id):
+      return solutionDetails(snippet, id: id, report: report)
+    default:
+      let badge = snippet.output == nil || !problems.isEmpty ? statusBadge(status, kind: snippet.kind) : nil
+      return CodeMarkup.block(code, language: "swift", status: badge, problems: snippet.output == nil ? problems : [])
+    }
+  }
+
+  /// An exercise, gathered at its starter: starter, its symptom, the
+  /// expected output, then the solution. Its hints go between `head` and
+  /// `tail` (`PageComposer` puts them there).
+  private func exercise(
+    _ snippet: Chapter.Snippet, id: String, report: SnippetReport?, solutions: [String: Chapter.Snippet],
+    reports: [Int: SnippetReport], gathered: Set<String>, ids: IDRegistry
+  ) -> ExerciseMarkup {
+      let status = report?.status ?? .notRun
+      let code = SwiftHighlighter.html(for: snippet.code)
+      let problems = findings(for: snippet)
       let anchor = ids.claim("exercise-" + IDRegistry.slug(id))
       // The starter is not correct code: it is badged as a starter, and
       // what it prints is shown as its symptom, never as "Verified".
@@ -154,30 +163,26 @@ struct ChapterRenderer {
             + renderOutput(output.content, snippet: solution, report: reports[solution.index])
         }
         if gathered.contains(id) {
-          solutionMarkup = HTML(raw: ExerciseHintsMove.slot(id))
-            + solutionDetails(solution, id: id, report: reports[solution.index])
+          solutionMarkup = solutionDetails(solution, id: id, report: reports[solution.index])
         }
       }
       let command = config.exerciseCommand.replacingOccurrences(of: "{id}", with: id)
         .replacingOccurrences(of: "{chapter}", with: String(chapter.fileName.dropLast(3)))
-      return """
+      let head: HTML = """
         <section class="exercise" id="\(anchor)" aria-label="Exercise \(id)">\
         <p class="exercise-head"><span class="exercise-tag">Exercise</span> <code>\(id)</code></p>\
         <p class="exercise-label">Starter code</p>\
         \(CodeMarkup.block(code, language: "swift", status: starterBadge(status), problems: problems))\
         \(symptom)\
-        \(expected)\
+        \(expected)
+        """
+      let tail: HTML = """
         \(solutionMarkup)\
         <p class="exercise-label">Open it in your terminal</p>\
         \(CodeMarkup.block(HTML("\(command)"), language: "sh"))\
         </section>
         """
-    case .exerciseSolution(let id):
-      return solutionDetails(snippet, id: id, report: report)
-    default:
-      let badge = snippet.output == nil || !problems.isEmpty ? statusBadge(status, kind: snippet.kind) : nil
-      return CodeMarkup.block(code, language: "swift", status: badge, problems: snippet.output == nil ? problems : [])
-    }
+      return ExerciseMarkup(id: id, head: head, tail: tail)
   }
 
   private func solutionDetails(_ snippet: Chapter.Snippet, id: String, report: SnippetReport?) -> HTML {
@@ -277,54 +282,75 @@ struct ChapterRenderer {
 /// Mutable state the hooks share while a chapter renders.
 final class RenderState {
   var headings: [PageHeading] = []
-  /// Where the rendering is with respect to the lead.
-  var lead: LeadPlace = .beforeTitle
-
-  enum LeadPlace { case beforeTitle, inLead, after }
+  /// Gathered exercises, by their starter's fence line.
+  var exerciseParts: [Int: ExerciseMarkup] = [:]
 }
 
-/// The lead (the prose between the title and the next heading, without its
-/// code blocks, for the index page) is cut out of the chapter's own
-/// rendering: markers (holding U+001E, which chapters do not use) mark
-/// where it starts and ends and where each code block's markup is.
-enum LeadMarkers {
-  static let begin = "\u{1E}lead-begin\u{1E}"
-  static let end = "\u{1E}lead-end\u{1E}"
-  static let codeBegin = "\u{1E}code-begin\u{1E}"
-  static let codeEnd = "\u{1E}code-end\u{1E}"
+/// An exercise's markup in two parts; its hints go between them.
+struct ExerciseMarkup {
+  var id: String
+  var head: HTML
+  var tail: HTML
+}
 
-  /// A code block's markup, marked (nothing stays nothing).
-  static func code(_ markup: String) -> String {
-    markup.isEmpty ? markup : codeBegin + markup + codeEnd
+/// A page's body and lead, composed from the rendered document's top-level
+/// blocks. Nothing is cut out of rendered HTML: every decision is made on
+/// the blocks' kinds (which the Markdown's structure gave), so no text in a
+/// chapter can move or cut markup.
+enum PageComposer {
+  struct Page {
+    var body: String
+    /// The prose between the title and the next heading, without its code
+    /// blocks (for the index page).
+    var lead: String
   }
 
-  /// The lead's HTML: what stands between the markers, code blocks (and
-  /// the line break cmark puts after each) left out.
-  static func lead(in html: String) -> String {
-    guard let start = html.range(of: begin) else { return "" }
-    let stop = html.range(of: end, range: start.upperBound..<html.endIndex)?.lowerBound ?? html.endIndex
-    var lead = Substring(html[start.upperBound..<stop])
-    if lead.first == "\n" { lead = lead.dropFirst() }
-    var out = ""
-    while let code = lead.range(of: codeBegin) {
-      out += lead[..<code.lowerBound]
-      guard let close = lead.range(of: codeEnd, range: code.upperBound..<lead.endIndex) else {
-        lead = lead[lead.endIndex...]
+  /// - Parameters:
+  ///   - hintsOwners: The exercise whose hints a labelled list at a line is.
+  ///   - exercises: Gathered exercises by their starter's fence line; each
+  ///     exercise's hints are moved from where they stand to just before its
+  ///     solution.
+  static func compose(_ blocks: [MarkdownBlockHTML], hintsOwners: [Int: String], exercises: [Int: ExerciseMarkup]) -> Page {
+    // The hints that move: a top-level hints list of an exercise whose
+    // starter is a top-level block too (else they stay where they are).
+    let placed = Set(blocks.compactMap { block -> String? in
+      if case .codeBlock(let line) = block.kind { return exercises[line]?.id }
+      return nil
+    })
+    var hints: [String: String] = [:]
+    for block in blocks {
+      if case .labelledList(let line) = block.kind, let id = hintsOwners[line], placed.contains(id), hints[id] == nil {
+        hints[id] = String(block.html.dropLast())  // without its final line break
+      }
+    }
+    var body = ""
+    var lead = ""
+    var place = LeadPlace.beforeTitle
+    for block in blocks {
+      switch block.kind {
+      case .heading(let level, _):
+        if place == .beforeTitle && level == 1 { place = .inLead } else if place == .inLead { place = .after }
+        body += block.html
+        continue
+      case .labelledList(let line):
+        if let id = hintsOwners[line], hints[id] != nil { body += "\n"; continue }  // moved
+      case .codeBlock(let line):
+        if let exercise = exercises[line], let moved = hints[exercise.id] {
+          body += exercise.head.markup + moved + exercise.tail.markup + "\n"
+        } else {
+          body += block.html
+        }
+        continue  // never in the lead
+      case .other:
         break
       }
-      lead = lead[close.upperBound...]
-      if lead.first == "\n" { lead = lead.dropFirst() }
+      body += block.html
+      if place == .inLead { lead += block.html }
     }
-    out += lead
-    return out
+    return Page(body: body, lead: lead)
   }
 
-  /// The page's HTML without the markers.
-  static func remove(from html: String) -> String {
-    var bytes = Array(html.utf8)
-    for marker in [begin, end, codeBegin, codeEnd] { bytes = PageBytes.removingAll(Array(marker.utf8), from: bytes) }
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  enum LeadPlace { case beforeTitle, inLead, after }
 }
 
 /// Unique `id`s on one page.
@@ -429,73 +455,5 @@ enum DiagramMarkup {
 
   static func diagramNumber(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-  }
-}
-
-/// Moves an exercise's hints, wherever they stand in its section, to just
-/// before its solution: cmark renders them in place between two markers,
-/// and the exercise leaves a slot where they go. Markers hold U+001E, a control
-/// character chapters do not use.
-enum ExerciseHintsMove {
-  static func begin(_ id: String) -> String { "\u{1E}hints-begin:\(id)\u{1E}" }
-  static func end(_ id: String) -> String { "\u{1E}hints-end:\(id)\u{1E}" }
-  static func slot(_ id: String) -> String { "\u{1E}hints-slot:\(id)\u{1E}" }
-
-  /// Moves each exercise's hints into its slot; every marker is removed.
-  /// (On the page's bytes: see `PageBytes`.)
-  static func apply(to html: String, ids: [String]) -> String {
-    var bytes = Array(html.utf8)
-    for id in ids {
-      let b = Array(begin(id).utf8), e = Array(end(id).utf8), s = Array(slot(id).utf8)
-      guard let start = PageBytes.find(b, in: bytes, from: 0), let stop = PageBytes.find(e, in: bytes, from: start + b.count)
-      else { continue }
-      let hints = Array(bytes[(start + b.count)..<stop])
-      bytes.removeSubrange(start..<(stop + e.count))
-      if let slot = PageBytes.find(s, in: bytes, from: 0) {
-        bytes.replaceSubrange(slot..<(slot + s.count), with: hints)
-      } else {
-        bytes.insert(contentsOf: hints, at: start)
-      }
-    }
-    // Slots without hints, and markers of hints that were not moved.
-    for id in ids {
-      for marker in [begin(id), end(id), slot(id)] {
-        bytes = PageBytes.removingAll(Array(marker.utf8), from: bytes)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-}
-
-/// Searching a page's UTF-8 bytes for the renderer's ASCII markers: a page
-/// carries its films' frame data and runs to hundreds of kilobytes, and
-/// Foundation's `range(of:)` and `replacingOccurrences` convert the whole
-/// string to UTF-16 on every call.
-enum PageBytes {
-  /// Where `needle` first occurs in `bytes` at or after `from`.
-  static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-    guard let first = needle.first, bytes.count >= needle.count else { return nil }
-    var i = from
-    while i <= bytes.count - needle.count {
-      if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-      i += 1
-    }
-    return nil
-  }
-
-  /// `bytes` without any occurrence of `needle`.
-  static func removingAll(_ needle: [UInt8], from bytes: [UInt8]) -> [UInt8] {
-    guard var next = find(needle, in: bytes, from: 0) else { return bytes }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var copied = 0
-    while true {
-      out.append(contentsOf: bytes[copied..<next])
-      copied = next + needle.count
-      guard let found = find(needle, in: bytes, from: copied) else { break }
-      next = found
-    }
-    out.append(contentsOf: bytes[copied...])
-    return out
   }
 }

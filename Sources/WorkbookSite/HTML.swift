@@ -27,12 +27,16 @@ public struct HTML: Hashable, Sendable, ExpressibleByStringInterpolation, Custom
 
   public static func + (a: HTML, b: HTML) -> HTML { HTML(raw: a.markup + b.markup) }
 
-  /// Escapes text for element content and quoted attribute values.
+  /// Escapes text for element content and quoted attribute values. C0
+  /// control characters other than tab, line feed and carriage return, and
+  /// DEL, are dropped: they have no place in a page.
   public static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for c in text.unicodeScalars {
       switch c {
+      case "\t", "\n", "\r": out.unicodeScalars.append(c)
+      case _ where c.value < 0x20 || c.value == 0x7F: continue
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"

@@ -41,6 +41,20 @@ public struct Site: Sendable {
     do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
       throw .cannotWrite(path: folder, reason: Files.reason(error))
     }
+    let wanted = Set(files.map(\.path))
+    let manifestPath = root + "/" + SiteFolder.manifestName
+    let owned: [String]
+    switch previous {
+    case .none: owned = []
+    case .manifest(let list), .legacy(let list): owned = list
+    }
+    // The manifest is written first, listing what the folder will hold and
+    // what it held: a build stopped half-way (disk full, killed) leaves a
+    // folder the next build recognises as its own.
+    let during = Array(wanted.union(owned).subtracting([SiteFolder.manifestName])).sorted()
+    do { try Files.writeAtomically(SiteFolder.manifest(for: during), to: manifestPath, replacingSymlink: true) } catch {
+      throw .cannotWrite(path: manifestPath, reason: Files.reason(error))
+    }
     for (path, bytes) in files {
       guard SiteFolder.isSafeRelativePath(path) else { throw .cannotWrite(path: path, reason: "not a path inside the site") }
       let target = root + "/" + path
@@ -50,15 +64,8 @@ public struct Site: Sendable {
         throw .cannotWrite(path: target, reason: Files.reason(error))
       }
     }
-    let wanted = Set(files.map(\.path))
-    let manifestPath = root + "/" + SiteFolder.manifestName
     do { try Files.writeAtomically(SiteFolder.manifest(for: files.map(\.path)), to: manifestPath, replacingSymlink: true) } catch {
       throw .cannotWrite(path: manifestPath, reason: Files.reason(error))
-    }
-    let owned: [String]
-    switch previous {
-    case .none: owned = []
-    case .manifest(let list), .legacy(let list): owned = list
     }
     for stale in owned where !wanted.contains(stale) && stale != SiteFolder.manifestName {
       // unlink removes a link itself, never what it names.
@@ -161,17 +168,28 @@ public struct SiteBuilder: Sendable {
   public func render(_ verified: VerifiedBook) throws(SiteError) -> Site {
     let book = verified.book
     if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
-    let theme = try Theme.load(override: options.theme ?? (book.folder + "/theme"))
+    // A book's own theme may not reach outside the book (a cloned book's
+    // `theme/style.css -> ~/.ssh/id_rsa` would be published); a theme folder
+    // given on the command line may not reach outside itself.
+    let theme: Theme
+    if let folder = options.theme {
+      theme = try Theme.load(override: folder, within: folder)
+    } else {
+      theme = try Theme.load(override: book.folder + "/theme", within: book.folder)
+    }
     return render(verified, config: book.site, theme: theme)
   }
 
   func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme) -> Site {
     let book = verified.book.folder
+    // A chapter whose page would be the book's index (`index.md`, refused
+    // at load) gets no page.
+    let pageChapters = verified.chapters.filter { $0.chapter.name != "index" }
     let pages = Dictionary(
-      verified.chapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
+      pageChapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
 
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
-    for verifiedChapter in verified.chapters {
+    for verifiedChapter in pageChapters {
       let chapter = verifiedChapter.chapter
       let report = verifiedChapter.report
       let render = { ChapterRenderer(chapter: chapter, report: report, pages: pages, config: config).render() }
@@ -249,9 +267,21 @@ struct Theme {
   static let templateNames = ["page.html", "index.html"]
   static let assetNames = ["site.js", "style.css"]
 
-  static func load(override: String?) throws(SiteError) -> Theme {
+  /// The theme, with the files of `override` in place of the package's.
+  ///
+  /// - Parameters:
+  ///   - override: A folder of theme files; nil: the package's theme.
+  ///   - within: The folder the override's files must resolve inside (a
+  ///     file that is a link to elsewhere is refused, as chapters are).
+  static func load(override: String?, within root: String? = nil) throws(SiteError) -> Theme {
     func read(_ name: String) throws(SiteError) -> [UInt8] {
-      if let override, let data = FileManager.default.contents(atPath: override + "/" + name) { return Array(data) }
+      if let override {
+        let path = override + "/" + name
+        if let outside = Files.resolvedOutside(path, folder: root ?? override) {
+          throw .themeFileOutside(path: Files.display(path), target: outside)
+        }
+        if let data = FileManager.default.contents(atPath: path) { return Array(data) }
+      }
       guard let url = Bundle.module.url(forResource: "Theme/" + name, withExtension: nil)
         ?? Bundle.module.resourceURL?.appendingPathComponent("Theme/" + name),
         let data = FileManager.default.contents(atPath: url.path)

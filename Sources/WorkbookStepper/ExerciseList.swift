@@ -30,7 +30,8 @@ public struct ExerciseList: Sendable {
   /// [######------] 1/2 done · next: workbook step 01-basics/count-up
   /// ```
   public func render(width: Int = 100) -> String {
-    let idWidth = book.exercises.map { $0.qualifiedID.count }.max() ?? 0
+    let visible = ReportRenderer.visible
+    let idWidth = book.exercises.map { visible($0.qualifiedID).count }.max() ?? 0
     var out = ""
     var done = 0
     // Chapters from the contents; exercises of a chapter the contents do
@@ -42,9 +43,11 @@ public struct ExerciseList: Sendable {
     }
     for (n, chapter) in chapters.enumerated() {
       if n > 0 { out += "\n" }
-      out += style.bold(chapter.name + (chapter.title.map { " — " + $0 } ?? "")) + style.dim(" · " + chapter.exerciseCountText) + "\n"
+      // Names, titles and summaries come from the book: control characters
+      // are shown escaped, never sent to the terminal.
+      out += style.bold(visible(chapter.name + (chapter.title.map { " — " + $0 } ?? ""))) + style.dim(" · " + chapter.exerciseCountText) + "\n"
       if !chapter.summary.isEmpty {
-        for line in TextWidth.wrap(chapter.summary, width: max(30, width - 2)) { out += "  " + style.dim(line) + "\n" }
+        for line in TextWidth.wrap(visible(chapter.summary), width: max(30, width - 2)) { out += "  " + style.dim(line) + "\n" }
       }
       for exercise in book.exercises where exercise.chapter == chapter.name {
         let status = book.status(of: exercise, in: progress)
@@ -54,16 +57,16 @@ public struct ExerciseList: Sendable {
         case .inProgress: mark = style.yellow("[~] in progress")
         case .notStarted: mark = "[ ] not started"
         }
-        out += "  " + mark + "  " + exercise.qualifiedID.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-          + "  " + exercise.title + "\n"
+        out += "  " + mark + "  " + visible(exercise.qualifiedID).padding(toLength: idWidth, withPad: " ", startingAt: 0)
+          + "  " + visible(exercise.title) + "\n"
       }
     }
     guard !book.exercises.isEmpty else {
-      return out + (out.isEmpty ? "" : "\n") + "The book in '\(ExerciseBook.displayPath(book.book))' has no exercises yet.\n"
+      return out + (out.isEmpty ? "" : "\n") + "The book in '\(visible(ExerciseBook.displayPath(book.book)))' has no exercises yet.\n"
     }
     out += "\n" + ProgressBar.render(done: done, total: book.exercises.count, width: 20, style: style)
     if let next = book.firstUnfinished(in: progress) {
-      out += " · next: workbook step \(next.qualifiedID)"
+      out += " · next: workbook step \(visible(next.qualifiedID))"
     }
     return out + "\n"
   }

@@ -32,6 +32,15 @@ enum SiteFixtures {
     return target + "/" + name
   }
 
+  /// A fresh folder holding `Chapters/` with `files` (name → text); returns
+  /// the folder.
+  static func emptyBook(_ files: [String: String]) throws -> String {
+    let target = NSTemporaryDirectory() + "workbook-site-test-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: target + "/Chapters", withIntermediateDirectories: true)
+    for (name, text) in files { try text.write(toFile: target + "/Chapters/" + name, atomically: true, encoding: .utf8) }
+    return target
+  }
+
   static func options(root: String) -> SiteOptions {
     var options = SiteOptions()
     options.verify.book = root + "/Chapters"

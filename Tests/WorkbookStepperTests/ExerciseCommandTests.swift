@@ -47,6 +47,35 @@ import WorkbookStepper
     #expect(chapters?.last?["summary"] as? String == "A card slides right, in three frames.")
   }
 
+  // RELIABILITY-REVIEW-3 L2: titles and file names from a book carry
+  // terminal escapes (OSC 52 writes the clipboard, ESC[2J clears the
+  // screen); `exercises`, `verify --format github` and the shard summary
+  // show them escaped.
+  @Test func terminalEscapesFromABookNeverReachTheTerminalOrTheLog() throws {
+    let root = NSTemporaryDirectory() + "workbook-esc-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: root + "/Chapters", withIntermediateDirectories: true)
+    let exercise = "```swift exercise=e1\nprint(1)\n```\n\n```output\n1\n```\n\n```swift solution=e1\nprint(2)\n```\n\n```output\n2\n```\n"
+    try StepperFixtures.save("# Red\n\nText.\n\n## Ex\n\n" + exercise,
+                             to: root + "/Chapters/01-a\u{1B}[31mRED\u{1B}]0;TITLE\u{7}.md")
+    try StepperFixtures.save("# Title \u{1B}]52;c;cm0gLXJmIH4K\u{7}\n\nClear \u{1B}[2J it.\n\n## Ex\n\n" + exercise,
+                             to: root + "/Chapters/02-b.md")
+    let list = try StepperFixtures.workbook(["exercises"], in: root)
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(!list.stdout.contains("\u{1B}") && !list.stdout.contains("\u{7}"), "\(list.stdout)")
+    #expect(list.stdout.contains("01-a\\e[31mRED\\e]0;TITLE\\u{7}"))
+    #expect(list.stdout.contains("Title \\e]52;c;cm0gLXJmIH4K\\u{7}"))
+    // A failing chapter gives GitHub annotations naming its file.
+    try StepperFixtures.save("# A\n\n```swift\nprint(1)\n```\n\n```output\n2\n```\n",
+                             to: root + "/Chapters/01-a\u{1B}[31mRED\u{1B}]0;TITLE\u{7}.md")
+    let github = try StepperFixtures.workbook(["verify", "--format", "github"], in: root)
+    #expect(github.status == 1)
+    #expect(github.stdout.contains("::error file=Chapters/01-a\\e[31mRED\\e]0;TITLE\\u{7}.md"), "\(github.stdout)")
+    #expect(!github.stdout.contains("\u{1B}") && !github.stdout.contains("\u{7}"))
+    let shard = try StepperFixtures.workbook(["verify", "--shard", "1/1"], in: root)
+    #expect(shard.stderr.contains("Shard 1/1"), "\(shard.stderr)")
+    #expect(!shard.stderr.contains("\u{1B}") && !shard.stderr.contains("\u{7}"), "\(shard.stderr)")
+  }
+
   @Test func checkExitsZeroOnPassOneOnFailureTwoOnUsage() throws {
     let root = try StepperFixtures.project()
     let attempt = root + "/attempt.swift"

@@ -436,6 +436,36 @@ struct HostileReportTests {
       == "The report 'R' was written by a workbook older than report schema 1; run 'workbook verify --format json' again")
   }
 
+  // RELIABILITY-REVIEW-3 L4: a report that says it passed when its
+  // chapters say otherwise, and a report with one key twice.
+  @Test func aReportsVerdictIsWorkedOutFromItsChaptersNeverTakenFromIt() throws {
+    let failing = ReportDocument(
+      book: ReportMergeRefusalTests.book, engine: ReportMergeRefusalTests.engine, shard: nil,
+      chapters: [ReportMergeRefusalTests.chapter("a.md", failing: true), ReportMergeRefusalTests.chapter("b.md"),
+                 ReportMergeRefusalTests.chapter("c.md")], seconds: 1)
+    #expect(!failing.passed)
+    var liar = failing
+    liar.passed = true
+    liar.summary.failed = 0
+    let read = try ReportDocument.decode(Array(liar.json().utf8), file: "liar.json")
+    #expect(!read.passed)
+    #expect(read.summary == failing.summary)
+    let merged = try ReportMerger.merge([(file: "liar.json", document: read)])
+    #expect(!merged.passed)
+    // A failing snippet with its error finding taken out: inconsistent.
+    var quiet = failing
+    quiet.chapters[0].findings = []
+    #expect(try readMessage(Array(quiet.json().utf8))?.contains("has a failing snippet but no error finding") == true)
+    // One key twice: refused, whichever comes first.
+    let twice = Self.valid.json().replacingOccurrences(of: "\"passed\":true", with: "\"passed\":false,\"passed\":true")
+    #expect(twice != Self.valid.json())
+    #expect(try readMessage(Array(twice.utf8)) == "'R' is not a workbook report: the key 'passed' appears twice in one object; "
+      + "pass the JSON that 'workbook verify --format json' wrote")
+    // Keys equal in different objects are fine, and so are strings holding quotes and braces.
+    #expect(JSONDuplicateKey.first(in: Array(#"{"a":{"a":1},"b":[{"a":"}"{"},{"a":2}]}"#.utf8)) == nil)
+    #expect(JSONDuplicateKey.first(in: Array(#"{"a":[1,{"b":1,"b":2}]}"#.utf8)) == "b")
+  }
+
   @Test func hugeReportIsRefusedUnread() throws {
     let path = try Fixtures.temporaryDirectory() + "/huge.json"
     FileManager.default.createFile(atPath: path, contents: Data("{".utf8))

@@ -58,6 +58,12 @@ public struct Book: Sendable {
         message: "The chapter is a symbolic link to '\(outside)', outside the book; "
           + "the tool reads only files inside the book folder: copy the file in instead")
     }
+    if (path as NSString).lastPathComponent == "index.md" {
+      return ChapterLoader.unread(
+        path: path, displayPath: display,
+        message: "A chapter cannot be named 'index.md': its page would replace the book's index page (index.html); "
+          + "rename it, for example to '00-index.md'")
+    }
     guard let bytes = Files.read(path) else {
       return ChapterLoader.unread(path: path, displayPath: display, message: "Cannot read the chapter")
     }

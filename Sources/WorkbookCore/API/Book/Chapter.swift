@@ -14,8 +14,11 @@ public struct Chapter: Sendable {
   public var title: String?
   public var snippets: [Snippet]
   /// Bad input found while reading the chapter (unknown attributes, an
-  /// output block that follows no snippet, …).
+  /// output block that follows no snippet, …): errors stop the chapter
+  /// from running; warnings (control characters in prose) do not.
   public var problems: [Finding]
+  /// The problems that stop the chapter from running.
+  public var inputErrors: [Finding] { problems.filter { $0.severity == .error } }
   /// The file's bytes, as read.
   public var bytes: [UInt8]
   /// The parsed document (the one cmark parse of the file); nil when the

@@ -105,11 +105,30 @@ public struct ReportDocument: Codable, Hashable, Sendable {
       throw .newerSchema(file: file, found: version, supported: currentSchemaVersion)
     }
     guard version >= 1 else { throw .notAReport(file: file, reason: "its 'schemaVersion' is \(version)") }
+    // JSONDecoder keeps one of two equal keys without a word: a report
+    // that says `"passed": false, "passed": true` says nothing.
+    if let key = JSONDuplicateKey.first(in: bytes) {
+      throw .notAReport(file: file, reason: "the key '\(key)' appears twice in one object")
+    }
+    var document: ReportDocument
     do {
-      return try JSONDecoder().decode(ReportDocument.self, from: data)
+      document = try JSONDecoder().decode(ReportDocument.self, from: data)
     } catch {
       throw .notAReport(file: file, reason: DecodingProblem.sentence(error))
     }
+    // The verdict is the chapters': `passed` and the summary are worked out
+    // from them again, never taken from the file.
+    for chapter in document.chapters {
+      if chapter.snippets.contains(where: { $0.status.isFailure }), !chapter.failed {
+        throw .notAReport(
+          file: file,
+          reason: "the chapter '\(chapter.path)' has a failing snippet but no error finding")
+      }
+    }
+    let report = document.verifyReport
+    document.passed = !report.failed
+    document.summary = ReportSummary(report)
+    return document
   }
 }
 

@@ -68,7 +68,7 @@ public struct ShardPlan: Sendable {
       : estimated.count == assignment.count ? "by estimates (no \(ChapterCostFile.name))"
       : "by the cost file, \(estimated.count) estimated"
     return "Shard \(spec): \(mine.count) of \(assignment.count) chapters"
-      + (mine.isEmpty ? "" : " (" + mine.joined(separator: ", ") + ")")
+      + (mine.isEmpty ? "" : " (" + mine.map(ReportRenderer.visible).joined(separator: ", ") + ")")
       + ", \(seconds(load)) of \(seconds(total)) \(source)"
   }
 

@@ -62,6 +62,9 @@ extension ErrorText {
     case .verify(let error): return message(for: error)
     case .badConfig(let path, let reason): return "Cannot read '\(path)': \(reason); it must be a JSON object such as {\"title\": \"My Book\"}"
     case .themeFileMissing(let name): return "The theme has no '\(name)'; reinstall the workbook or add it to the theme folder"
+    case .themeFileOutside(let path, let target):
+      return "The theme file '\(path)' is a symbolic link to '\(target)', outside the book; "
+        + "the tool publishes only files inside the book folder: copy the file in instead"
     case .cannotWrite(let path, let reason): return "Cannot write '\(path)': \(reason)"
     case .unsafeFolder(let path, let reason):
       return "Refusing to write the site into '\(path)': \(reason). A build replaces the files of its site folder, "
@@ -91,6 +94,8 @@ public enum SiteError: Error, Hashable, Sendable {
   case verify(VerifyError)
   case badConfig(path: String, reason: String)
   case themeFileMissing(name: String)
+  /// A theme file is a link to a file outside the book (or the theme folder).
+  case themeFileOutside(path: String, target: String)
   case cannotWrite(path: String, reason: String)
   /// The site folder is one the build must not write into.
   case unsafeFolder(path: String, reason: String)

@@ -62,7 +62,8 @@ public enum ReportRenderer {
   public static func github(_ report: VerifyReport) -> String {
     var out = ""
     for finding in report.findings {
-      var properties = "file=\(escapeProperty(finding.file))"
+      // The file's name comes from the book: shown escaped, like the text.
+      var properties = "file=\(escapeProperty(visible(finding.file)))"
       if let line = finding.line { properties += ",line=\(line)" }
       if let column = finding.column { properties += ",col=\(column)" }
       properties += ",title=\(escapeProperty("workbook verify: " + finding.kind.rawValue))"

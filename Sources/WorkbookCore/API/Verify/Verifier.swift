@@ -104,7 +104,7 @@ public struct Verifier: Sendable {
     let start = monotonicSeconds()
     let path = chapter.path
     let display = chapter.displayPath
-    guard chapter.problems.isEmpty else {
+    guard chapter.inputErrors.isEmpty else {
       let evaluation = Evaluator.evaluateProblems(chapter)
       return ChapterReport(path: display, title: chapter.title, snippets: evaluation.snippets,
                            findings: evaluation.findings, cached: false, recordedBlocks: 0,
@@ -153,7 +153,8 @@ public struct Verifier: Sendable {
         }
       }
     }
-    return ChapterReport(path: display, title: chapter.title, snippets: snippets, findings: findings,
+    // The chapter's own warnings (it ran: it has no input errors) follow.
+    return ChapterReport(path: display, title: chapter.title, snippets: snippets, findings: findings + chapter.problems,
                          cached: cached, recordedBlocks: recorded, duration: monotonicSeconds() - start)
   }
 }

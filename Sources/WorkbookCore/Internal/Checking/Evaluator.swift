@@ -23,7 +23,7 @@ struct Evaluation: Sendable {
 enum Evaluator {
   /// Evaluates a chapter without a run (bad input stops it before compiling).
   static func evaluateProblems(_ chapter: Chapter) -> Evaluation {
-    let reason = "the chapter has bad input" + (chapter.problems.first.map { ": " + $0.message } ?? "")
+    let reason = "the chapter has bad input" + (chapter.inputErrors.first.map { ": " + $0.message } ?? "")
     let snippets = chapter.snippets.map { snippet in
       SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
                     hidden: snippet.isHidden,

@@ -83,7 +83,7 @@ enum OutputRecorder {
       }
     }
     let reread = ChapterLoader.load(bytes: updated, path: chapter.path, displayPath: chapter.displayPath)
-    if let problem = reread.problems.first {
+    if let problem = reread.inputErrors.first {
       return "the new text would not load (line \(problem.line.map(String.init) ?? "?"): \(problem.message))"
     }
     guard reread.snippets.count == chapter.snippets.count else {

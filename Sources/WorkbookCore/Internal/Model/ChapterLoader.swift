@@ -90,7 +90,45 @@ enum ChapterLoader {
       }
     }
     checkExercises(&chapter)
+    chapter.problems += controlCharacters(in: bytes, file: displayPath)
     return chapter
+  }
+
+  /// A warning for each line that holds a control character other than tab
+  /// (and the line's own terminator): the site drops them (they are
+  /// invisible in editors and diffs, and have no place in a page), so the
+  /// author should know. At most `limit` lines are named.
+  static func controlCharacters(in bytes: [UInt8], file: String, limit: Int = 10) -> [Finding] {
+    var findings: [Finding] = []
+    var line = 1, column = 1
+    var reportedLine = 0
+    var more = 0
+    for byte in bytes {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+        continue
+      }
+      let isControl = (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F
+      if isControl && reportedLine != line {
+        reportedLine = line
+        if findings.count < limit {
+          let code = String(byte, radix: 16, uppercase: true)
+          findings.append(Finding(
+            .warning, .badInput, file: file, line: line, column: column,
+            message: "Control character U+\(String(repeating: "0", count: 4 - code.count))\(code) is not shown on the site; remove it (it is invisible in most editors)"))
+        } else {
+          more += 1
+        }
+      }
+      column += 1
+    }
+    if more > 0 {
+      findings.append(Finding(
+        .warning, .badInput, file: file, line: reportedLine,
+        message: "Control characters on \(more) more line\(more == 1 ? "" : "s")"))
+    }
+    return findings
   }
 
   /// A chapter that was not read: only `message` as its problem.

@@ -89,7 +89,7 @@ package enum Files {
   /// Where `path` really is when that is outside `folder` (a symbolic link,
   /// or a path through one, that leaves it); nil when it is inside or
   /// cannot be resolved.
-  static func resolvedOutside(_ path: String, folder: String) -> String? {
+  package static func resolvedOutside(_ path: String, folder: String) -> String? {
     guard let real = resolved(path) else { return nil }
     let root = resolved(folder) ?? folder
     return real.hasPrefix(root + "/") ? nil : real
@@ -172,7 +172,7 @@ package enum Files {
   }
 
   /// `path` relative to the working directory when under it.
-  static func display(_ path: String) -> String {
+  package static func display(_ path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
     if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
     return path

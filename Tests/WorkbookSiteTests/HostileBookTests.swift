@@ -1,0 +1,201 @@
+// Hostile books against the site: text in a chapter can never produce
+// markup (no forged renderer markers, no control characters), theme files
+// cannot reach outside the book, `index.md` cannot replace the index, and a
+// build stopped half-way leaves a folder the next build accepts. The
+// reproductions are RELIABILITY-REVIEW-3's (H1, M3, M6, L1).
+import Foundation
+import Testing
+import TestSupport
+@testable import WorkbookCore
+@testable import WorkbookSite
+
+@Suite struct HostileBookTests {
+  /// The book of `files` (name → Markdown) rendered with no verify run
+  /// (every snippet "not verified"), as `build --from-report` would.
+  static func renderUnverified(_ files: [(String, String)], config: Book.SiteMetadata = .init()) -> Site {
+    let chapters = files.map { name, text in
+      ChapterLoader.load(bytes: Array(text.utf8), path: "/book/" + name, displayPath: "Chapters/" + name)
+    }
+    let book = Book(folder: "/book", chapters: chapters, site: config)
+    let verified = VerifiedBook(
+      book: book,
+      chapters: chapters.map { chapter in
+        VerifiedBook.VerifiedChapter(
+          chapter: chapter,
+          report: ChapterReport(path: chapter.displayPath, title: chapter.title, snippets: [], findings: [],
+                                cached: false, recordedBlocks: 0, duration: 0))
+      },
+      duration: 0, engineBuilt: false)
+    return SiteBuilder(options: SiteOptions()).render(verified, config: config, theme: try! Theme.load(override: nil))
+  }
+
+  static func problems(in site: Site) -> [String] {
+    site.files.filter { $0.path.hasSuffix(".html") }.flatMap { file in
+      HTMLAudit.problems(String(decoding: file.bytes, as: UTF8.self)).map { file.path + ": " + $0 }
+    }
+  }
+
+  // H1, the index page: markers typed in prose cut the lead.
+  @Test func proseCannotForgeTheLeadsMarkers() {
+    let chapter = "# Intro\n\nThis book starts here. ![A \u{1E}code-begin\u{1E}](x) filler \u{1E}code-end\u{1E} "
+      + "[y](autofocus/onerror=document.title=&#x27;PWNED&#x27;//)\n"
+    let site = Self.renderUnverified([("00-intro.md", chapter)])
+    #expect(Self.problems(in: site) == [])
+    let index = site.text("index.html")
+    #expect(index.contains("This book starts here."))
+    #expect(index.contains("<a href=\"autofocus/onerror=document.title=&#x27;PWNED&#x27;//\">y</a>"))
+    #expect(!index.contains("\u{1E}") && !site.text("00-intro.html").contains("\u{1E}"))
+  }
+
+  // H1, a chapter page: markers of an exercise's hints typed in prose.
+  @Test func proseCannotForgeTheHintsMarkers() {
+    let chapter = """
+      # Exercises
+
+      ## One
+
+      ![A \u{1E}hints-begin:e1\u{1E}](x) filler \u{1E}hints-end:e1\u{1E} [y](autofocus/onerror=document.title=&#x27;PWNED&#x27;//)
+
+      ```swift exercise=e1
+      print(1)
+      ```
+
+      Hints
+
+      - Print two.
+
+      ```swift solution=e1
+      print(2)
+      ```
+
+      """
+    let site = Self.renderUnverified([("01-ex.md", chapter)])
+    #expect(Self.problems(in: site) == [])
+    let page = site.text("01-ex.html")
+    #expect(!page.contains("\u{1E}"))
+    // The hints still move before the solution.
+    let hints = page.range(of: "<div class=\"hints\">")?.lowerBound
+    let solution = page.range(of: "<details class=\"solution\">")?.lowerBound
+    #expect(hints != nil && solution != nil && hints! < solution!)
+    #expect(page.components(separatedBy: "<div class=\"hints\">").count == 2)
+  }
+
+  @Test func controlCharactersInProseAreDroppedAndReportedAtTheirLines() {
+    let text = "# T\n\nfine\nbad \u{1B}[31mred\u{07} and \u{1E}\n`code \u{1E}`\n"
+    let chapter = ChapterLoader.load(bytes: Array(text.utf8), path: "/b/01-a.md", displayPath: "Chapters/01-a.md")
+    let warnings = chapter.problems.filter { $0.message.hasPrefix("Control character") }
+    #expect(warnings.map(\.line) == [4, 5])
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.file == "Chapters/01-a.md" })
+    #expect(warnings.first?.message.contains("U+001B") == true)
+    let page = Self.renderUnverified([("01-a.md", text)]).text("01-a.html")
+    #expect(page.contains("bad [31mred and"))
+    #expect(!page.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+  }
+
+  // M6: a chapter named index.md.
+  @Test func aChapterNamedIndexIsRefusedAndNeverReplacesTheIndex() throws {
+    let root = try SiteFixtures.emptyBook(["index.md": "# Welcome\n\nHi.\n", "01-first.md": "# First\n\nText.\n"])
+    let book = try Book.load(root + "/Chapters")
+    let index = try #require(book.chapters.first { $0.fileName == "index.md" })
+    #expect(index.problems.map(\.message).contains { $0.contains("cannot be named 'index.md'") })
+    let site = Self.renderUnverified([("01-first.md", "# First\n\nText.\n"), ("index.md", "# Welcome\n\nHi.\n")])
+    #expect(site.files.map(\.path).filter { $0 == "index.html" }.count == 1)
+    #expect(site.text("index.html").contains("chapter-list"))
+    #expect(!site.text("index.html").contains("Welcome"))
+  }
+
+  // M3: theme files that are links to files outside the book.
+  @Test func themeFilesThatLinkOutsideTheBookAreRefused() throws {
+    let root = try SiteFixtures.emptyBook(["01-a.md": "# A\n\nText.\n"])
+    let secret = root + "/secret.txt"
+    try "SECRET-THEME-7731".write(toFile: secret, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: root + "/Chapters/theme", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: root + "/Chapters/theme/style.css", withDestinationPath: secret)
+    #expect(throws: SiteError.themeFileOutside(path: Files.display(root + "/Chapters/theme/style.css"), target: Files.resolved(secret)!)) {
+      _ = try Theme.load(override: root + "/Chapters/theme", within: root + "/Chapters")
+    }
+    let outcome = try SiteFixtures.workbook(["build", "--book", "Chapters", "--out", "S"], in: root)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("theme/style.css' is a symbolic link to"))
+    #expect(!FileManager.default.fileExists(atPath: root + "/S/style.css"))
+    // A link that stays inside the book is fine.
+    try FileManager.default.removeItem(atPath: root + "/Chapters/theme/style.css")
+    try "body { color: red }".write(toFile: root + "/Chapters/theme/mine.css", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: root + "/Chapters/theme/style.css", withDestinationPath: "mine.css")
+    let theme = try Theme.load(override: root + "/Chapters/theme", within: root + "/Chapters")
+    #expect(theme.assets.first { $0.0 == "style.css" }.map { String(decoding: $0.1, as: UTF8.self) } == "body { color: red }")
+  }
+
+  // L1: a first build stopped half-way (here: the file size limit, SIGXFSZ).
+  @Test func aFirstBuildStoppedHalfWayLeavesAFolderTheNextBuildAccepts() throws {
+    let big = "# Big\n\n" + String(repeating: "A paragraph of prose that fills the page. ", count: 4000) + "\n"
+    let root = try SiteFixtures.emptyBook(["01-a.md": "# A\n\nText.\n", "02-big.md": big])
+    let limited = try ChildProcess.run(
+      "/bin/bash", ["-c", "ulimit -f 60; exec \"$0\" build --book Chapters --out S --engine-sources \"$1\" --cache-dir .cache",
+                    SiteFixtures.binary, SiteFixtures.engineSources],
+      directory: root, timeout: 300)
+    #expect(limited.termination != .exited(0), "the limited build should have stopped")
+    let again = try SiteFixtures.workbook(["build", "--book", "Chapters", "--out", "S"], in: root)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(FileManager.default.fileExists(atPath: root + "/S/02-big.html"))
+  }
+
+  /// Random chapters full of markup, entity, URL and control-character
+  /// tricks never give a page anything that runs script (500 seeded cases).
+  @Test func noChapterTextProducesScript() {
+    var generator = SplitMix64(seed: 23)
+    var failures: [String] = []
+    for n in 0..<500 {
+      let chapters = (0..<Int.random(in: 1...2, using: &generator)).map { c in
+        (String(format: "%02d-c%d.md", c, n), HostileText.chapter(using: &generator))
+      }
+      let site = Self.renderUnverified(chapters)
+      let problems = Self.problems(in: site)
+      if !problems.isEmpty {
+        failures.append("case \(n): \(problems.prefix(3))\n" + chapters.map(\.1).joined(separator: "\n---\n"))
+        if failures.count >= 3 { break }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+  }
+}
+
+/// Pieces of hostile Markdown, drawn at random.
+enum HostileText {
+  static let fragments = [
+    "<script>document.title='PWNED'</script>", "<img src=x onerror=alert(1)>", "<svg onload=alert(1)>",
+    "<a href=\"javascript:alert(1)\">x</a>", "[a](javascript:alert(1))", "[a](JaVaScRiPt:alert(1))",
+    "[a](&#106;avascript:alert(1))", "[a](java\tscript:alert(1))", "[a]( javascript&colon;alert(1))",
+    "<javascript:alert(1)>", "![i](x \"t\" onerror=\"alert(1)\")", "![A \u{1E}code-begin\u{1E}](x)",
+    "\u{1E}code-end\u{1E}", "\u{1E}lead-begin\u{1E}", "\u{1E}lead-end\u{1E}", "\u{1E}hints-begin:e1\u{1E}",
+    "\u{1E}hints-end:e1\u{1E}", "\u{1E}hints-slot:e1\u{1E}", "[y](autofocus/onerror=alert(1)//)",
+    "\"", "'", "`", "``a\"b``", "&quot;", "&#34;", "&lt;script&gt;", "[a](data:text/html,<script>alert(1)</script>)",
+    "[a](vbscript:msgbox)", "<style>*{background:url(javascript:alert(1))}</style>", "<iframe src=x></iframe>",
+    "<!-- <script> -->", "<div onmouseover=alert(1)>x</div>", "\u{0}", "\u{7}", "\u{1B}]52;c;cm0=\u{7}",
+    "| a | b |\n|---|---|\n| <img src=x onerror=alert(1)> | [l](javascript:x) |", "> quote <b onclick=x>",
+    "* item [a](javascript:x)", "**bold \u{1E}**", "word", "words and more words.", "<base href=javascript:x>",
+    "[ref]: javascript:alert(1)\n\n[ref]", "<form action=javascript:x><button>b</button></form>",
+  ]
+
+  static func line(using generator: inout SplitMix64) -> String {
+    (0..<Int.random(in: 1...5, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }
+      .joined(separator: Bool.random(using: &generator) ? " " : "")
+  }
+
+  static func chapter(using generator: inout SplitMix64) -> String {
+    var out = "# " + line(using: &generator) + "\n\n"
+    for _ in 0..<Int.random(in: 1...8, using: &generator) {
+      switch Int.random(in: 0..<7, using: &generator) {
+      case 0: out += "## " + line(using: &generator) + "\n\n"
+      case 1:
+        out += "```swift exercise=e1\nprint(\"" + line(using: &generator).replacingOccurrences(of: "\n", with: " ") + "\")\n```\n\n"
+        out += "Hints\n\n- " + line(using: &generator) + "\n- " + line(using: &generator) + "\n\n"
+        out += "```swift solution=e1\nprint(1)\n```\n\n"
+      case 2: out += "```\n" + line(using: &generator) + "\n```\n\n"
+      case 3: out += "```output\n" + line(using: &generator) + "\n```\n\n"
+      default: out += line(using: &generator) + "\n\n"
+      }
+    }
+    return out
+  }
+}
