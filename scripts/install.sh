@@ -5,6 +5,10 @@
 #   PREFIX/share/transition-workbook/TransitionEngine/   the engine's sources and the
 #   PREFIX/share/transition-workbook/TransitionDiagrams/ diagrams harness's, copied
 #                                                        from this checkout now
+#   PREFIX/share/transition-workbook/Guides/             the guides (writing chapters,
+#                                                        the stage, security, …)
+# Everything installed is readable by every user (the tool's folders are
+# made with mktemp, which would leave them to their owner alone).
 # `workbook` finds the engine there (next to its own executable), builds it
 # once per machine into the per-user cache, and needs no --engine-sources.
 #
@@ -23,13 +27,15 @@ for bundle in "$BIN_DIR"/*.resources; do
   [ -d "$bundle" ] || continue
   rm -rf "$PREFIX/bin/$(basename "$bundle")"
   cp -R "$bundle" "$PREFIX/bin/"
+  chmod -R u+rwX,go+rX,go-w "$PREFIX/bin/$(basename "$bundle")"
 done
 SHARE="$PREFIX/share/transition-workbook"
-for MODULE in TransitionEngine TransitionDiagrams; do
+for MODULE in TransitionEngine TransitionDiagrams Guides; do
   STAGING=$(mktemp -d "$SHARE/.$MODULE-XXXXXX")
-  cp -R "Sources/$MODULE/." "$STAGING/"
+  if [ "$MODULE" = Guides ]; then cp -R Guides/. "$STAGING/"; else cp -R "Sources/$MODULE/." "$STAGING/"; fi
+  chmod -R u+rwX,go+rX,go-w "$STAGING"
   rm -rf "${SHARE:?}/$MODULE"
   mv "$STAGING" "$SHARE/$MODULE"
 done
-echo "Installed $PREFIX/bin/workbook (engine sources in $SHARE/TransitionEngine and $SHARE/TransitionDiagrams)"
+echo "Installed $PREFIX/bin/workbook (engine sources in $SHARE/TransitionEngine and $SHARE/TransitionDiagrams, guides in $SHARE/Guides)"
 case ":$PATH:" in *":$PREFIX/bin:"*) ;; *) echo "Add $PREFIX/bin to PATH to run 'workbook' anywhere";; esac

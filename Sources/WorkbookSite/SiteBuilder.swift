@@ -229,7 +229,7 @@ public struct SiteBuilder: Sendable {
     // introduction) counts from 0, so that chapter 01 is item 1.
     let listStart = HTML(raw: first?.chapter.fileName.hasPrefix("00") == true ? " start=\"0\"" : "")
     let index = theme.index.render(
-      text: ["bookTitle": config.title],
+      text: ["bookTitle": config.title, "command": config.command],
       markup: [
         "introduction": first?.rendered.lead ?? "",
         "chapters": "<ol class=\"chapter-list\"\(listStart)>\(list)</ol>",

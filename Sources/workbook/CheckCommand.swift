@@ -38,7 +38,9 @@ extension Workbook {
       try CommandFailure.report {
         let book = try bookOptions.loadBook()
         guard let found = book.exercise(named: exercise) else {
-          throw CommandFailure.setup("No exercise '\(exercise)' in '\(bookOptions.book)'; run 'workbook exercises' to list them")
+          let closest = book.suggestions(for: exercise)
+          throw CommandFailure.setup("No exercise '\(exercise)' in '\(bookOptions.book)'"
+            + (closest.isEmpty ? "; run 'workbook exercises' to list them" : NameSuggestions.sentence(closest)))
         }
         let workspace = book.workspacePath(found)
         let path = file.map { ($0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0) } ?? workspace

@@ -14,8 +14,10 @@ extension Workbook {
         output, a film of a small transition, an exercise with a hint and a \
         solution), DIR/Chapters/site.json, DIR/.gitignore (Exercises/, \
         .workbook/) and DIR/README.md, then records the chapter's outputs \
-        with the engine. Existing files are never replaced: if any of these \
-        exists, nothing is written.
+        with the engine. Existing files are never replaced: a README.md or \
+        .gitignore already in DIR (a repository you add a book to) is kept \
+        as it is; if the chapter or site.json exists, DIR already has a \
+        book and nothing is written.
 
         Then, in DIR:
           workbook verify      Check every snippet
@@ -35,22 +37,33 @@ extension Workbook {
     var cacheDir: String?
 
     func run() throws {
-      let written: [String]
+      let outcome: Book.Scaffold.Outcome
       do {
-        written = try Book.Scaffold.create(in: directory)
+        outcome = try Book.Scaffold.create(in: directory)
       } catch {
         let message: String
         switch error {
         case .wouldOverwrite(let folder, let files):
-          message = "'\(ExerciseBook.displayPath(folder))' already has " + files.map { "'\($0)'" }.joined(separator: ", ")
-            + "; nothing was written. Choose an empty or new folder: workbook init DIR"
+          message = "'\(ExerciseBook.displayPath(folder))' already has a book (" + files.map { "'\($0)'" }.joined(separator: ", ")
+            + "); nothing was written. Work on it with 'workbook verify', or choose another folder: workbook init DIR"
         case .cannotWrite(let path, let reason):
           message = "Cannot write '\(path)': \(reason)"
         }
         FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
         throw ExitCode(2)
       }
-      for path in written { print("created \(ExerciseBook.displayPath(path))") }
+      for path in outcome.written { print("created \(ExerciseBook.displayPath(path))") }
+      for file in outcome.kept { print("kept    \(file) (yours, unchanged)") }
+      if outcome.kept.contains(".gitignore") {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let ignored = (try? String(contentsOfFile: root + "/.gitignore", encoding: .utf8)) ?? ""
+        let missing = Book.Scaffold.ignoredFolders.filter { folder in
+          !ignored.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == folder }
+        }
+        if !missing.isEmpty {
+          print("        add to .gitignore: " + missing.joined(separator: " ") + " (learners' files and the verify cache)")
+        }
+      }
       let root = URL(fileURLWithPath: directory).standardizedFileURL.path
       if !noRecord {
         var options = Verifier.Options()

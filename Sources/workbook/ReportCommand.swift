@@ -14,6 +14,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     switch self {
     case .text:
       return report.chapters.map(ReportRenderer.text).joined() + ReportRenderer.summary(report) + "\n"
+        + (ReportRenderer.recordHint(report).map { $0 + "\n" } ?? "")
     case .json:
       return document.json()
     case .junit:

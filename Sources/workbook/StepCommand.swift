@@ -79,7 +79,9 @@ extension Workbook {
       let name = chapter ?? ""
       throw CommandFailure.setup(book.hasChapter(name)
         ? "Chapter '\(name)' has no exercises; run 'workbook exercises' to list them"
-        : "No chapter or exercise '\(name)' in '\(bookOptions.book)'; run 'workbook exercises' to list them")
+        : "No chapter or exercise '\(name)' in '\(bookOptions.book)'"
+          + (book.suggestions(for: name).isEmpty ? "; run 'workbook exercises' to list them"
+             : NameSuggestions.sentence(book.suggestions(for: name))))
     }
   }
 }

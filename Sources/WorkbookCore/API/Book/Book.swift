@@ -87,7 +87,12 @@ public struct Book: Sendable {
         let file = (path as NSString).lastPathComponent
         return path == absolute || file == name || file == name + ".md"
       }
-      guard let match else { throw .chapterNotFound(name: name, book: Files.display(book)) }
+      guard let match else {
+        let names = all.map { String(($0 as NSString).lastPathComponent.dropLast(3)) }
+        let typed = name.hasSuffix(".md") ? String(name.dropLast(3)) : (name as NSString).lastPathComponent
+        throw .chapterNotFound(name: name, book: Files.display(book),
+                               closest: NameSuggestions.closest(to: typed, among: names))
+      }
       if !selected.contains(match) { selected.append(match) }
     }
     return selected

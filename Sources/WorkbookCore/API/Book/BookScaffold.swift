@@ -14,35 +14,52 @@ extension Book {
       ("README.md", readme),
     ]
 
+    /// Files a folder may already have (a repository's README, its
+    /// `.gitignore`): kept as they are, the rest of the book is added.
+    public static let keptWhenPresent: Set<String> = ["README.md", ".gitignore"]
+
     /// A file the scaffold will not write over.
     public enum Error: Swift.Error, Hashable, Sendable {
-      /// These files (relative to the folder) already exist.
+      /// These files (relative to the folder) already exist: the folder
+      /// already holds a book.
       case wouldOverwrite(folder: String, files: [String])
       case cannotWrite(path: String, reason: String)
     }
 
-    /// Writes a new book into `folder` (created if missing). Never replaces a
-    /// file: when any of the book's files exists, nothing is written.
-    ///
-    /// - Returns: The paths written (absolute).
+    /// What `create` did.
+    public struct Outcome: Hashable, Sendable {
+      /// The paths written (absolute).
+      public var written: [String]
+      /// Files that were there already and were kept (relative to the folder).
+      public var kept: [String]
+    }
+
+    /// Writes a new book into `folder` (created if missing), like `mdbook
+    /// init` in an existing repository: a README or `.gitignore` already
+    /// there is kept, the rest is added. Never replaces a file: when the
+    /// book's own files (its chapter, `site.json`) exist, nothing is written.
     @discardableResult
-    public static func create(in folder: String) throws(Error) -> [String] {
+    public static func create(in folder: String) throws(Error) -> Outcome {
       let root = Files.absolute(folder)
       let existing = files.map(\.path).filter { Files.exists(root + "/" + $0) || isSymlink(root + "/" + $0) }
-      guard existing.isEmpty else { throw .wouldOverwrite(folder: root, files: existing) }
+      let blocking = existing.filter { !keptWhenPresent.contains($0) }
+      guard blocking.isEmpty else { throw .wouldOverwrite(folder: root, files: blocking) }
       var written: [String] = []
-      for file in files {
+      for file in files where !existing.contains(file.path) {
         let path = root + "/" + file.path
         do {
           try Files.createDirectory((path as NSString).deletingLastPathComponent)
         } catch {
-          throw .cannotWrite(path: path, reason: "\(error)")
+          throw .cannotWrite(path: path, reason: Files.reason(error))
         }
         try createNew(Array(file.text.utf8), at: path)
         written.append(path)
       }
-      return written
+      return Outcome(written: written, kept: existing)
     }
+
+    /// The lines a kept `.gitignore` should have for the book.
+    public static let ignoredFolders = ["Exercises/", ".workbook/"]
 
     private static func isSymlink(_ path: String) -> Bool {
       var st = stat()

@@ -3,16 +3,22 @@
 import Foundation
 
 extension Book {
-  /// `<book>/site.json`: `{"title": "…", "rawHTML": false, "exerciseCommand": "… {chapter}/{id}"}`.
+  /// `<book>/site.json`: `{"title": "…", "rawHTML": false, "command": "workbook",
+  /// "exerciseCommand": "… {chapter}/{id}"}`.
   /// Every key may be missing; a book without the file has the defaults.
   public struct SiteMetadata: Decodable, Hashable, Sendable {
     /// The book's title, on every page.
     public var title = "Transition Workbook"
     /// Pass raw HTML in chapters through (GFM's tag filter still applies).
     public var rawHTML = false
+    /// How the book's readers run the tool, in the commands its pages show:
+    /// the installed `workbook`, or `swift run workbook` in the tool's own
+    /// repository.
+    public var command = "workbook"
     /// The terminal command that opens an exercise; `{chapter}` is its
-    /// chapter's file name without `.md`, `{id}` its ID.
-    public var exerciseCommand = "swift run workbook step {chapter}/{id}"
+    /// chapter's file name without `.md`, `{id}` its ID. Default: `command`
+    /// followed by ` step {chapter}/{id}`.
+    public var exerciseCommand = "workbook step {chapter}/{id}"
 
     public init() {}
 
@@ -20,10 +26,11 @@ extension Book {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       title = try c.decodeIfPresent(String.self, forKey: .title) ?? title
       rawHTML = try c.decodeIfPresent(Bool.self, forKey: .rawHTML) ?? rawHTML
-      exerciseCommand = try c.decodeIfPresent(String.self, forKey: .exerciseCommand) ?? exerciseCommand
+      command = try c.decodeIfPresent(String.self, forKey: .command) ?? command
+      exerciseCommand = try c.decodeIfPresent(String.self, forKey: .exerciseCommand) ?? command + " step {chapter}/{id}"
     }
 
-    enum CodingKeys: String, CodingKey { case title, rawHTML, exerciseCommand }
+    enum CodingKeys: String, CodingKey { case title, rawHTML, command, exerciseCommand }
 
     /// The file's name in the book folder.
     public static let fileName = "site.json"

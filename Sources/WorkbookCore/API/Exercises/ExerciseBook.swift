@@ -65,6 +65,14 @@ public struct ExerciseBook: Sendable {
     return exercises.first { $0.chapter == chapter && $0.id == id }
   }
 
+  /// The exercises (`chapter/id`) or chapters nearest to a name that names
+  /// neither, for "did you mean".
+  public func suggestions(for name: String) -> [String] {
+    let candidates = exercises.map(\.qualifiedID) + chapters.map(\.name)
+    let typed = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    return NameSuggestions.closest(to: typed, among: candidates)
+  }
+
   /// The exercises of a chapter named as `02-fade`, `02-fade.md` or a path.
   public func exercises(inChapter name: String) -> [Exercise] {
     let chapter = Self.chapterName(name)

@@ -23,7 +23,8 @@ public enum ErrorText {
       return "Book folder '\(path)' does not exist; run from the repository root or pass --book DIR"
     case .bookEmpty(let path):
       return "Book folder '\(path)' has no chapters; add Markdown files (*.md) to it"
-    case .chapterNotFound(let name, let book):
+    case .chapterNotFound(let name, let book, let closest):
+      if !closest.isEmpty { return "No chapter '\(name)' in '\(book)'" + NameSuggestions.sentence(closest) }
       return "No chapter '\(name)' in '\(book)'; name a file such as '01-intro.md' or '01-intro'"
     case .engineSourcesNotFound(let searched):
       return "Cannot find the engine's sources (Sources/TransitionEngine next to a Package.swift) above "

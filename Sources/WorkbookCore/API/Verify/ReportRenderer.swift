@@ -44,6 +44,19 @@ public enum ReportRenderer {
     return "\(verdict) \(visible(chapter.path)) (\(plural(chapter.checkedSnippetCount, "snippet"))\(cached)\(recorded), \(seconds(chapter.duration)))"
   }
 
+  /// What to run when output blocks differ only because the snippets now
+  /// print something else: `--record` writes the new output in (after the
+  /// author has read the diff). Nil when no failure is fixed by recording.
+  public static func recordHint(_ report: VerifyReport) -> String? {
+    let chapters = report.chapters.filter { $0.snippets.contains { $0.verdict.isFixedByRecording } }
+    guard !chapters.isEmpty else { return nil }
+    let blocks = chapters.reduce(0) { $0 + $1.snippets.filter { $0.verdict.isFixedByRecording }.count }
+    let names = chapters.map { visible(($0.path as NSString).lastPathComponent).replacingOccurrences(of: ".md", with: "") }
+    let shown = names.count <= 3 ? names.joined(separator: " ") : ""
+    return "\(plural(blocks, "output block")) \(blocks == 1 ? "differs" : "differ") from what \(blocks == 1 ? "its snippet prints" : "their snippets print")"
+      + "; if the new output is right, write it in with: workbook verify --record" + (shown.isEmpty ? "" : " " + shown)
+  }
+
   /// The closing summary.
   public static func summary(_ report: VerifyReport) -> String {
     let failedChapters = report.chapters.filter(\.failed).count

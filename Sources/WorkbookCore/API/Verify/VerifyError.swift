@@ -7,7 +7,9 @@ public enum VerifyError: Error, Hashable, Sendable {
   /// The book folder has no `*.md` files.
   case bookEmpty(path: String)
   /// A chapter named on the command line is not in the book.
-  case chapterNotFound(name: String, book: String)
+  /// No chapter of the book has that name; `closest` are the names nearest
+  /// to it (file names without `.md`).
+  case chapterNotFound(name: String, book: String, closest: [String] = [])
   /// No `Sources/TransitionEngine` above the book or the working folder.
   case engineSourcesNotFound(searchedFrom: [String])
   /// A folder given as engine sources, or the diagrams harness's folder

@@ -199,6 +199,11 @@ enum ChapterLoader {
     let closing = code.closingFenceLine ?? code.endLine
     if code.closingFenceLine == nil {
       bad("Snippet is never closed; add a closing fence")
+    } else if let (offset, swallowed) = swallowedLine(in: code.content) {
+      // A fence left open runs on until the next bare fence, taking the
+      // prose between as Swift: the compiler would report the prose.
+      bad("Snippet is not closed before line \(code.firstContentLine + offset) ('\(swallowed)'); "
+        + "add a closing fence above that line")
     }
     if code.isInsideBlockQuote {
       bad("Snippets inside block quotes are not supported; move the snippet out of the '>' block")
@@ -206,6 +211,27 @@ enum ChapterLoader {
     return Snippet(
       index: index, kind: kind, isHidden: hidden, code: code.content.replacingCRLF(),
       fenceLine: line, fenceColumn: code.position.column, closingFenceLine: closing, output: nil)
+  }
+
+  /// The first line of a snippet's content that Swift never has and
+  /// Markdown does: a heading (`## Title`) or the opening fence of another
+  /// snippet or output block (a fence with an info string cannot close a
+  /// block, so it is swallowed). Its offset from the first content line.
+  static func swallowedLine(in content: String) -> (Int, String)? {
+    for (offset, line) in content.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let text = line.drop { $0 == " " }
+      guard line.count - text.count <= 3 else { continue }
+      let hashes = text.prefix { $0 == "#" }
+      if (1...6).contains(hashes.count), text.count > hashes.count, text[text.index(text.startIndex, offsetBy: hashes.count)] == " " {
+        return (offset, String(line))
+      }
+      for fence in ["```", "~~~"] where text.hasPrefix(fence) {
+        let info = text.drop { $0 == fence.first }.drop { $0 == " " }
+        let word = infoWords(String(info)).first
+        if word == "swift" || word == "output" { return (offset, String(line)) }
+      }
+    }
+    return nil
   }
 
   private static func checkExercises(_ chapter: inout Chapter) {
