@@ -1,0 +1,88 @@
+// The preview against what a web page (or another local process) can send
+// it, from RELIABILITY-REVIEW-3: long request lines and header blocks
+// (M1), a head that trickles in, other sites including the preview's files
+// (M2), more connections than descriptors (M5), and the overlay's link to
+// a chapter named `javascript:…` (L3). Each talks only to 127.0.0.1, with a
+// bounded number of bytes and a deadline.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import WorkbookCore
+@testable import WorkbookServe
+
+@Suite(.serialized) struct HostileRequestTests {
+  static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// The overlay of preview.js, run by Node on a small stand-in for the
+  /// page's DOM: a chapter named `javascript:document.title='PWNED';[].md`
+  /// that fails is linked as `./` + its encoded page name, and the texts
+  /// of a failure (markup in them) are only ever text.
+  @Test(.enabled(if: node != nil, "needs Node")) func theOverlayLinksAFailingChapterByItsEncodedPageName() throws {
+    let page = "javascript:document.title='PWNED';[].html"
+    let status: [String: Any] = [
+      "generation": "g-1", "building": false,
+      "problems": [[
+        "file": "Chapters/javascript:document.title='PWNED';[].md", "line": 5, "page": page,
+        "message": "<img src=x onerror=alert(1)>", "details": ["-<b>expected</b>", "+</pre><script>alert(2)</script>"],
+      ]],
+    ]
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: status), as: UTF8.self)
+    let harness = try ServeFixtures.temporaryDirectory() + "/overlay.js"
+    try ServeFixtures.write(Self.domStandIn, to: harness)
+    let script = ServeFixtures.packageRoot + "/Sources/WorkbookServe/Preview/preview.js"
+    let result = try ChildProcess.run(try #require(Self.node), [harness, script, json], directory: NSTemporaryDirectory(), timeout: 30)
+    let output = String(decoding: result.stdout, as: UTF8.self)
+    #expect(result.termination == .exited(0), "\(output) \(String(decoding: result.stderr, as: UTF8.self))")
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    let links = seen["links"] as? [String] ?? []
+    #expect(links == ["./javascript%3Adocument.title%3D'PWNED'%3B%5B%5D.html"], "\(links)")
+    // Markup is set once, the overlay's own (no failure's text in it).
+    let markup = seen["markup"] as? [String] ?? []
+    #expect(markup.count == 1)
+    for text in ["onerror=alert(1)", "alert(2)", "PWNED", "expected"] {
+      #expect(!markup.joined().contains(text), "\(text) was set as markup")
+    }
+    let texts = (seen["texts"] as? [String] ?? []).joined(separator: "\n")
+    #expect(texts.contains("<img src=x onerror=alert(1)>") && texts.contains("+</pre><script>alert(2)</script>"), "\(texts)")
+  }
+
+  /// Runs preview.js (argv[2]) with the status JSON (argv[3]) on stand-ins
+  /// for `document` and its elements; prints the links' `href`s, every
+  /// `innerHTML` set and every text set, as JSON.
+  static let domStandIn = #"""
+    const fs = require("fs");
+    const seen = { links: [], markup: [], texts: [] };
+    function element(tag) {
+      const named = {};
+      const node = {
+        tag, dataset: {}, hidden: false, className: "", id: "", children: [], _text: "", _href: undefined,
+        get textContent() { return this._text; },
+        set textContent(value) { this._text = String(value); if (value !== "") seen.texts.push(String(value)); },
+        get innerHTML() { return ""; },
+        set innerHTML(value) { seen.markup.push(String(value)); },
+        get href() { return this._href; },
+        set href(value) { this._href = String(value); seen.links.push(String(value)); },
+        append(...items) { for (const item of items) { if (typeof item === "string") seen.texts.push(item); this.children.push(item); } },
+        addEventListener() {},
+        attachShadow() { return element("#shadow-root"); },
+        querySelector(selector) { return named[selector] || (named[selector] = element(selector)); },
+        getElementById(id) { return named["#" + id] || (named["#" + id] = element("#" + id)); },
+      };
+      return node;
+    }
+    const status = { textContent: process.argv[3] };
+    globalThis.window = globalThis;
+    globalThis.location = { pathname: "/index.html", reload() {} };
+    globalThis.document = {
+      currentScript: { dataset: { generation: "g-1" } },
+      body: element("body"),
+      getElementById: (id) => (id === "workbook-preview-status" ? status : null),
+      createElement: element,
+      addEventListener() {},
+    };
+    eval(fs.readFileSync(process.argv[2], "utf8"));
+    process.stdout.write(JSON.stringify(seen));
+    """#
+}
