@@ -85,6 +85,11 @@ final class PreviewServer: @unchecked Sendable {
     if let host = request.headers[.host], !Self.isLocalHost(host) {
       return Self.text(.forbidden, "Only http://127.0.0.1 and http://localhost are served here\n")
     }
+    // Another site's page may include `<script src=…/search-index.js>`,
+    // which no Host check stops: browsers say where a request comes from.
+    if Self.isCrossSiteSubresource(request) {
+      return Self.text(.forbidden, "Requests from other sites' pages are not served here\n")
+    }
     let snapshot = state.snapshot
     let path = request.path
     if path.hasPrefix(Self.prefix) {
@@ -150,6 +155,18 @@ final class PreviewServer: @unchecked Sendable {
       return nil
     }
     return path
+  }
+
+  /// A request a page of another site made for something in it (a
+  /// script, an image, a frame, a fetch), as the browser's
+  /// `Sec-Fetch-Site` says. Following a link from another site to a page
+  /// is served: that site cannot read the page. (Vite refuses the same,
+  /// GHSA-vg6x-rcgg-rjx6; RELIABILITY-REVIEW-3, M2.)
+  static func isCrossSiteSubresource(_ request: HTTPRequest) -> Bool {
+    guard request.headers[HTTPHeader("Sec-Fetch-Site")]?.lowercased() == "cross-site" else { return false }
+    let navigation = request.headers[HTTPHeader("Sec-Fetch-Mode")]?.lowercased() == "navigate"
+      && request.headers[HTTPHeader("Sec-Fetch-Dest")]?.lowercased() == "document"
+    return !navigation
   }
 
   static func isLocalHost(_ host: String) -> Bool {
@@ -230,6 +247,9 @@ final class PreviewServer: @unchecked Sendable {
     // Every request sees the latest build.
     headers[HTTPHeader("Cache-Control")] = "no-store"
     headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+    // Browsers give no other site's page what is served here (a script
+    // or image included from another origin is blocked).
+    headers[HTTPHeader("Cross-Origin-Resource-Policy")] = "same-origin"
     return headers
   }
 

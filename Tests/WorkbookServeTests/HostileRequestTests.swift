@@ -13,6 +13,64 @@ import Testing
 @testable import WorkbookServe
 
 @Suite(.serialized) struct HostileRequestTests {
+  @Test func otherSitesPagesCannotIncludeThePreviewsFiles() throws {
+    let root = try ServeFixtures.book("book")
+    let serve = try ServeProcess(directory: root)
+    defer { _ = serve.stop(SIGKILL, timeout: 5) }
+    let generation = try serve.waitUntilBuilt()
+
+    // `<script src="http://127.0.0.1:PORT/search-index.js">` on another site.
+    let script = ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script"]
+    let refused = try HTTP.request(port: serve.port, "/search-index.js", headers: script)
+    #expect(refused.status == 403)
+    #expect(!refused.body.contains("WORKBOOK_SEARCH"))
+    for target in ["/index.html", "/01-basics.html", "/__workbook/status", "/style.css"] {
+      #expect(try HTTP.request(port: serve.port, target, headers: script).status == 403, "\(target)")
+    }
+    let fetch = ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"]
+    #expect(try HTTP.request(port: serve.port, "/search-index.js", headers: fetch).status == 403)
+    let frame = ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"]
+    #expect(try HTTP.request(port: serve.port, "/index.html", headers: frame).status == 403)
+
+    // The preview's own pages, a typed address and a link from elsewhere
+    // (which cannot read the page) are served.
+    let own = ["Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script"]
+    let index = try HTTP.request(port: serve.port, "/search-index.js", headers: own)
+    #expect(index.status == 200 && index.body.contains("WORKBOOK_SEARCH"))
+    let typed = ["Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"]
+    #expect(try HTTP.request(port: serve.port, "/index.html", headers: typed).status == 200)
+    let link = ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"]
+    #expect(try HTTP.request(port: serve.port, "/index.html", headers: link).status == 200)
+
+    // Every answer tells browsers to keep it from other origins.
+    for (target, expected) in [("/search-index.js", 200), ("/index.html", 200), ("/nothing.html", 404), ("/__workbook/preview.js", 200)] {
+      let response = try HTTP.get(port: serve.port, target)
+      #expect(response.status == expected, "\(target)")
+      #expect(response.headers["cross-origin-resource-policy"] == "same-origin", "\(target): \(response.headers)")
+      #expect(response.headers["x-content-type-options"] == "nosniff", "\(target)")
+    }
+    #expect(refused.headers["cross-origin-resource-policy"] == "same-origin")
+    #expect(try HTTP.request(port: serve.port, method: "POST", "/").headers["cross-origin-resource-policy"] == "same-origin")
+    #expect(try HTTP.request(port: serve.port, "/", host: "evil.example").headers["cross-origin-resource-policy"] == "same-origin")
+
+    // The reload channel, as the page's EventSource asks for it.
+    let fd = try HTTP.connect(port: serve.port, timeout: 5)
+    defer { close(fd) }
+    HTTP.send(fd, "GET /__workbook/events?generation=old HTTP/1.1\r\nHost: 127.0.0.1:\(serve.port)\r\n"
+      + "Accept: text/event-stream\r\nSec-Fetch-Site: same-origin\r\nSec-Fetch-Mode: cors\r\nSec-Fetch-Dest: empty\r\n\r\n")
+    var text = ""
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let deadline = Date().addingTimeInterval(5)
+    while !text.contains("data: \(generation)") && Date() < deadline {
+      let n = recv(fd, &buffer, buffer.count, 0)
+      if n <= 0 { break }
+      text += String(decoding: buffer[..<n], as: UTF8.self)
+    }
+    #expect(text.hasPrefix("HTTP/1.1 200"), "\(text)")
+    #expect(text.lowercased().contains("content-type: text/event-stream"))
+    #expect(text.contains("event: reload\ndata: \(generation)"), "\(text)")
+  }
+
   static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
   /// The overlay of preview.js, run by Node on a small stand-in for the
