@@ -13,6 +13,167 @@ import Testing
 @testable import WorkbookServe
 
 @Suite(.serialized) struct HostileRequestTests {
+  /// The review's page: `<img src="http://127.0.0.1:PORT/?aaaa…256 KB">`.
+  static func longRequest(port: Int) -> String {
+    "GET /?" + String(repeating: "a", count: 256 * 1024) + " HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+  }
+
+  @Test func longRequestLinesAndHeaderBlocksAreRefusedAtOnceAndCtrlCStillStopsServe() throws {
+    let root = try ServeFixtures.book("book")
+    let serve = try ServeProcess(directory: root)
+    defer { _ = serve.stop(SIGKILL, timeout: 5) }
+
+    // Three such requests at once (the review's two cores were busy for
+    // minutes): refused with 414, and another request is answered meanwhile.
+    var attackers: [Int32] = []
+    defer { attackers.forEach { close($0) } }
+    for _ in 0..<3 {
+      let fd = try HTTP.connect(port: serve.port, timeout: 5)
+      attackers.append(fd)
+      HTTP.send(fd, Self.longRequest(port: serve.port))
+    }
+    let start = Date()
+    let status = try HTTP.request(port: serve.port, "/__workbook/status", timeout: 5)
+    #expect(status.status == 200)
+    #expect(Date().timeIntervalSince(start) < 5)
+    for fd in attackers {
+      let response = try HTTP.readResponse(fd, to: "a 256 KB request line")
+      #expect(response.status == 414)
+      #expect(response.headers["connection"] == "close")
+    }
+
+    // 700 header lines (45 KB), and one header line of 40 KB: 431.
+    let many = (0..<700).map { "X-Filler-\($0): " + String(repeating: "b", count: 50) + "\r\n" }.joined()
+    let long = "X-Long: " + String(repeating: "c", count: 40 * 1024) + "\r\n"
+    for fields in [many, long] {
+      let fd = try HTTP.connect(port: serve.port, timeout: 5)
+      defer { close(fd) }
+      HTTP.send(fd, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(serve.port)\r\n" + fields + "\r\n")
+      #expect(try HTTP.readResponse(fd, to: "a large header block").status == 431)
+    }
+
+  }
+
+  /// Ctrl-C and SIGTERM must not wait for the requests being read (the
+  /// review's serve went on for 20 s after SIGINT, then needed kill -9).
+  @Test(arguments: [SIGINT, SIGTERM]) func stopsAtOnceWhileLongRequestsKeepComing(signal: Int32) throws {
+    let root = try ServeFixtures.book("book")
+    let serve = try ServeProcess(directory: root)
+    defer { _ = serve.stop(SIGKILL, timeout: 5) }
+    let stop = Box(false)
+    let sent = Box(0)
+    let port = serve.port
+    // Three clients, each sending the review's request ten times a
+    // second (at most 60 in all).
+    let attackers = (0..<3).map { _ in
+      Thread {
+        while !stop.value && sent.value < 60 {
+          guard let fd = try? HTTP.connect(port: port, timeout: 2) else { return }
+          HTTP.send(fd, Self.longRequest(port: port))
+          _ = try? HTTP.readResponse(fd, to: "")
+          close(fd)
+          sent.value += 1
+          usleep(100_000)
+        }
+      }
+    }
+    attackers.forEach { $0.start() }
+    defer { stop.value = true }
+    usleep(1_000_000)
+    let stopped = Date()
+    #expect(serve.stop(signal, timeout: 5) == 130, "serve did not stop within 5 s of signal \(signal)")
+    #expect(Date().timeIntervalSince(stopped) < 5)
+  }
+
+  @Test func aHeadThatTricklesInIsCutOff() throws {
+    let root = try ServeFixtures.book("book")
+    let serve = try ServeProcess(directory: root)
+    defer { _ = serve.stop(SIGKILL, timeout: 5) }
+    let fd = try HTTP.connect(port: serve.port, timeout: 0.5)
+    defer { close(fd) }
+    let start = Date()
+    HTTP.send(fd, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(serve.port)\r\n")
+    var closedAfter: Double?
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    // One header line every half second, for at most 16 s.
+    while closedAfter == nil && Date().timeIntervalSince(start) < 16 {
+      let line = Array("X-Slow: 1\r\n".utf8)
+      let sent = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let n = recv(fd, &buffer, buffer.count, 0)
+      if n > 0 { received += buffer[..<n] }
+      if sent < 0 || n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+        closedAfter = Date().timeIntervalSince(start)
+      }
+    }
+    let seconds = try #require(closedAfter, "the connection was still open after 16 s")
+    #expect((8...14).contains(seconds), "closed after \(seconds) s")
+    #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 408"))
+  }
+
+  /// The review's M5: under `ulimit -n 256`, 400 connections held, then
+  /// closed; the server must answer again (it stopped listening for good).
+  @Test func moreConnectionsThanDescriptorsDoNotEndTheServer() throws {
+    let root = try ServeFixtures.book("book")
+    let serve = try ServeProcess(directory: root, descriptorLimit: 256)
+    defer { _ = serve.stop(SIGKILL, timeout: 5) }
+    var held: [Int32] = []
+    defer { held.forEach { close($0) } }
+    for _ in 0..<400 {
+      held.append(try HTTP.connect(port: serve.port, timeout: 0.2))
+    }
+    usleep(2_000_000)
+    // The ones over the server's limit were told so.
+    var busy = 0
+    var buffer = [UInt8](repeating: 0, count: 512)
+    for fd in held.suffix(20) {
+      let n = recv(fd, &buffer, buffer.count, 0)
+      if n > 0 && String(decoding: buffer[..<n], as: UTF8.self).hasPrefix("HTTP/1.1 503") { busy += 1 }
+    }
+    held.forEach { close($0) }
+    held = []
+    usleep(500_000)
+    for _ in 0..<3 {
+      let response = try HTTP.request(port: serve.port, "/__workbook/status", timeout: 5)
+      #expect(response.status == 200)
+    }
+    #expect(busy > 0, "no connection over the limit was answered 503")
+    #expect(serve.process.isRunning)
+  }
+
+  /// The descriptor table itself full: the limit is lowered under the
+  /// running server (prlimit) to 20 more than it has open, well below its
+  /// connection limit, so that accept fails with EMFILE. The server waits
+  /// that out and answers again once the clients leave.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+  func aFullDescriptorTableIsWaitedOut() throws {
+    let root = try ServeFixtures.book("book")
+    let serve = try ServeProcess(directory: root)
+    defer { _ = serve.stop(SIGKILL, timeout: 5) }
+    _ = try serve.waitUntilBuilt()
+    let pid = serve.process.processIdentifier
+    let descriptors = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0 }
+    let limit = descriptors() + 20
+    let lowered = try ChildProcess.run("/usr/bin/prlimit", ["--pid", String(pid), "--nofile=\(limit):\(limit)"],
+                                       directory: NSTemporaryDirectory(), timeout: 30)
+    try #require(lowered.termination == .exited(0), "\(String(decoding: lowered.stderr, as: UTF8.self))")
+    var held: [Int32] = []
+    defer { held.forEach { close($0) } }
+    for _ in 0..<60 {
+      held.append(try HTTP.connect(port: serve.port, timeout: 0.2))
+    }
+    usleep(1_500_000)
+    #expect(descriptors() >= limit - 1, "the table did not fill: \(descriptors()) of \(limit)")
+    held.forEach { close($0) }
+    held = []
+    let start = Date()
+    for _ in 0..<3 {
+      #expect(try HTTP.request(port: serve.port, "/__workbook/status", timeout: 5).status == 200)
+    }
+    #expect(Date().timeIntervalSince(start) < 5)
+    #expect(serve.process.isRunning)
+  }
+
   @Test func otherSitesPagesCannotIncludeThePreviewsFiles() throws {
     let root = try ServeFixtures.book("book")
     let serve = try ServeProcess(directory: root)
