@@ -96,11 +96,14 @@ public final class LivePreview: @unchecked Sendable {
 
   /// Builds the site, then rebuilds it after every change, until
   /// `shouldStop` says so (checked between scans). Call `listen()` first.
-  public func run(shouldStop: () -> Bool = { false }) {
+  /// Throws when the server stopped taking connections (it should never:
+  /// a server that is gone must not look as if it served).
+  public func run(shouldStop: () -> Bool = { false }) throws(ServeError) {
     let watcher = FileWatcher(folders: watchedFolders(), polling: options.polling)
     build(changed: [])
     var lastKeepAlive = Date()
     while !shouldStop() {
+      if let failure = server?.failure.value { throw failure }
       // With inotify the wait ends at the first save; polling, it is the
       // time between two scans.
       var changed = watcher.wait(timeout: options.pollInterval) ? watcher.changes() : []

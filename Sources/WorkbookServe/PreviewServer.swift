@@ -1,5 +1,6 @@
-// PreviewServer: FlyingFox's HTTP server on 127.0.0.1, serving the
-// snapshot from memory. A request path is looked up among the built site's
+// PreviewServer: the preview's HTTP server on 127.0.0.1, serving the
+// snapshot from memory (the sockets and the reading of requests are in
+// Connections.swift and RequestHead.swift; FlyingFox gives the types). A request path is looked up among the built site's
 // file names, never on disk, so `..`, `%2e%2e` and links cannot reach a
 // file outside the site. HTML pages get the preview script injected as they
 // are served; the built files are never changed.
@@ -7,11 +8,13 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 
-/// Why the server could not start.
+/// Why the server could not start, or stopped.
 public enum ServeError: Error, Hashable, Sendable {
   /// Another program listens on the port.
   case portInUse(port: Int)
   case cannotListen(port: Int, reason: String)
+  /// The server stopped taking connections (it should never).
+  case stoppedListening(port: Int, reason: String)
 }
 
 final class PreviewServer: @unchecked Sendable {
@@ -21,48 +24,75 @@ final class PreviewServer: @unchecked Sendable {
   let state: PreviewState
   let channel: ReloadChannel
   let script: [UInt8]
-  private var server: HTTPServer?
+  let limits: ConnectionLimits
+  let connections = ConnectionCount()
+  /// Why the server stopped taking connections, once it has.
+  let failure = Box<ServeError?>(nil)
 
-  init(state: PreviewState, channel: ReloadChannel, script: [UInt8]) {
+  init(state: PreviewState, channel: ReloadChannel, script: [UInt8], limits: ConnectionLimits = .fromDescriptorLimit()) {
     self.state = state
     self.channel = channel
     self.script = script
+    self.limits = limits
   }
 
   /// Binds 127.0.0.1:`port` (0: any free port) and serves in the
-  /// background. Returns the port it listens on.
+  /// background (Connections.swift). Returns the port it listens on.
   func start(port: Int) throws(ServeError) -> Int {
-    let address: sockaddr_in
-    do { address = try .inet(ip4: "127.0.0.1", port: UInt16(port)) } catch {
+    let listener: Socket
+    let bound: Int
+    do {
+      listener = try Self.listen(port: port)
+      guard case .ip4(_, let number) = try listener.sockname() else { throw SocketError.unsupportedAddress }
+      bound = Int(number)
+    } catch {
+      if case .failed(_, let code, let message) = error as? SocketError {
+        if code == EADDRINUSE { throw .portInUse(port: port) }
+        throw .cannotListen(port: port, reason: message)
+      }
       throw .cannotListen(port: port, reason: "\(error)")
     }
-    let server = HTTPServer(address: address, timeout: 30, logger: DisabledLogger.disabled, handler: ClosureHTTPHandler { [self] request in
-      self.respond(to: request)
-    })
-    self.server = server
-    let failure = Box<(any Error)?>(nil)
-    let task = Task.detached {
-      do { try await server.run() } catch { failure.value = error }
-    }
-    _ = task
-    // Wait until it listens, or its start failed.
-    let deadline = Date().addingTimeInterval(15)
-    while Date() < deadline {
-      if let error = failure.value {
-        if let socketError = error as? SocketError, case .failed(_, let code, let message) = socketError {
-          if code == EADDRINUSE { throw .portInUse(port: port) }
-          throw .cannotListen(port: port, reason: message)
+    let pool = SocketPool<Poll>.make(maxEvents: 64)
+    Task.detached { [self] in
+      do {
+        try await pool.prepare()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask { try await pool.run() }
+          group.addTask { try await self.acceptConnections(on: listener, pool: pool) }
+          // Neither ends while all is well.
+          try await group.next()
+          group.cancelAll()
         }
-        throw .cannotListen(port: port, reason: "\(error)")
+        failure.value = .stoppedListening(port: bound, reason: "the connection loop ended")
+      } catch {
+        failure.value = .stoppedListening(port: bound, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")
       }
-      let address = Box<Socket.Address?>(nil)
-      let semaphore = DispatchSemaphore(value: 0)
-      Task.detached { address.value = await server.listeningAddress; semaphore.signal() }
-      semaphore.wait()
-      if case .ip4(_, let bound) = address.value { return Int(bound) }
-      usleep(10_000)
+      try? listener.close()
     }
-    throw .cannotListen(port: port, reason: "the server did not start listening within 15 s")
+    return bound
+  }
+
+  /// A listening socket on 127.0.0.1:`port`, not inherited by the
+  /// compilers and programs the build starts.
+  private static func listen(port: Int) throws -> Socket {
+    #if canImport(Glibc)
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw SocketError.makeFailed("Socket") }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let socket = Socket(file: .init(rawValue: fd))
+    do {
+      try socket.setValue(true, for: .localAddressReuse)
+      try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
+      try socket.listen()
+      try socket.setFlags(.nonBlocking)
+      return socket
+    } catch {
+      try? socket.close()
+      throw error
+    }
   }
 
   // MARK: - Requests
@@ -84,6 +114,11 @@ final class PreviewServer: @unchecked Sendable {
     // rebinding) sends its own host name: it is not served.
     if let host = request.headers[.host], !Self.isLocalHost(host) {
       return Self.text(.forbidden, "Only http://127.0.0.1 and http://localhost are served here\n")
+    }
+    // Another site's page may include `<script src=…/search-index.js>`,
+    // which no Host check stops: browsers say where a request comes from.
+    if Self.isCrossSiteSubresource(request) {
+      return Self.text(.forbidden, "Requests from other sites' pages are not served here\n")
     }
     let snapshot = state.snapshot
     let path = request.path
@@ -150,6 +185,18 @@ final class PreviewServer: @unchecked Sendable {
       return nil
     }
     return path
+  }
+
+  /// A request a page of another site made for something in it (a
+  /// script, an image, a frame, a fetch), as the browser's
+  /// `Sec-Fetch-Site` says. Following a link from another site to a page
+  /// is served: that site cannot read the page. (Vite refuses the same,
+  /// GHSA-vg6x-rcgg-rjx6; RELIABILITY-REVIEW-3, M2.)
+  static func isCrossSiteSubresource(_ request: HTTPRequest) -> Bool {
+    guard request.headers[HTTPHeader("Sec-Fetch-Site")]?.lowercased() == "cross-site" else { return false }
+    let navigation = request.headers[HTTPHeader("Sec-Fetch-Mode")]?.lowercased() == "navigate"
+      && request.headers[HTTPHeader("Sec-Fetch-Dest")]?.lowercased() == "document"
+    return !navigation
   }
 
   static func isLocalHost(_ host: String) -> Bool {
@@ -230,6 +277,9 @@ final class PreviewServer: @unchecked Sendable {
     // Every request sees the latest build.
     headers[HTTPHeader("Cache-Control")] = "no-store"
     headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+    // Browsers give no other site's page what is served here (a script
+    // or image included from another origin is blocked).
+    headers[HTTPHeader("Cross-Origin-Resource-Policy")] = "same-origin"
     return headers
   }
 

@@ -72,7 +72,10 @@ extension Workbook {
       // The address first, alone on a line, for people and scripts.
       FileHandle.standardOutput.write(Data("Serving \(url) (Ctrl-C stops)\n".utf8))
       if open { Self.openBrowser(url) }
-      preview.run()
+      do { try preview.run() } catch {
+        printError("error: " + Self.message(for: error))
+        throw ExitCode(2)
+      }
     }
 
     static func show(_ event: ServeEvent) {
@@ -103,6 +106,8 @@ extension Workbook {
         return "Port \(port) on 127.0.0.1 is in use (another 'workbook serve'?); pass another with --port, or --port 0 for any free port"
       case .cannotListen(let port, let reason):
         return "Cannot listen on 127.0.0.1:\(port): \(reason)"
+      case .stoppedListening(let port, let reason):
+        return "The server stopped taking connections on 127.0.0.1:\(port) (\(reason)); start 'workbook serve' again"
       }
     }
 

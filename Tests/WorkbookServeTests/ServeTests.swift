@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlyingFox
 import Foundation
 import Testing
 @testable import WorkbookCore
@@ -63,6 +64,24 @@ import Testing
       #expect(await iterator.nextBuffer(suggested: 100) == PreviewEvent("reload", data: "1").encoded)
     }
     #expect(channel.count == 0)
+  }
+
+  static func request(_ fields: [String: String]) -> HTTPRequest {
+    var headers = HTTPHeaders()
+    for (name, value) in fields { headers[HTTPHeader(name)] = value }
+    return HTTPRequest(method: .GET, version: .http11, path: "/search-index.js", query: [], headers: headers, body: HTTPBodySequence())
+  }
+
+  @Test func onlyOtherSitesSubresourcesAreCrossSite() {
+    #expect(PreviewServer.isCrossSiteSubresource(Self.request(["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "script", "Sec-Fetch-Mode": "no-cors"])))
+    #expect(PreviewServer.isCrossSiteSubresource(Self.request(["sec-fetch-site": "Cross-Site"])))
+    #expect(PreviewServer.isCrossSiteSubresource(Self.request(["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "iframe", "Sec-Fetch-Mode": "navigate"])))
+    #expect(!PreviewServer.isCrossSiteSubresource(Self.request(["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate"])))
+    for site in ["same-origin", "same-site", "none"] {
+      #expect(!PreviewServer.isCrossSiteSubresource(Self.request(["Sec-Fetch-Site": site, "Sec-Fetch-Dest": "script"])))
+    }
+    // Old browsers and tools send no Sec-Fetch-Site: CORP is their guard.
+    #expect(!PreviewServer.isCrossSiteSubresource(Self.request([:])))
   }
 }
 

@@ -65,8 +65,10 @@ final class ServeProcess {
 
   /// Starts `workbook serve --port 0` in `directory` and waits for its
   /// address.
+  /// With `descriptorLimit`, serve runs under `ulimit -n` of it (set by
+  /// a shell that then becomes serve: same process).
   init(directory: String, arguments: [String] = [], engineSources: String = ServeFixtures.engineSources,
-       timeout: Double = 60) throws {
+       timeout: Double = 60, descriptorLimit: Int? = nil) throws {
     let logs = try ServeFixtures.temporaryDirectory()
     stdoutPath = logs + "/stdout"
     stderrPath = logs + "/stderr"
@@ -76,6 +78,10 @@ final class ServeProcess {
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.arguments = ["serve", "--port", "0", "--engine-sources", engineSources,
                          "--cache-dir", ServeFixtures.engineCache, "--jobs", "2"] + arguments
+    if let descriptorLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", ServeFixtures.binary] + process.arguments!
+    }
     process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
     process.standardError = FileHandle(forWritingAtPath: stderrPath)
     try process.run()
@@ -154,6 +160,7 @@ enum HTTP {
     tv.tv_sec = .init(timeout)
     tv.tv_usec = .init((timeout - timeout.rounded(.down)) * 1_000_000)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -180,10 +187,17 @@ enum HTTP {
 
   /// Sends a request with `target` exactly as given and reads the whole
   /// response (the server closes the connection).
-  static func request(port: Int, method: String = "GET", _ target: String, host: String? = nil) throws -> Response {
-    let fd = try connect(port: port)
+  static func request(port: Int, method: String = "GET", _ target: String, host: String? = nil,
+                      headers: [String: String] = [:], timeout: Double = 10) throws -> Response {
+    let fd = try connect(port: port, timeout: timeout)
     defer { close(fd) }
-    send(fd, "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n")
+    let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+    send(fd, "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(fields)Connection: close\r\n\r\n")
+    return try readResponse(fd, to: target)
+  }
+
+  /// Reads a response on `fd` until it is complete or the server closes.
+  static func readResponse(_ fd: Int32, to target: String) throws -> Response {
     var data: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {

@@ -2,7 +2,9 @@
 // server sends (never into the built files). It reloads the page when a new
 // build is served (server-sent events on /__workbook/events) and shows the
 // book's failures in an overlay at their Markdown file and line, with the
-// diff or the compiler's error. Fixing the last failure clears it.
+// diff or the compiler's error. Fixing the last failure clears it. Every
+// text from the book (file names, messages, diffs) is set as text
+// (textContent, append), never as markup.
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -80,7 +82,9 @@
       const place = problem.file ? problem.file + (problem.line ? ":" + problem.line : "") : "The build";
       if (problem.page && problem.page !== here) {
         const link = text("a", "", place);
-        link.href = problem.page;
+        // A page name is a file name, never a URL: "javascript:x.html"
+        // must not run when clicked.
+        link.href = "./" + encodeURIComponent(problem.page);
         where.append(link);
       } else {
         where.append(place);
