@@ -16,8 +16,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-    // `workbook serve`'s HTTP server: plain sockets and Swift concurrency,
-    // no SwiftNIO, so it adds little to a fresh build.
+    // `workbook serve`'s HTTP types and non-blocking sockets (FlyingSocks);
+    // no SwiftNIO, so it adds little to a fresh build. The accept loop and
+    // the request-head reader are WorkbookServe's own (bounded, linear).
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // Tests only: generators for the shard planner's seeded property tests.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),

@@ -62,7 +62,9 @@ import Testing
     let page = site.text("02-exercises.html")
     #expect(page.contains("<section class=\"exercise\" id=\"exercise-fade-out\" aria-label=\"Exercise fade-out\">"))
     #expect(page.contains("<p class=\"exercise-label\">Expected output</p><div class=\"output status-passed\">"))
-    #expect(page.contains("swift run workbook step 02-exercises/fade-out"))
+    // A book without "command" in its site.json tells readers to run the
+    // installed tool.
+    #expect(page.contains("<code class=\"language-sh\">workbook step 02-exercises/fade-out</code>"))
     #expect(page.contains("<details class=\"hint\"><summary>Hint 1 of 2</summary><div class=\"hint-body\">"))
     #expect(page.contains("<details class=\"solution\"><summary>Solution to <code>fade-out</code></summary>"))
     // The solution's output is shown once, as the exercise's expected output.

@@ -121,7 +121,11 @@ import WorkbookStepper
 
     let unknown = try StepperFixtures.workbook(["check", "01-basics/nope"], in: root)
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "error: No exercise '01-basics/nope' in 'Chapters'; run 'workbook exercises' to list them\n")
+    #expect(unknown.stderr == "error: No exercise '01-basics/nope' in 'Chapters'; did you mean '01-basics'?\n")
+    let typo = try StepperFixtures.workbook(["check", "01-basics/grwo"], in: root)
+    #expect(typo.stderr == "error: No exercise '01-basics/grwo' in 'Chapters'; did you mean '01-basics/grow' or '01-basics'?\n")
+    let nothing = try StepperFixtures.workbook(["check", "zz/qq"], in: root)
+    #expect(nothing.stderr == "error: No exercise 'zz/qq' in 'Chapters'; run 'workbook exercises' to list them\n")
     let missing = try StepperFixtures.workbook(["check", "01-basics/grow"], in: root)
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("No file 'Exercises/01-basics/grow.swift' yet; run 'workbook step 01-basics' to write the starter, or pass --file PATH"))

@@ -8,6 +8,7 @@ import Foundation
 /// temporary folders, let the command tidy its screen, say so, exit 130.
 public enum Interruption {
   nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+  private static let signalQueue = DispatchQueue(label: "workbook.interruption")
   nonisolated(unsafe) private static var text = ""
   nonisolated(unsafe) private static var descriptor: Int32 = STDERR_FILENO
   nonisolated(unsafe) private static var tidy: () -> Void = {}
@@ -27,7 +28,9 @@ public enum Interruption {
     guard sources.isEmpty else { return }
     for sig in [SIGINT, SIGTERM, SIGHUP] {
       signal(sig, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+      // A queue of its own: the shared pool can be saturated (a busy
+      // server, compiles), and Ctrl-C must still be heard at once.
+      let source = DispatchSource.makeSignalSource(signal: sig, queue: signalQueue)
       source.setEventHandler {
         ChildProcessRegistry.shared.interruptAll()
         TemporaryDirectories.shared.removeAll()

@@ -3,7 +3,7 @@
 
 public enum NameSuggestions {
   /// Up to `limit` of `candidates` closest to `name` (case ignored): those
-  /// within an edit distance of a third of the longer name (at least 2), or
+  /// within an edit distance of a quarter of the longer name (at least 2), or
   /// that contain `name` or are contained in it; nearest first, then in
   /// the candidates' order.
   public static func closest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
@@ -12,7 +12,7 @@ public enum NameSuggestions {
     for (order, candidate) in candidates.enumerated() {
       let other = Array(candidate.lowercased())
       let distance = editDistance(typed, other)
-      let near = distance <= max(2, max(typed.count, other.count) / 3)
+      let near = distance <= max(2, max(typed.count, other.count) / 4)
       let related = !typed.isEmpty && (candidate.lowercased().contains(name.lowercased())
         || (other.count >= 3 && name.lowercased().contains(candidate.lowercased())))
       if near || related { scored.append((distance, order, candidate)) }

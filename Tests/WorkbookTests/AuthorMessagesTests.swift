@@ -1,0 +1,97 @@
+// Messages an author meets first (issue 27): an unclosed fence named at its
+// opening line, how to accept a changed output, and "did you mean" for
+// chapter and exercise names.
+import Foundation
+import Testing
+@testable import WorkbookCore
+
+@Suite struct AuthorMessagesTests {
+  static func load(_ text: String) -> Chapter {
+    ChapterLoader.load(bytes: Array(text.utf8), path: "/b/01-a.md", displayPath: "Chapters/01-a.md")
+  }
+
+  @Test func aSnippetThatSwallowsAHeadingIsReportedAsUnclosedAtItsOpeningLine() {
+    let chapter = Self.load("""
+      # Title
+
+      ```swift
+      let x = 1
+
+      ## The next section
+
+      More prose.
+
+      ```swift
+      print(x)
+      ```
+
+      """)
+    let errors = chapter.inputErrors
+    #expect(errors.count == 1)
+    #expect(errors.first?.line == 3)
+    #expect(errors.first?.message == "Snippet is not closed before line 6 ('## The next section'); add a closing fence above that line")
+  }
+
+  @Test func aSnippetThatSwallowsAnotherFenceIsReported() {
+    let chapter = Self.load("# T\n\n```swift\nprint(1)\n\n```output\n1\n```\n")
+    #expect(chapter.inputErrors.map(\.message) == [
+      "Snippet is not closed before line 6 ('```output'); add a closing fence above that line",
+    ])
+  }
+
+  @Test func swiftThatLooksLikeMarkdownIsNotAnUnclosedFence() {
+    let chapter = Self.load("""
+      # T
+
+      ```swift
+      #if canImport(UIKit)
+      let markdown = \"\"\"
+      #hashtag
+      ```
+      \"\"\"
+      #endif
+      ```
+
+      """)
+    #expect(!chapter.inputErrors.contains { $0.message.contains("not closed") })
+    #expect(ChapterLoader.swallowedLine(in: "let a = 1\n    ## indented code\n") == nil)
+    #expect(ChapterLoader.swallowedLine(in: "let a = 1\n### Three\n")?.0 == 1)
+  }
+
+  @Test func aMismatchSaysHowToAcceptTheNewOutput() {
+    let mismatch = SnippetReport(
+      index: 0, line: 3, kind: "run", hidden: false,
+      verdict: .mismatch(.init(message: "Output does not match the output block", line: 7, expected: "a\n",
+                               actual: "b\n", fixedByRecording: true)))
+    let chapter = ChapterReport(
+      path: "Chapters/02-fade.md", title: nil, snippets: [mismatch],
+      findings: [Finding(.error, .outputMismatch, file: "Chapters/02-fade.md", line: 7, message: "Output does not match the output block")],
+      cached: false, recordedBlocks: 0, duration: 0)
+    let report = VerifyReport(chapters: [chapter], duration: 0, engineBuilt: false)
+    #expect(ReportRenderer.recordHint(report)
+      == "1 output block differs from what its snippet prints; if the new output is right, write it in with: workbook verify --record 02-fade")
+    var passing = chapter
+    passing.snippets[0].verdict = .passed
+    passing.findings = []
+    #expect(ReportRenderer.recordHint(VerifyReport(chapters: [passing], duration: 0, engineBuilt: false)) == nil)
+  }
+
+  @Test func wrongNamesListTheClosestOnes() throws {
+    let names = ["00-introduction", "01-the-transition-dance", "02-pop-a-thumbnail", "05-springs"]
+    #expect(NameSuggestions.closest(to: "05-spring", among: names) == ["05-springs"])
+    #expect(NameSuggestions.closest(to: "transition-dance", among: names) == ["01-the-transition-dance"])
+    #expect(NameSuggestions.closest(to: "zzz", among: names) == [])
+    #expect(NameSuggestions.sentence(["a", "b", "c"]) == "; did you mean 'a', 'b' or 'c'?")
+    let folder = try Fixtures.temporaryDirectory()
+    for name in names { try "# \(name)\n".write(toFile: folder + "/\(name).md", atomically: true, encoding: .utf8) }
+    do {
+      _ = try Book.load(folder, selecting: ["05-sprigns.md"])
+      Issue.record("loaded a chapter that does not exist")
+    } catch {
+      #expect(ErrorText.message(for: error).hasSuffix("; did you mean '05-springs'?"))
+    }
+    // With or without `.md`, and as a path.
+    #expect(try Book.load(folder, selecting: ["05-springs"]).chapters.count == 1)
+    #expect(try Book.load(folder, selecting: ["05-springs.md"]).chapters.count == 1)
+  }
+}
