@@ -321,10 +321,9 @@ public final class DispatchQueue: CustomStringConvertible, @unchecked Sendable {
     var failure: Error?
     withoutActuallyEscaping(work) { work in
       let done = DispatchSemaphore(value: 0)
-      worker.work.requestSync {
+      worker.work.requestSync({
         do { result = try work() } catch { failure = error }
-        done.signal()
-      }
+      }, done: done)
       done.wait()
     }
     if let failure { return try rescue(failure) }

@@ -253,7 +253,7 @@ final class BackgroundWork: @unchecked Sendable {
   private let condition = NSCondition()
   private var outstanding = 0
   private var inbox: [(key: [Int], block: () -> Void)] = []
-  private var syncRequests: [() -> Void] = []
+  private var syncRequests: [(block: () -> Void, done: DispatchSemaphore)] = []
 
   func begin() {
     condition.lock()
@@ -276,10 +276,12 @@ final class BackgroundWork: @unchecked Sendable {
   }
 
   /// A `main.sync` from a background block: runs on the simulation's
-  /// thread when it next waits for its background work.
-  func requestSync(_ block: @escaping () -> Void) {
+  /// thread when it next waits for its background work; `done` is signalled
+  /// once the block has run and been released (it may wrap a non-escaping
+  /// closure, `withoutActuallyEscaping`).
+  func requestSync(_ block: @escaping () -> Void, done: DispatchSemaphore) {
     condition.lock()
-    syncRequests.append(block)
+    syncRequests.append((block, done))
     condition.broadcast()
     condition.unlock()
   }
@@ -291,9 +293,11 @@ final class BackgroundWork: @unchecked Sendable {
     condition.lock()
     while true {
       if !syncRequests.isEmpty {
-        let request = syncRequests.removeFirst()
+        var (block, done): (Optional<() -> Void>, DispatchSemaphore) = syncRequests.removeFirst()
         condition.unlock()
-        request()
+        block?()
+        block = nil
+        done.signal()
         condition.lock()
         continue
       }
