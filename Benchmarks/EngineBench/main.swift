@@ -78,3 +78,4 @@ func measure(_ name: String, runs: Int, _ body: () -> (checksum: Double, samplin
 measure("1000 views, 1 s at 60 fps", runs: 9, animateThousandViews)
 benchmarkFrameDiagram()
 benchmarkLayout()
+benchmarkRunLoop()

@@ -15,7 +15,7 @@ import Testing
       """
     let expected = """
       import TransitionEngine; import TransitionDiagrams
-      import Foundation
+      import TransitionEngine
         import TransitionEngine; import TransitionDiagrams // for CALayer
       @preconcurrency import TransitionEngine; @preconcurrency import TransitionDiagrams
       import class TransitionEngine.UIView
@@ -29,6 +29,22 @@ import Testing
     let translated = translator.translate(code)
     #expect(translated.split(separator: "\n", omittingEmptySubsequences: false).count
       == code.split(separator: "\n", omittingEmptySubsequences: false).count)
+  }
+
+  @Test func foundationAndDispatchImportsNameTheEngineThatShadowsTheirRunLoopTypes() {
+    let code = """
+      import Foundation
+      @preconcurrency import Dispatch // queues
+      import class Foundation.Thread
+      import FoundationNetworking
+      """
+    let expected = """
+      import TransitionEngine
+      @preconcurrency import TransitionEngine // queues
+      import class Foundation.Thread
+      import FoundationNetworking
+      """
+    #expect(translator.translate(code) == expected)
   }
 
   @Test func otherModulesAreLeftAlone() {

@@ -66,8 +66,13 @@ public final class Simulation: @unchecked Sendable {
     drainRunLoop()
     while let due = nextEvents(notAfter: time) {
       if due.time > now { now = due.time }
+      // One instant (see Guides/TransitionEngine.md, "The run loop"): the
+      // events due now in the order they were scheduled (animation ends,
+      // timers), then the main queue's turns with layout, then the frame
+      // (display links) and its layout.
       for event in due.events { event() }
       drainRunLoop()
+      if runLoop.fireDisplayLinks(notAfter: now + Self.tolerance) { drainRunLoop() }
     }
     if time > now { now = time }
     drainRunLoop()
@@ -77,7 +82,14 @@ public final class Simulation: @unchecked Sendable {
   }
 
   /// Runs until nothing is scheduled any more (every finite animation ended,
-  /// every completion block ran), or until `limit` seconds have passed.
+  /// every completion block ran, every main-queue block, delayed block and
+  /// timer ran), or until `limit` seconds have passed.
+  ///
+  /// A repeating `Timer` or a running (unpaused) `CADisplayLink` is
+  /// scheduled work: it keeps firing until the app invalidates (or pauses)
+  /// it, so a timer-driven progress runs to its end. One that is never
+  /// stopped keeps the simulation busy until `limit`, where this returns
+  /// false (always terminating: the clock stops at the limit).
   ///
   /// - Returns: true when the simulation became idle within the limit.
   @discardableResult
@@ -95,8 +107,9 @@ public final class Simulation: @unchecked Sendable {
     return true
   }
 
-  /// True while an animation, animator or delayed work is scheduled.
-  public var isIdle: Bool { nextEventTime() == nil && runLoopQueue.isEmpty }
+  /// False while an animation, animator, timer, display link or delayed
+  /// work is scheduled, or a block waits on the main queue.
+  public var isIdle: Bool { nextEventTime() == nil && runLoopQueue.isEmpty && runLoop.isQueueEmpty }
 
   /// Events within this many seconds count as simultaneous (absorbs the
   /// rounding of repeated `advance(by: 1/60)` steps).
@@ -110,12 +123,33 @@ public final class Simulation: @unchecked Sendable {
   /// Schedules `block` on the next run-loop turn (at the current time).
   func enqueue(_ block: @escaping () -> Void) { runLoopQueue.append(block) }
 
-  /// Runs the queued blocks, then lays out the windows, until nothing is left.
+  /// The app's run loop: the main dispatch queue, timers, delayed
+  /// performs and display links (see MainRunLoop.swift).
+  package private(set) lazy var runLoop = MainRunLoop(simulation: self)
+
+  /// Runs the queued blocks, then lays out the windows, until nothing is
+  /// left; then the main queue's blocks, one turn at a time (the blocks
+  /// queued when the turn starts; those they queue wait for the next turn),
+  /// each turn followed by the engine's own queued work and layout.
   package func drainRunLoop() {
     guard !isDraining else { return }
     isDraining = true
     defer { isDraining = false }
     var turns = 0
+    var mainQueueTurns = 0
+    repeat {
+      drainEngineWork(&turns)
+      mainQueueTurns += 1
+      if mainQueueTurns > 100_000 {
+        report(.init(kind: .runLoopOverflow,
+                     message: "The main queue ran 100000 turns at one instant (a block that keeps queueing blocks); stopping"))
+        runLoop.discardMainQueue()
+        break
+      }
+    } while runLoop.runMainQueueTurn()
+  }
+
+  private func drainEngineWork(_ turns: inout Int) {
     repeat {
       while !runLoopQueue.isEmpty {
         let block = runLoopQueue.removeFirst()
@@ -196,9 +230,14 @@ public final class Simulation: @unchecked Sendable {
 
   /// The time of the next event, if any.
   package func nextEventTime() -> TimeInterval? {
-    if let cached = cachedNextEvent { return cached.map { max($0, now) } }
-    let time = computeNextEventTime()
-    cachedNextEvent = .some(time)
+    let engine: TimeInterval?
+    if let cached = cachedNextEvent {
+      engine = cached
+    } else {
+      engine = computeNextEventTime()
+      cachedNextEvent = .some(engine)
+    }
+    let time = [engine, runLoop.nextEventTime()].compactMap { $0 }.min()
     return time.map { max($0, now) }
   }
 
@@ -264,6 +303,7 @@ public final class Simulation: @unchecked Sendable {
         due.append((animator.sequence, { animator.reachedEnd() }))
       }
     }
+    runLoop.takeDue(notAfter: cutoff, into: &due)
     due.sort { $0.sequence < $1.sequence }
     return (min(first, limit), due.map(\.fire))
   }

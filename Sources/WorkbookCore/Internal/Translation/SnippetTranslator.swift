@@ -56,12 +56,21 @@ extension TranslationRule {
   /// Modules whose `import` means the engine.
   static let engineModules: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics"]
 
+  /// Modules the engine re-exports and shadows part of (its run loop).
+  static let shadowedModules: Set<String> = ["Foundation", "Dispatch"]
+
   /// `import UIKit`, `import QuartzCore`, `import CoreGraphics` (also with
   /// `@preconcurrency`) become `import TransitionEngine; import
   /// TransitionDiagrams` on the same line: the engine and the harness that
   /// draws it (`Stage`). An import of one declaration (`import class
-  /// UIKit.UIView`) names the engine only. `import Foundation` stays: the
-  /// engine re-exports it.
+  /// UIKit.UIView`) names the engine only.
+  ///
+  /// `import Foundation` and `import Dispatch` become `import
+  /// TransitionEngine`: the engine re-exports Foundation (and with it
+  /// Dispatch), and its run-loop types (`DispatchQueue`, `Timer`, `RunLoop`…)
+  /// shadow theirs only where those modules are seen through the engine
+  /// alone — a direct import would make every such name ambiguous, in the
+  /// whole program file.
   static let engineImports = TranslationRule(name: "engine-imports") { line in
     guard line.utf8.contains(bytes: "import") else { return nil }
     // Split into code and trailing comment.
@@ -90,8 +99,15 @@ extension TranslationRule {
     }
     guard words.count == 1, let path = words.first else { return nil }
     let components = path.split(separator: ".", maxSplits: 1)
-    guard let module = components.first, engineModules.contains(String(module)) else { return nil }
+    guard let module = components.first else { return nil }
     let importing = prefix.joined(separator: " ")
+    if shadowedModules.contains(String(module)) {
+      // The whole module only: a scoped import (`import class Foundation.Thread`) stays.
+      guard components.count == 1, prefix.last == "import" else { return nil }
+      let translated = indentation + importing + " TransitionEngine"
+      return comment.isEmpty ? String(translated) : translated + " " + comment
+    }
+    guard engineModules.contains(String(module)) else { return nil }
     var translated = indentation + importing + " TransitionEngine"
     if components.count > 1 {
       translated += "." + components[1]
