@@ -133,7 +133,8 @@ public struct ExerciseChecker: Sendable {
     let diagnostics = run.diagnostics.map { d -> FileDiagnostic in
       let line = d.snippet == 0 ? d.lineOffset : nil
       return FileDiagnostic(severity: d.severity, line: line, column: d.column,
-                            message: d.snippet == 0 ? d.message : "\(d.message) (in \(d.file ?? "generated code"):\(d.lineOffset))",
+                            message: (d.snippet == 0 ? d.message : "\(d.message) (in \(d.file ?? "generated code"):\(d.lineOffset))")
+                              + (d.severity == .error ? UIKitNames.note(for: d.message).map { "; " + $0 } ?? "" : ""),
                             excerpt: line.map { excerpt($0, d.column) } ?? [])
     }
     var output = run.output(of: 0)?.text ?? ""

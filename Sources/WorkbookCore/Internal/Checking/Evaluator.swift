@@ -140,8 +140,11 @@ enum Evaluator {
       let findingKind = kind ?? (diagnostic.severity == .error ? .compileError : .compileWarning)
       if let index = diagnostic.snippet {
         let line = chapter.snippets[index].fenceLine + diagnostic.lineOffset
+        // A UIKit name the engine does not model is named as such (a line
+        // under the excerpt: the message stays the compiler's).
+        let note = severity == .error ? UIKitNames.note(for: diagnostic.message).map { ["note: " + $0] } ?? [] : []
         let finding = Finding(severity, findingKind, file: file, line: line, column: diagnostic.column,
-                              message: diagnostic.message, details: excerpt(line: line, column: diagnostic.column))
+                              message: diagnostic.message, details: excerpt(line: line, column: diagnostic.column) + note)
         if severity == .error {
           let error = SnippetVerdict.Diagnostic(line: line, column: diagnostic.column, message: diagnostic.message)
           fail(index, .compileError(.init(message: diagnostic.message, line: line, diagnostics: [error])), finding)
