@@ -164,22 +164,26 @@ open class UITraitCollection: NSObject {
   public let verticalSizeClass: UIUserInterfaceSizeClass
   public let userInterfaceStyle: UIUserInterfaceStyle
   public let displayScale: CGFloat
+  /// The kind of device: `.phone` for the engine's devices.
+  public let userInterfaceIdiom: UIUserInterfaceIdiom
 
   public init(horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
               verticalSizeClass: UIUserInterfaceSizeClass = .unspecified,
               userInterfaceStyle: UIUserInterfaceStyle = .unspecified,
-              displayScale: CGFloat = 0) {
+              displayScale: CGFloat = 0, userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified) {
     self.horizontalSizeClass = horizontalSizeClass
     self.verticalSizeClass = verticalSizeClass
     self.userInterfaceStyle = userInterfaceStyle
     self.displayScale = displayScale
+    self.userInterfaceIdiom = userInterfaceIdiom
     super.init()
   }
 
   /// The traits of the current simulation's device.
   static var current: UITraitCollection {
     UITraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular,
-                      userInterfaceStyle: .light, displayScale: Simulation.current.device.scale)
+                      userInterfaceStyle: .light, displayScale: Simulation.current.device.scale,
+                      userInterfaceIdiom: .phone)
   }
 }
 
