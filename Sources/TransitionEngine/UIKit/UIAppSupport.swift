@@ -17,7 +17,7 @@ open class UIScrollView: UIView {
   /// The offset of the content's origin: the view's `bounds.origin`.
   open var contentOffset: CGPoint {
     get { bounds.origin }
-    set { bounds.origin = newValue }
+    set { announcingChange(of: "contentOffset") { bounds.origin = newValue } }
   }
 
   /// Sets the offset; `animated` uses UIKit's 0.3 s ease-in-out (engine choice).
@@ -32,9 +32,17 @@ open class UIScrollView: UIView {
   }
 
   /// The size of the content.
-  open var contentSize: CGSize = .zero
+  open var contentSize: CGSize {
+    get { storedContentSize }
+    set { announcingChange(of: "contentSize") { storedContentSize = newValue } }
+  }
+  private var storedContentSize = CGSize.zero
   /// Extra space around the content.
-  open var contentInset: UIEdgeInsets = .zero
+  open var contentInset: UIEdgeInsets {
+    get { storedContentInset }
+    set { announcingChange(of: "contentInset") { storedContentInset = newValue } }
+  }
+  private var storedContentInset = UIEdgeInsets.zero
   /// The insets UIKit adds to `contentInset` (the engine adds none).
   open var adjustedContentInset: UIEdgeInsets { contentInset }
   open var isScrollEnabled = true
