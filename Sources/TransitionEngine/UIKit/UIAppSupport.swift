@@ -1,6 +1,7 @@
 // The rest of UIKit that transition files touch in passing: scroll views
-// (pull-to-dismiss checks the content offset), blur backgrounds, the reduce
-// motion setting, the application object and the status bar. Each is the
+// (pull-to-dismiss checks the content offset), the reduce motion setting,
+// the application object and the status bar (blur backgrounds are in
+// VisualEffects.swift). Each is the
 // small, documented part those files use; what the engine leaves out is
 // said beside it and in Guides/TransitionEngine.md.
 
@@ -56,54 +57,6 @@ open class UIScrollView: UIView {
   open var isDragging: Bool { false }
   /// Whether the content is moving after a drag (never, in the engine).
   open var isDecelerating: Bool { false }
-}
-
-// MARK: - Visual effects
-
-/// A visual effect (the base of blur and vibrancy).
-open class UIVisualEffect: NSObject {}
-
-/// A blur. The engine draws no blur: diagrams show the view's frame only.
-open class UIBlurEffect: UIVisualEffect {
-  /// The blur styles transition code uses.
-  public enum Style: Int {
-    case extraLight, light, dark, regular = 4, prominent
-    case systemUltraThinMaterial = 6, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
-  }
-
-  /// The style this effect blurs with.
-  public let style: Style
-
-  public init(style: Style) {
-    self.style = style
-    super.init()
-  }
-}
-
-/// A view that applies a visual effect to what is behind it.
-///
-/// `effect` is a plain property: setting it inside an animation block (the
-/// classic way to fade a blur in) changes it at once, since the engine has
-/// no blur to interpolate. Fade the view's `alpha` for an animation the
-/// engine can show.
-open class UIVisualEffectView: UIView {
-  /// The effect, or `nil` for none.
-  open var effect: UIVisualEffect?
-  /// Where subviews go.
-  public let contentView = UIView()
-
-  public init(effect: UIVisualEffect?) {
-    self.effect = effect
-    super.init(frame: .zero)
-    contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    addSubview(contentView)
-  }
-
-  public required init?(coder: NSCoder) { nil }
-
-  open override var frame: CGRect {
-    didSet { contentView.frame = bounds }
-  }
 }
 
 // MARK: - Accessibility

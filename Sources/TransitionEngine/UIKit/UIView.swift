@@ -180,6 +180,8 @@ open class UIView: UIResponder, CALayerDelegate {
   var recognizers: [UIGestureRecognizer] = []
   /// Key-value observers of the view's properties (UIKit/KeyValueObserving.swift).
   var keyValueObservers: KeyValueObserverList?
+  /// Motion effects added with `addMotionEffect(_:)` (UIKit/VisualEffects.swift).
+  var motionEffectList: [UIMotionEffect] = []
   /// Constraints, layout guides and priorities, once Auto Layout is used (AutoLayout/LayoutEngine.swift).
   var layoutStateStorage: ViewLayoutState?
 
