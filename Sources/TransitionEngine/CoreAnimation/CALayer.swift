@@ -45,6 +45,9 @@ open class CALayer: NSObject, CAMediaTiming {
   var _shadowRadius: CGFloat = 3
   var _shadowOffset = CGSize(width: 0, height: -3)
 
+  /// Key-value observers of the layer's properties (UIKit/KeyValueObserving.swift).
+  var keyValueObservers: KeyValueObserverList?
+
   /// Animations attached to the layer, in the order they were added.
   var attachedAnimations: [AttachedAnimation] = [] {
     didSet {
@@ -163,9 +166,11 @@ open class CALayer: NSObject, CAMediaTiming {
         let sx = (a.a * a.a + a.b * a.b).squareRoot(), sy = (a.c * a.c + a.d * a.d).squareRoot()
         size = CGSize(width: sx > 0 ? size.width / sx : size.width, height: sy > 0 ? size.height / sy : size.height)
       }
-      bounds = CGRect(origin: _bounds.origin, size: size)
-      position = CGPoint(x: newValue.minX + _anchorPoint.x * newValue.width,
-                         y: newValue.minY + _anchorPoint.y * newValue.height)
+      announcingChange(of: "frame") {
+        bounds = CGRect(origin: _bounds.origin, size: size)
+        position = CGPoint(x: newValue.minX + _anchorPoint.x * newValue.width,
+                           y: newValue.minY + _anchorPoint.y * newValue.height)
+      }
     }
   }
 
@@ -187,9 +192,17 @@ open class CALayer: NSObject, CAMediaTiming {
   }
 
   /// Hidden layers and their sublayers are not drawn.
-  open var isHidden = false {
-    didSet { if isHidden != oldValue { simulation.needsLayoutPass = true } }
+  open var isHidden: Bool {
+    get { _isHidden }
+    set {
+      announcingChange(of: "isHidden") {
+        let oldValue = _isHidden
+        _isHidden = newValue
+        if newValue != oldValue { simulation.needsLayoutPass = true }
+      }
+    }
   }
+  private var _isHidden = false
 
   /// Clips sublayers to the bounds (rounded by `cornerRadius`).
   open var masksToBounds = false
@@ -475,9 +488,11 @@ open class CALayer: NSObject, CAMediaTiming {
         pending.willChange(layer: self, key: key, oldModel: old, oldPresentation: presentationValue(key))
       }
     }
-    setModelValue(key, newValue, color: color)
-    if key == .bounds, let view = owningView { view.boundsDidChange(from: old, to: newValue) }
-    action?.run(forKey: key.rawValue, object: self, arguments: nil)
+    announcingChange(of: key.rawValue) {
+      setModelValue(key, newValue, color: color)
+      if key == .bounds, let view = owningView { view.boundsDidChange(from: old, to: newValue) }
+      action?.run(forKey: key.rawValue, object: self, arguments: nil)
+    }
   }
 
   // MARK: Model values

@@ -136,3 +136,87 @@ extension CGRect {
     return CGRect(x: left, y: top, width: right - left, height: bottom - top)
   }
 }
+
+// MARK: - equalTo
+
+extension CGPoint {
+  /// Whether the points are equal (`CGPointEqualToPoint`).
+  public func equalTo(_ point2: CGPoint) -> Bool { x == point2.x && y == point2.y }
+}
+
+extension CGSize {
+  /// Whether the sizes are equal (`CGSizeEqualToSize`).
+  public func equalTo(_ size2: CGSize) -> Bool { width == size2.width && height == size2.height }
+}
+
+extension CGRect {
+  /// Whether the rectangles are equal (`CGRectEqualToRect`). Apple: true "if
+  /// the two specified rectangles have equal size and origin values, or if
+  /// both rectangles are null rectangles": the stored values are compared,
+  /// a rectangle with negative size is not standardised first.
+  public func equalTo(_ rect2: CGRect) -> Bool {
+    if isNull && rect2.isNull { return true }
+    return origin.equalTo(rect2.origin) && size.equalTo(rect2.size)
+  }
+}
+
+// MARK: - NSValue boxes of geometry
+
+// UIKit adds these to NSValue (`NSValue(cgRect:)`, `.cgRectValue`, …).
+// Foundation on Linux has the same boxes under AppKit's names
+// (`NSValue(rect:)`, `.rectValue`, …); these forward to them. Transforms are
+// boxed in CoreAnimation/AnimatableValue.swift. Reading a box as a type it
+// does not hold gives zero (on iOS it reinterprets the bytes).
+
+extension NSValue {
+  /// Boxes a point.
+  public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+  /// Boxes a size.
+  public convenience init(cgSize size: CGSize) { self.init(size: size) }
+  /// Boxes a rectangle.
+  public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+
+  /// Boxes a vector.
+  public convenience init(cgVector vector: CGVector) {
+    var copy = vector
+    self.init(bytes: &copy, objCType: GeometryEncoding.vector)
+  }
+
+  /// Boxes edge insets.
+  public convenience init(uiEdgeInsets insets: UIEdgeInsets) {
+    var copy = insets
+    self.init(bytes: &copy, objCType: GeometryEncoding.edgeInsets)
+  }
+
+  /// The boxed point (zero if the value holds none).
+  public var cgPointValue: CGPoint { boxedType.hasPrefix("{CGPoint") ? pointValue : .zero }
+  /// The boxed size (zero if the value holds none).
+  public var cgSizeValue: CGSize { boxedType.hasPrefix("{CGSize") ? sizeValue : .zero }
+  /// The boxed rectangle (zero if the value holds none).
+  public var cgRectValue: CGRect { boxedType.hasPrefix("{CGRect") ? rectValue : .zero }
+
+  /// The boxed vector (zero if the value holds none).
+  public var cgVectorValue: CGVector {
+    guard boxedType == GeometryEncoding.vector else { return .zero }
+    var vector = CGVector.zero
+    getValue(&vector)
+    return vector
+  }
+
+  /// The boxed edge insets (zero if the value holds none).
+  public var uiEdgeInsetsValue: UIEdgeInsets {
+    guard boxedType == GeometryEncoding.edgeInsets else { return .zero }
+    var insets = UIEdgeInsets.zero
+    getValue(&insets)
+    return insets
+  }
+
+  private var boxedType: String { String(cString: objCType) }
+}
+
+/// Foundation on Linux cannot box arbitrary structs, so these travel as
+/// arrays of doubles (as the transforms do).
+private enum GeometryEncoding {
+  static let vector = "[2d]"
+  static let edgeInsets = "[4d]"
+}

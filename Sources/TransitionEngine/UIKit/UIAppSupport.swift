@@ -1,6 +1,7 @@
 // The rest of UIKit that transition files touch in passing: scroll views
-// (pull-to-dismiss checks the content offset), blur backgrounds, the reduce
-// motion setting, the application object and the status bar. Each is the
+// (pull-to-dismiss checks the content offset), the reduce motion setting,
+// the application object and the status bar (blur backgrounds are in
+// VisualEffects.swift). Each is the
 // small, documented part those files use; what the engine leaves out is
 // said beside it and in Guides/TransitionEngine.md.
 
@@ -17,7 +18,7 @@ open class UIScrollView: UIView {
   /// The offset of the content's origin: the view's `bounds.origin`.
   open var contentOffset: CGPoint {
     get { bounds.origin }
-    set { bounds.origin = newValue }
+    set { announcingChange(of: "contentOffset") { bounds.origin = newValue } }
   }
 
   /// Sets the offset; `animated` uses UIKit's 0.3 s ease-in-out (engine choice).
@@ -32,9 +33,17 @@ open class UIScrollView: UIView {
   }
 
   /// The size of the content.
-  open var contentSize: CGSize = .zero
+  open var contentSize: CGSize {
+    get { storedContentSize }
+    set { announcingChange(of: "contentSize") { storedContentSize = newValue } }
+  }
+  private var storedContentSize = CGSize.zero
   /// Extra space around the content.
-  open var contentInset: UIEdgeInsets = .zero
+  open var contentInset: UIEdgeInsets {
+    get { storedContentInset }
+    set { announcingChange(of: "contentInset") { storedContentInset = newValue } }
+  }
+  private var storedContentInset = UIEdgeInsets.zero
   /// The insets UIKit adds to `contentInset` (the engine adds none).
   open var adjustedContentInset: UIEdgeInsets { contentInset }
   open var isScrollEnabled = true
@@ -48,54 +57,6 @@ open class UIScrollView: UIView {
   open var isDragging: Bool { false }
   /// Whether the content is moving after a drag (never, in the engine).
   open var isDecelerating: Bool { false }
-}
-
-// MARK: - Visual effects
-
-/// A visual effect (the base of blur and vibrancy).
-open class UIVisualEffect: NSObject {}
-
-/// A blur. The engine draws no blur: diagrams show the view's frame only.
-open class UIBlurEffect: UIVisualEffect {
-  /// The blur styles transition code uses.
-  public enum Style: Int {
-    case extraLight, light, dark, regular = 4, prominent
-    case systemUltraThinMaterial = 6, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
-  }
-
-  /// The style this effect blurs with.
-  public let style: Style
-
-  public init(style: Style) {
-    self.style = style
-    super.init()
-  }
-}
-
-/// A view that applies a visual effect to what is behind it.
-///
-/// `effect` is a plain property: setting it inside an animation block (the
-/// classic way to fade a blur in) changes it at once, since the engine has
-/// no blur to interpolate. Fade the view's `alpha` for an animation the
-/// engine can show.
-open class UIVisualEffectView: UIView {
-  /// The effect, or `nil` for none.
-  open var effect: UIVisualEffect?
-  /// Where subviews go.
-  public let contentView = UIView()
-
-  public init(effect: UIVisualEffect?) {
-    self.effect = effect
-    super.init(frame: .zero)
-    contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    addSubview(contentView)
-  }
-
-  public required init?(coder: NSCoder) { nil }
-
-  open override var frame: CGRect {
-    didSet { contentView.frame = bounds }
-  }
 }
 
 // MARK: - Accessibility
@@ -164,22 +125,26 @@ open class UITraitCollection: NSObject {
   public let verticalSizeClass: UIUserInterfaceSizeClass
   public let userInterfaceStyle: UIUserInterfaceStyle
   public let displayScale: CGFloat
+  /// The kind of device: `.phone` for the engine's devices.
+  public let userInterfaceIdiom: UIUserInterfaceIdiom
 
   public init(horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
               verticalSizeClass: UIUserInterfaceSizeClass = .unspecified,
               userInterfaceStyle: UIUserInterfaceStyle = .unspecified,
-              displayScale: CGFloat = 0) {
+              displayScale: CGFloat = 0, userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified) {
     self.horizontalSizeClass = horizontalSizeClass
     self.verticalSizeClass = verticalSizeClass
     self.userInterfaceStyle = userInterfaceStyle
     self.displayScale = displayScale
+    self.userInterfaceIdiom = userInterfaceIdiom
     super.init()
   }
 
   /// The traits of the current simulation's device.
   static var current: UITraitCollection {
     UITraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular,
-                      userInterfaceStyle: .light, displayScale: Simulation.current.device.scale)
+                      userInterfaceStyle: .light, displayScale: Simulation.current.device.scale,
+                      userInterfaceIdiom: .phone)
   }
 }
 

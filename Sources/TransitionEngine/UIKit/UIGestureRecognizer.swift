@@ -50,11 +50,16 @@ open class UIGestureRecognizer: NSObject {
   var touchLocation = CGPoint.zero
   var touching = false
 
-  /// Creates a recognizer that calls `action` on `target`.
+  /// Creates a recognizer that calls `action` on `target`. Both may be nil
+  /// (UIKit: "you can pass nil … and add targets later with `addTarget(_:action:)`").
   public init(target: Any?, action: Selector?) {
     super.init()
     if let target, let action { targets.append((target as AnyObject, action)) }
   }
+
+  /// Creates a recognizer with no target yet (`init(target: nil, action: nil)`,
+  /// what `NSObject`'s `init()` gives on iOS); add one with `addTarget(_:action:)`.
+  public convenience override init() { self.init(target: nil, action: nil) }
 
   open func addTarget(_ target: Any, action: Selector) { targets.append((target as AnyObject, action)) }
   open func removeTarget(_ target: Any?, action: Selector?) {
@@ -218,6 +223,113 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
   override func touchEnded(at point: CGPoint, time: TimeInterval) {
     super.touchEnded(at: point, time: time)
     if state == .possible, shouldBegin() { set(.ended) }
+  }
+}
+
+/// A swipe: a discrete gesture, recognized once while the finger moves far
+/// enough, mostly in a permitted direction.
+///
+/// Apple documents the shape of the rule, not its numbers: "A slow swipe
+/// requires high directional precision but a small distance; a fast swipe
+/// requires low directional precision but a large distance." The engine's
+/// numbers (its choice): measured from where the touch went down, a swipe
+/// slower than 500 pt/s is recognized after 30 pt within 20° of a permitted
+/// direction; a faster one after 60 pt within 40°. It must be recognized
+/// within 0.5 s of touch-down, and fails once the touch has moved 10 pt or
+/// more in no permitted direction (the angle to every one above the fast
+/// tolerance), or if the finger lifts first. The action is sent once, with
+/// the state `.ended` (`.recognized`). As Apple documents, `location(in:)`
+/// then gives where the swipe began. Scripted touches have one finger, so a
+/// recognizer that requires more touches never recognizes.
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
+  /// Permitted directions (an option set: one recognizer may accept several).
+  public struct Direction: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let right = Direction(rawValue: 1 << 0)
+    public static let left = Direction(rawValue: 1 << 1)
+    public static let up = Direction(rawValue: 1 << 2)
+    public static let down = Direction(rawValue: 1 << 3)
+  }
+
+  /// The permitted directions; `.right` by default (Apple docs).
+  open var direction: Direction = .right
+  /// The number of fingers the swipe needs; 1 by default (Apple docs).
+  open var numberOfTouchesRequired = 1
+
+  /// The engine's thresholds (see the class's documentation).
+  static let fastSpeed: CGFloat = 500
+  static let slowDistance: CGFloat = 30
+  static let fastDistance: CGFloat = 60
+  static let slowTolerance: CGFloat = 20
+  static let fastTolerance: CGFloat = 40
+  static let maximumDuration: TimeInterval = 0.5
+
+  private var start = CGPoint.zero
+  private var startTime: TimeInterval = 0
+
+  /// Where the swipe began, once recognized (Apple: "You may determine the
+  /// location where a swipe began by calling … location(in:)").
+  open override func location(in view: UIView?) -> CGPoint {
+    guard state == .ended else { return super.location(in: view) }
+    guard let view else { return start }
+    return view.convert(start, from: nil)
+  }
+
+  override func touchBegan(at point: CGPoint, time: TimeInterval) {
+    super.touchBegan(at: point, time: time)
+    start = point
+    startTime = time
+    state = numberOfTouches >= numberOfTouchesRequired ? .possible : .failed
+  }
+
+  override func touchMoved(to point: CGPoint, time: TimeInterval) {
+    super.touchMoved(to: point, time: time)
+    guard state == .possible else { return }
+    let dx = point.x - start.x, dy = point.y - start.y
+    let distance = hypot(dx, dy)
+    let elapsed = time - startTime
+    guard elapsed <= Self.maximumDuration + 1e-9 else {
+      state = .failed
+      return
+    }
+    guard distance > 0 else { return }
+    let speed = elapsed > 0 ? distance / CGFloat(elapsed) : .infinity
+    let fast = speed >= Self.fastSpeed
+    let angle = Self.angle(dx: dx, dy: dy, to: direction)
+    if distance >= (fast ? Self.fastDistance : Self.slowDistance),
+       angle <= (fast ? Self.fastTolerance : Self.slowTolerance) {
+      guard shouldBegin() else {
+        state = .failed
+        return
+      }
+      set(.ended)
+    } else if distance >= UIPanGestureRecognizer.hysteresis, angle > Self.fastTolerance {
+      state = .failed
+    }
+  }
+
+  override func touchEnded(at point: CGPoint, time: TimeInterval) {
+    super.touchEnded(at: point, time: time)
+    if state == .possible { state = .failed }
+  }
+
+  override func touchCancelled() {
+    super.touchCancelled()
+    if state == .possible { state = .failed }
+  }
+
+  /// The smallest angle, in degrees, between the movement and a permitted direction.
+  static func angle(dx: CGFloat, dy: CGFloat, to direction: Direction) -> CGFloat {
+    var best = CGFloat.infinity
+    let movement = atan2(dy, dx)
+    let axes: [(Direction, CGFloat)] = [(.right, 0), (.down, .pi / 2), (.left, .pi), (.up, -.pi / 2)]
+    for (d, a) in axes where direction.contains(d) {
+      var delta = abs(movement - a)
+      if delta > .pi { delta = 2 * .pi - delta }
+      best = min(best, delta * 180 / .pi)
+    }
+    return best
   }
 }
 

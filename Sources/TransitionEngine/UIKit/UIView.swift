@@ -53,26 +53,26 @@ open class UIView: UIResponder, CALayerDelegate {
   /// box of the transformed bounds, as Core Animation computes it.
   open var frame: CGRect {
     get { layer.frame }
-    set { layer.frame = newValue }
+    set { announcingChange(of: "frame") { layer.frame = newValue } }
   }
 
   /// The view's own coordinate space.
   open var bounds: CGRect {
     get { layer.bounds }
-    set { layer.bounds = newValue }
+    set { announcingChange(of: "bounds") { layer.bounds = newValue } }
   }
 
   /// The centre of the frame, in the superview's coordinates (the layer's position).
   open var center: CGPoint {
     get { layer.position }
-    set { layer.position = newValue }
+    set { announcingChange(of: "center") { layer.position = newValue } }
   }
 
   /// The view's affine transform, applied about its centre (the affine part
   /// of the layer's 3D transform).
   open var transform: CGAffineTransform {
     get { CATransform3DGetAffineTransform(layer.transform) }
-    set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+    set { announcingChange(of: "transform") { layer.transform = CATransform3DMakeAffineTransform(newValue) } }
   }
 
   /// The layer's 3D transform (iOS 13's `transform3D`).
@@ -86,13 +86,13 @@ open class UIView: UIResponder, CALayerDelegate {
   /// 0…1, stored as the layer's `Float` opacity (so 0.3 reads back as 0.30000001, as on iOS).
   open var alpha: CGFloat {
     get { CGFloat(layer.opacity) }
-    set { layer.opacity = Float(newValue) }
+    set { announcingChange(of: "alpha") { layer.opacity = Float(newValue) } }
   }
 
   /// Hidden views and their subviews are not drawn.
   open var isHidden: Bool {
     get { layer.isHidden }
-    set { layer.isHidden = newValue }
+    set { announcingChange(of: "isHidden") { layer.isHidden = newValue } }
   }
 
   /// Clips subviews to the bounds.
@@ -178,6 +178,10 @@ open class UIView: UIResponder, CALayerDelegate {
   var owningControllerBox: WeakController?
   /// Attached gesture recognizers.
   var recognizers: [UIGestureRecognizer] = []
+  /// Key-value observers of the view's properties (UIKit/KeyValueObserving.swift).
+  var keyValueObservers: KeyValueObserverList?
+  /// Motion effects added with `addMotionEffect(_:)` (UIKit/VisualEffects.swift).
+  var motionEffectList: [UIMotionEffect] = []
   /// Constraints, layout guides and priorities, once Auto Layout is used (AutoLayout/LayoutEngine.swift).
   var layoutStateStorage: ViewLayoutState?
 

@@ -6,16 +6,40 @@ open class UIWindow: UIView {
   /// Creates a window; a zero frame is replaced by the screen's bounds.
   public override init(frame: CGRect) {
     super.init(frame: frame == .zero ? UIScreen.main.bounds : frame)
+    scene = simulation.windowScene
     isHidden = true
   }
 
   public required init?(coder: NSCoder) {
     super.init(coder: coder)
+    scene = simulation.windowScene
     isHidden = true
   }
 
-  /// Whether this is the key window.
-  open private(set) var isKeyWindow = false
+  /// Creates a window in a scene, filling the screen (a scene delegate's
+  /// `UIWindow(windowScene:)`).
+  public convenience init(windowScene: UIWindowScene) {
+    self.init(frame: windowScene.screen.bounds)
+    self.windowScene = windowScene
+  }
+
+  /// The scene the window belongs to: the simulation's one scene, unless
+  /// set to nil (then the scene does not list it). Weak, as in UIKit.
+  open var windowScene: UIWindowScene? {
+    get { scene }
+    set { scene = newValue }
+  }
+  private weak var scene: UIWindowScene?
+
+  /// Whether this is the key window. Becoming key or resigning posts
+  /// `didBecomeKeyNotification` / `didResignKeyNotification` (object: the window).
+  open private(set) var isKeyWindow = false {
+    didSet {
+      guard isKeyWindow != oldValue else { return }
+      simulation.notificationCenter.post(name: isKeyWindow ? Self.didBecomeKeyNotification : Self.didResignKeyNotification,
+                                      object: self)
+    }
+  }
 
   /// The window's level (higher levels are above).
   open var windowLevel: UIWindow.Level = .normal
@@ -63,8 +87,16 @@ open class UIWindow: UIView {
     register()
   }
 
+  /// Showing or hiding posts `didBecomeVisibleNotification` /
+  /// `didBecomeHiddenNotification` (object: the window).
   open override var isHidden: Bool {
-    didSet { if !isHidden { register() } }
+    didSet {
+      if !isHidden { register() }
+      // A window that was never shown (hidden from its creation) posts nothing.
+      guard isHidden != oldValue, simulation.windows.contains(where: { $0 === self }) else { return }
+      simulation.notificationCenter.post(name: isHidden ? Self.didBecomeHiddenNotification : Self.didBecomeVisibleNotification,
+                                      object: self)
+    }
   }
 
   private func register() {
