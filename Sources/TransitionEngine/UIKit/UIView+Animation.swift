@@ -96,6 +96,24 @@ extension UIView {
 
 // MARK: - Animation contexts
 
+/// UIView's animation state kept per simulation: the hook through which a
+/// transition's alongside animations join the first animation block its
+/// animator opens.
+final class UIViewAnimationState {
+  var alongsideHook: ((BlockAnimation) -> Void)?
+  /// The depth of `animationContexts` when the hook was set: only a block
+  /// opened at that depth takes it.
+  var alongsideDepth = 0
+
+  static func of(_ simulation: Simulation) -> UIViewAnimationState {
+    let key = ObjectIdentifier(UIViewAnimationState.self)
+    if let state = simulation.companions[key] as? UIViewAnimationState { return state }
+    let state = UIViewAnimationState()
+    simulation.companions[key] = state
+    return state
+  }
+}
+
 /// What a property change inside an animation block turns into.
 enum AnimationContext {
   case block(BlockAnimation)
@@ -328,6 +346,40 @@ extension UIView {
     }
     let block = BlockAnimation(duration: effectiveDuration, delay: delay, options: options, timingFunction: timing,
                                spring: spring, tracker: tracker)
+    simulation.animationContexts.append(.block(block))
+    animations()
+    // The first block a transition's animator opens also runs the
+    // coordinator's alongside animations, in its animation context.
+    let state = UIViewAnimationState.of(simulation)
+    if let hook = state.alongsideHook, simulation.animationContexts.count == state.alongsideDepth + 1 {
+      state.alongsideHook = nil
+      hook(block)
+    }
+    simulation.animationContexts.removeLast()
+    tracker.close()
+  }
+
+  /// Animates `animations` as a block like `template` (its curve or spring
+  /// and options) for `duration` after `delay`; with no template, UIKit's
+  /// default curve. For alongside animations handed to a transition
+  /// coordinator after the transition's animations began.
+  class func animateAlongside(like template: BlockAnimation?, duration: TimeInterval, delay: TimeInterval,
+                              animations: () -> Void) {
+    guard let template else {
+      runBlock(duration: duration, delay: delay, options: [], spring: nil, animations: animations, completion: nil)
+      return
+    }
+    var options = template.options
+    options.insert([.overrideInheritedDuration, .overrideInheritedCurve])
+    let simulation = Simulation.current
+    let tracker = CompletionTracker(simulation: simulation, completion: nil)
+    guard duration > 0 else {
+      performWithoutAnimation(animations)
+      tracker.close()
+      return
+    }
+    let block = BlockAnimation(duration: duration, delay: delay, options: options,
+                               timingFunction: template.timingFunction, spring: template.spring, tracker: tracker)
     simulation.animationContexts.append(.block(block))
     animations()
     simulation.animationContexts.removeLast()

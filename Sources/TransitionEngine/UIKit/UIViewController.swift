@@ -256,9 +256,12 @@ open class UIViewController: UIResponder {
   open func willMove(toParent parent: UIViewController?) {}
   open func didMove(toParent parent: UIViewController?) {}
 
-  /// Whether the controller is being added to a parent right now (during push).
+  /// Whether the controller is being added to a parent: true from the push
+  /// (or `setViewControllers` that adds it on top) through its
+  /// `viewDidAppear` (Apple: true inside `viewWillAppear`/`viewDidAppear`).
   open internal(set) var isMovingToParent = false
-  /// Whether it is being removed from its parent right now (during pop).
+  /// Whether it is being removed from its parent: true from the pop through
+  /// its `viewDidDisappear` (Apple: true inside `viewWillDisappear`/`viewDidDisappear`).
   open internal(set) var isMovingFromParent = false
 
   /// The nearest ancestor navigation controller.
@@ -314,12 +317,18 @@ open class UIViewController: UIResponder {
   /// Whether the presented controller may be dismissed by a swipe (sheets; kept).
   open var isModalInPresentation = false
 
-  /// True from `present` until the presentation completes.
+  /// True from `present` through the presented controller's `viewDidAppear`
+  /// (Apple: true inside its `viewWillAppear` and `viewDidAppear`).
   open internal(set) var isBeingPresented = false
-  /// True from `dismiss` until the dismissal completes.
+  /// True from `dismiss` through the dismissed controller's `viewDidDisappear`
+  /// (Apple: true inside its `viewWillDisappear` and `viewDidDisappear`).
   open internal(set) var isBeingDismissed = false
 
-  /// The coordinator of the transition this controller takes part in (nil outside transitions).
+  /// The coordinator of the transition in progress: this controller's, from
+  /// the call that starts it (`present`, `dismiss`, `push`, `pop`, a tab
+  /// switch — the two controllers and the container that runs it have it)
+  /// until it ends; else its parent's ("UIKit checks the view controller's
+  /// ancestors"); nil when no transition is in progress.
   open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
     if let coordinator = activeCoordinator { return coordinator }
     return parent?.transitionCoordinator
