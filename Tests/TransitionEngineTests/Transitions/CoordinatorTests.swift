@@ -350,6 +350,35 @@ final class LinearSlide: NSObject, UIViewControllerAnimatedTransitioning, UINavi
     }
   }
 
+  @Test("Percent-driven pop: an alongside animation given after the animations began is driven with them, at the same percent")
+  func lateAlongsideDrivenByInteraction() {
+    Simulation.run { sim in
+      let list = FlagRecorder("List"), detail = FlagRecorder("Detail")
+      let nav = UINavigationController(rootViewController: list)
+      let slide = LinearSlide()
+      nav.delegate = slide
+      _ = showing(nav, in: sim)
+      nav.pushViewController(detail, animated: false)
+      sim.runUntilIdle()
+      let badge = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+      nav.view.addSubview(badge)
+      let pop = UIPercentDrivenInteractiveTransition()
+      slide.interactor = pop
+      nav.popViewController(animated: true)
+      pop.update(0.25)
+      // Handed over once the animator's block exists: "run in the same
+      // animation context as the transition", so it shows the same percent.
+      #expect(nav.transitionCoordinator?.animate(alongsideTransition: { _ in badge.alpha = 0 }) == true)
+      pop.update(0.5)
+      sim.advance(by: 1)
+      // 0.5 × 0.6 s into the 0.4 s linear block.
+      expectClose(Double(shown(badge).opacity), 1 - 0.3 / 0.4, 1e-6)
+      pop.cancel()
+      sim.runUntilIdle()
+      #expect(badge.alpha == 1, "the cancel puts it back with the rest")
+    }
+  }
+
   @Test("animate(alongsideTransition:) after the transition completed queues nothing and returns false")
   func alongsideTooLate() {
     Simulation.run { sim in
