@@ -390,7 +390,12 @@ open class CASpringAnimation: CABasicAnimation {
   /// The time the spring needs to settle (within 0.1 % of its distance).
   open var settlingDuration: CFTimeInterval { curve.settlingDuration }
 
-  /// A spring described by a perceptual duration and a bounce (iOS 17).
+  /// A spring described by a perceptual duration and a bounce (iOS 17):
+  /// mass 1, stiffness (2π / duration)², damping 4π(1 − bounce) / duration
+  /// for bounce ≥ 0 and 4π / (duration (1 + bounce)) below (WWDC 2023
+  /// "Animate with springs"; SwiftUI's `Spring(duration:bounce:)` documents
+  /// the same pair with its example (0.5, 0.3) → (1, 157.9, 17.6)).
+  /// `duration` becomes the spring's settling duration.
   public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
     self.init()
     let spring = SpringCurve(perceptualDuration: perceptualDuration, bounce: Double(bounce), initialVelocity: 0)
@@ -398,6 +403,23 @@ open class CASpringAnimation: CABasicAnimation {
     stiffness = CGFloat(spring.stiffness)
     damping = CGFloat(spring.damping)
     duration = spring.settlingDuration
+  }
+
+  /// The perceptual duration of the spring that `mass`, `stiffness` and
+  /// `damping` describe: 2π √(mass / stiffness) (the inverse of the mapping
+  /// above; SwiftUI documents (1, 100, 10) → 0.63 s).
+  open var perceptualDuration: CFTimeInterval {
+    guard mass > 0, stiffness > 0 else { return 0 }
+    return 2 * Double.pi * (Double(mass) / Double(stiffness)).squareRoot()
+  }
+
+  /// The bounce of that spring: 1 − ζ when it is not over-damped, 1/ζ − 1
+  /// when it is, with ζ = damping / (2 √(mass × stiffness)) (the inverse of
+  /// the mapping above; SwiftUI documents (1, 100, 10) → 0.5).
+  open var bounce: CGFloat {
+    guard mass > 0, stiffness > 0 else { return 0 }
+    let zeta = Double(damping) / (2 * (Double(mass) * Double(stiffness)).squareRoot())
+    return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
   }
 
   var curve: SpringCurve {

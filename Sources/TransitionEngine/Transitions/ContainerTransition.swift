@@ -5,6 +5,7 @@
 //
 //   animationController (navigation/tab delegate)
 //   interactionController                   [only if an animator was returned]
+//   ---- the transition coordinator exists from here until the end ----
 //   navigationController(_:willShow:animated:)
 //   from.viewWillDisappear, to.viewWillAppear
 //   transitionDuration(using:)
@@ -18,6 +19,8 @@
 enum ContainerTransition {
   struct Request {
     let kind: TransitionRun.Kind
+    /// The navigation or tab bar controller that runs the transition.
+    let owner: UIViewController
     let container: UIView
     let from: UIViewController
     let to: UIViewController
@@ -44,12 +47,14 @@ enum ContainerTransition {
     context.toView = toView
     context.frames[ObjectIdentifier(request.from)] = (container.bounds, .zero)
     context.frames[ObjectIdentifier(request.to)] = (.zero, container.bounds)
+    let animator = request.animator ?? (request.animated ? request.defaultAnimator : InstantSwapAnimator())
+    // The coordinator exists before anything else is said: in willShow and in
+    // the appearance calls, the controllers and the container find it.
+    let run = TransitionRun(kind: request.kind, simulation: simulation, context: context, animator: animator,
+                            interactor: request.interactor, container: request.owner)
     request.willBegin()
     request.from.beginAppearanceTransition(false, animated: request.animated)
     request.to.beginAppearanceTransition(true, animated: request.animated)
-    let animator = request.animator ?? (request.animated ? request.defaultAnimator : InstantSwapAnimator())
-    let run = TransitionRun(kind: request.kind, simulation: simulation, context: context, animator: animator,
-                            interactor: request.interactor)
     run.finish = { completed in
       run.coordinator.runCompletions()
       if completed {
@@ -60,6 +65,10 @@ enum ContainerTransition {
         request.from.endAppearanceTransition()
         request.to.endAppearanceTransition()
       } else {
+        // The move to or from the parent did not happen (engine choice: the
+        // flags are off during the reverse appearance calls).
+        request.to.isMovingToParent = false
+        request.from.isMovingFromParent = false
         // UIKit's order for a cancelled interactive pop (wangling.me, iOS 7).
         request.to.beginAppearanceTransition(false, animated: request.animated)
         request.to.endAppearanceTransition()
@@ -69,6 +78,11 @@ enum ContainerTransition {
         if fromView.superview !== container { container.addSubview(fromView) }
       }
       warnAboutLeftovers(in: container, keeping: completed ? request.to : request.from, kind: request.kind)
+      // isMovingToParent/isMovingFromParent hold from the call through the
+      // did-appearance calls (Apple: true inside viewWill/DidAppear,
+      // viewWill/DidDisappear of the move).
+      request.to.isMovingToParent = false
+      request.from.isMovingFromParent = false
       request.didFinish(completed)
     }
     run.didEnd = {

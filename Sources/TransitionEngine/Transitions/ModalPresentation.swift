@@ -9,6 +9,7 @@
 //   (.custom) presentationController(forPresented:presenting:source:)
 //   animationController(forPresented:presenting:source:)
 //   interactionControllerForPresentation(using:)          [only if an animator was returned]
+//   ---- the transition coordinator exists from here until the end ----
 //   ---- the rest on the next run-loop turn ----
 //   (.custom) presentationTransitionWillBegin()
 //   presenter.viewWillDisappear                           [only if the presenter's view is removed]
@@ -144,28 +145,38 @@ enum ModalPresentation {
         }
       }
     }
+    // `.custom` with no delegate at all: UIKit presents full screen.
+    let usedStyle: UIModalPresentationStyle = (style == .custom && controller is FullscreenPresentationController)
+      ? .fullScreen : style
+    // The transition and its coordinator exist from here on ("the transition
+    // coordinator object associated with a currently active transition"):
+    // right after present() returns, both controllers' transitionCoordinator
+    // is this one. The container joins the window when the transition starts.
+    let container = UITransitionView(frame: .zero)
+    container.presentationController = controller
+    let context = TransitionContext(containerView: container, isAnimated: animated, presentationStyle: usedStyle,
+                                    from: presenter, to: presented)
+    let run = TransitionRun(
+      kind: .present, simulation: simulation, context: context,
+      animator: animator ?? uikitAnimator(for: presented, style: usedStyle, animated: animated, presenting: true),
+      interactor: interactor)
     simulation.enqueue {
-      beginPresentation(presented, presenter: presenter, source: source, style: style, animated: animated,
-                        controller: controller, animator: animator, interactor: interactor,
-                        completion: completion)
+      beginPresentation(presented, presenter: presenter, style: style, usedStyle: usedStyle, run: run,
+                        controller: controller, completion: completion)
     }
   }
 
   private static func beginPresentation(_ presented: UIViewController, presenter: UIViewController,
-                                        source: UIViewController, style: UIModalPresentationStyle, animated: Bool,
-                                        controller: UIPresentationController,
-                                        animator: UIViewControllerAnimatedTransitioning?,
-                                        interactor: UIViewControllerInteractiveTransitioning?,
+                                        style: UIModalPresentationStyle, usedStyle: UIModalPresentationStyle,
+                                        run: TransitionRun, controller: UIPresentationController,
                                         completion: (() -> Void)?) {
     let simulation = presented.simulation
+    let context = run.context
+    let animated = context.isAnimated
     presented.loadViewIfNeeded()
-    // `.custom` with no delegate at all: UIKit presents full screen.
-    let usedStyle: UIModalPresentationStyle = (style == .custom && controller is FullscreenPresentationController)
-      ? .fullScreen : style
     let removesPresenter = removesPresentersView(usedStyle, controller)
     // The container: the window's bounds, or the context's frame for current-context styles.
-    let container = UITransitionView(frame: .zero)
-    container.presentationController = controller
+    let container = context.containerView as! UITransitionView
     let presenterView = presenter.view!
     let presenterSuperview = presenterView.superview
     let presenterIndex = presenterSuperview?.subviews.firstIndex { $0 === presenterView }
@@ -180,8 +191,6 @@ enum ModalPresentation {
     simulation.record(.hierarchy, "UIKit", "adds the container view (UITransitionView) to the window")
     controller.containerView = container
     // The context: who is where.
-    let context = TransitionContext(containerView: container, isAnimated: animated, presentationStyle: usedStyle,
-                                    from: presenter, to: presented)
     let finalFrame = controller.frameOfPresentedViewInContainerView
     context.frames[ObjectIdentifier(presented)] = (.zero, finalFrame)
     if removesPresenter {
@@ -195,10 +204,6 @@ enum ModalPresentation {
       let frame = presenterView.frame
       context.frames[ObjectIdentifier(presenter)] = (frame, frame)
     }
-    let run = TransitionRun(
-      kind: .present, simulation: simulation, context: context,
-      animator: animator ?? uikitAnimator(for: presented, style: usedStyle, animated: animated, presenting: true),
-      interactor: interactor)
     if style == .custom {
       controller.traceHook("presentationTransitionWillBegin()")
       simulation.traced { controller.presentationTransitionWillBegin() }
@@ -222,9 +227,11 @@ enum ModalPresentation {
           presenterView.removeFromSuperview()
           simulation.record(.hierarchy, "UIKit", "removes \(presenter.traceName)'s view from the window")
         }
-        presented.isBeingPresented = false
         if removesPresenter { presenter.endAppearanceTransition() }
         presented.endAppearanceTransition()
+        // Apple: true inside the presented controller's viewWillAppear and
+        // viewDidAppear; the engine keeps it from present() until here.
+        presented.isBeingPresented = false
       } else {
         // A cancelled presentation: the appearing controller disappears again.
         presented.beginAppearanceTransition(false, animated: animated)
@@ -295,9 +302,19 @@ enum ModalPresentation {
         }
       }
     }
+    // As for a presentation, the transition and its coordinator exist from
+    // the call on.
+    var run: TransitionRun?
+    if let presenter = presented.presentingViewController, let record = presented.presentationRecord {
+      let context = TransitionContext(containerView: record.container, isAnimated: animated,
+                                      presentationStyle: record.style, from: presented, to: presenter)
+      run = TransitionRun(
+        kind: .dismiss, simulation: simulation, context: context,
+        animator: animator ?? uikitAnimator(for: presented, style: record.style, animated: animated, presenting: false),
+        interactor: interactor)
+    }
     simulation.enqueue {
-      beginDismissal(presented, animated: animated, animator: animator, interactor: interactor,
-                     completion: completion)
+      beginDismissal(presented, run: run, completion: completion)
     }
   }
 
@@ -314,20 +331,20 @@ enum ModalPresentation {
     presented.presentationRecord = nil
   }
 
-  private static func beginDismissal(_ presented: UIViewController, animated: Bool,
-                                     animator: UIViewControllerAnimatedTransitioning?,
-                                     interactor: UIViewControllerInteractiveTransitioning?,
+  private static func beginDismissal(_ presented: UIViewController, run: TransitionRun?,
                                      completion: (() -> Void)?) {
     let simulation = presented.simulation
-    guard let presenter = presented.presentingViewController, let record = presented.presentationRecord else {
+    guard let run, let presenter = presented.presentingViewController, let record = presented.presentationRecord,
+          run.context.toViewController === presenter, run.context.containerView === record.container else {
+      run?.abandon()
       presented.isBeingDismissed = false
       return
     }
+    let context = run.context
+    let animated = context.isAnimated
     let controller = record.controller
     let style = record.style
     let container = record.container
-    let context = TransitionContext(containerView: container, isAnimated: animated, presentationStyle: style,
-                                    from: presented, to: presenter)
     let presentedView = controller.presentedView ?? presented.view!
     context.fromView = presentedView
     context.frames[ObjectIdentifier(presented)] = (presentedView.frame, .zero)
@@ -339,10 +356,6 @@ enum ModalPresentation {
     } else {
       context.frames[ObjectIdentifier(presenter)] = (presenterView.frame, presenterView.frame)
     }
-    let run = TransitionRun(
-      kind: .dismiss, simulation: simulation, context: context,
-      animator: animator ?? uikitAnimator(for: presented, style: style, animated: animated, presenting: false),
-      interactor: interactor)
     if style == .custom {
       controller.traceHook("dismissalTransitionWillBegin()")
       simulation.traced { controller.dismissalTransitionWillBegin() }
@@ -367,13 +380,15 @@ enum ModalPresentation {
         // The container goes, with whatever is still inside it.
         container.removeFromSuperview()
         simulation.record(.hierarchy, "UIKit", "removes the container view and everything in it")
-        presented.isBeingDismissed = false
         presenter.presentedViewController = nil
         presented.presentingViewController = nil
         presented.presentationRecord = nil
         presented.setPresentationController(nil)
         presented.endAppearanceTransition()
         if record.removesPresenter { presenter.endAppearanceTransition() }
+        // Apple: true inside the dismissed controller's viewWillDisappear and
+        // viewDidDisappear; the engine keeps it from dismiss() until here.
+        presented.isBeingDismissed = false
         if presenter.viewIfLoaded?.window == nil {
           simulation.warn("After the dismissal, \(presenter.debugDescriptor)'s view is no longer in the window: the animator added the \"to\" view to the container, which UIKit removes when the dismissal ends (for .custom and .over… styles, view(forKey: .to) is nil: leave the presenter's view where it is)")
         }

@@ -21,6 +21,11 @@ final class TransitionRun {
   let animator: UIViewControllerAnimatedTransitioning
   let interactor: UIViewControllerInteractiveTransitioning?
   private(set) lazy var coordinator = TransitionCoordinator(run: self)
+  /// The controllers whose `transitionCoordinator` is this run's: the two
+  /// that change places and the container controller that runs the
+  /// transition (a navigation or tab bar controller). Their children find it
+  /// through their ancestors.
+  private var participants: [WeakController] = []
   /// The kind-specific work UIKit does on `completeTransition(_:)`.
   var finish: (Bool) -> Void = { _ in }
   /// Called after the transition fully ended (the run leaves the active list).
@@ -28,6 +33,11 @@ final class TransitionRun {
 
   private(set) var duration: TimeInterval = 0
   private(set) var startTime: TimeInterval = 0
+  /// Whether `start()` ran (a presentation's run exists from `present` on,
+  /// and starts on the next run-loop turn).
+  private(set) var started = false
+  /// Whether the transition started interactively (fixed when it starts).
+  private(set) var startedInteractively = false
   private(set) var completed = false
   private(set) var didAnimate = false
   private var reportedStall = false
@@ -41,16 +51,53 @@ final class TransitionRun {
   /// Animations created by the animator (and alongside blocks), for percent-driven interaction.
   private(set) var trackedAnimations: [(layer: CALayer, attached: AttachedAnimation)] = []
 
+  /// Creates the run and its coordinator: from here until the transition
+  /// ends, the participants' `transitionCoordinator` is this run's (Apple:
+  /// the coordinator of "a currently active transition", "ephemeral … for the
+  /// duration of the transition"). Callers create it in the call that starts
+  /// the transition (`present`, `dismiss`, `push`, `pop`, a tab switch),
+  /// before any appearance call.
   init(kind: Kind, simulation: Simulation, context: TransitionContext,
-       animator: UIViewControllerAnimatedTransitioning, interactor: UIViewControllerInteractiveTransitioning?) {
+       animator: UIViewControllerAnimatedTransitioning, interactor: UIViewControllerInteractiveTransitioning?,
+       container owner: UIViewController? = nil) {
     self.kind = kind
     self.simulation = simulation
     self.context = context
     self.animator = animator
     self.interactor = interactor
     context.run = self
-    // The coordinator exists from here on, so that presentationTransitionWillBegin can use it.
-    for vc in [context.fromViewController, context.toViewController] { vc?.activeCoordinator = coordinator }
+    participants = [context.fromViewController, context.toViewController, owner].compactMap { $0 }
+      .map(WeakController.init)
+    for vc in participants { vc.controller?.activeCoordinator = coordinator }
+  }
+
+  /// Gives up a run that never started (its transition was called off
+  /// before its run-loop turn came): the participants lose the coordinator.
+  func abandon() {
+    guard !started else { return }
+    releaseCoordinator()
+  }
+
+  private func releaseCoordinator() {
+    for vc in participants where vc.controller?.activeCoordinator === coordinator {
+      vc.controller?.activeCoordinator = nil
+    }
+  }
+
+  /// The duration the animator gives, asked now: before the transition
+  /// starts, for the coordinator's `transitionDuration` (UIKit may ask more
+  /// than once; the engine traces every question).
+  func askedDuration() -> TimeInterval {
+    if started { return duration }
+    let answer = simulation.traced { animator.transitionDuration(using: context) }
+    simulation.record(.call, animatorName, "transitionDuration(using:)", result: format(answer))
+    return answer
+  }
+
+  /// Keeps animations made for this transition outside `animateTransition`
+  /// (late alongside animations), for the percent-driven interaction.
+  func track(_ created: [(layer: CALayer, attached: AttachedAnimation)]) {
+    trackedAnimations += created
   }
 
   /// The name traces use for the animator.
@@ -60,6 +107,7 @@ final class TransitionRun {
 
   /// Asks the duration, then starts the animator or the interaction controller.
   func start() {
+    started = true
     simulation.activeTransitions.append(self)
     startTime = simulation.now
     simulation.currentTransitionProgress = { [weak self] in self?.progress }
@@ -73,9 +121,14 @@ final class TransitionRun {
     }
     if let interactor {
       context.interactive = interactor.wantsInteractiveStart
+      // "It can only be YES if isAnimated is YES."
+      startedInteractively = context.isAnimated && context.interactive
       simulation.record(.call, String(describing: type(of: interactor)), "startInteractiveTransition(_:)")
       simulation.traced { interactor.startInteractiveTransition(context) }
-      if !didAnimate { coordinator.runAlongsideAnimations() }
+      // An interaction controller that never called animateTransition (one
+      // that drives an interruptible animator): the alongside animations
+      // start now, on that animator if there is one.
+      if !didAnimate { coordinator.runAlongsideOutsideBlock() }
     } else {
       animate()
     }
@@ -89,8 +142,9 @@ final class TransitionRun {
     var created: [(CALayer, AttachedAnimation)] = []
     simulation.animationObservers.append { layer, attached in created.append((layer, attached)) }
     simulation.record(.call, animatorName, "animateTransition(using:)")
+    coordinator.willRunAnimator()
     simulation.traced { animator.animateTransition(using: context) }
-    coordinator.runAlongsideAnimations()
+    coordinator.didRunAnimator()
     simulation.animationObservers.removeLast()
     trackedAnimations += created
     return created
@@ -121,6 +175,9 @@ final class TransitionRun {
     if didComplete && context.cancelled {
       simulation.warn("completeTransition(true) was called after the interactive \(kind.name) transition was cancelled: UIKit completes it although its animations played back to the start (pass !transitionContext.transitionWasCancelled)")
     }
+    // Alongside animations that never found an animation (a transition
+    // that completed inside animateTransition) are applied now, unanimated.
+    coordinator.flushAlongside()
     simulation.traced {
       finish(didComplete)
       // animationEnded is optional: traced only when the animator implements it.
@@ -136,9 +193,7 @@ final class TransitionRun {
       ignoresTouches = false
       simulation.ignoredInteractionEventsDepth = max(0, simulation.ignoredInteractionEventsDepth - 1)
     }
-    for vc in [context.fromViewController, context.toViewController] where vc?.activeCoordinator === coordinator {
-      vc?.activeCoordinator = nil
-    }
+    releaseCoordinator()
     simulation.activeTransitions.removeAll { $0 === self }
     if simulation.activeTransitions.isEmpty { simulation.currentTransitionProgress = nil }
     didEnd()
@@ -172,6 +227,10 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
   var cancelled = false
   var finishing = false
   var interactionChangeHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+  /// The percent when the interaction last ended (the coordinator's
+  /// `percentComplete` from then on: "the percentage of completion when an
+  /// interactive transition moves to its noninteractive completion phase").
+  var percentAtInteractionEnd: Double?
 
   init(containerView: UIView, isAnimated: Bool, presentationStyle: UIModalPresentationStyle,
        from: UIViewController?, to: UIViewController?) {
@@ -228,6 +287,7 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
     // run again ("when a transition moves in and out of an interactive mode").
     interactive = true
     finishing = false
+    percentAtInteractionEnd = nil
     guard let run else { return }
     for handler in interactionChangeHandlers { handler(run.coordinator) }
   }
@@ -235,9 +295,14 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
   /// The interaction ended: handlers of `notifyWhenInteractionChanges` run
   /// (before the appearance calls of a cancel, as UIKit documents).
   private func endInteraction() {
+    let wasInteractive = interactive
     interactive = false
     finishing = true
     guard let run else { return }
+    percentAtInteractionEnd = run.progress
+    // "When a transition changes from interactive to non-interactive then
+    // handler is invoked": only then.
+    guard wasInteractive else { return }
     for handler in interactionChangeHandlers { handler(run.coordinator) }
   }
 
@@ -248,24 +313,54 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
 
 // MARK: - Coordinator
 
-/// The transition coordinator: alongside animations and completion blocks.
+/// The transition coordinator (UIKit's `_UIViewControllerTransitionCoordinator`):
+/// alongside animations, completion blocks, interaction-change handlers, and
+/// what the transition is doing now.
+///
+/// Alongside animations "will be run in the same animation context as the
+/// transition" (Apple's header): the blocks stored until the transition's
+/// animations begin run inside the first `UIView` animation block that
+/// `animateTransition(using:)` opens, so they take its duration, delay, curve
+/// or spring and options. For animators "that are not implemented with
+/// UIView animations, the alongside animations will be run just after their
+/// animateTransition: method returns": on the property animator that runs
+/// the transition if there is one, else in a block of `transitionDuration`
+/// with UIKit's default curve (engine choice). Blocks handed over after the
+/// animations began run at once for the time that is left, in the same
+/// manner, and a percent-driven interaction drives them with the rest.
 final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {
   private unowned let run: TransitionRun
   private var alongside: [(view: UIView?, block: (UIViewControllerTransitionCoordinatorContext) -> Void)] = []
   private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
   private var animationsStarted = false
+  /// The animator's `UIView` animation block the alongside animations ran in.
+  private var hostBlock: BlockAnimation?
 
   init(run: TransitionRun) { self.run = run }
 
   var isAnimated: Bool { run.context.isAnimated }
   var presentationStyle: UIModalPresentationStyle { run.context.presentationStyle }
-  var initiallyInteractive: Bool { run.interactor?.wantsInteractiveStart ?? false }
-  var isInterruptible: Bool { false }
-  var isInteractive: Bool { run.context.interactive }
+  /// Fixed when the transition starts; before that, what it will be.
+  var initiallyInteractive: Bool {
+    if run.started { return run.startedInteractively }
+    return run.context.isAnimated && (run.interactor?.wantsInteractiveStart ?? false)
+  }
+  /// True while an interaction controller drives an interruptible animator.
+  var isInterruptible: Bool { (run.interactor as? UIPercentDrivenInteractiveTransition)?.drivesInterruptibleAnimator ?? false }
+  var isInteractive: Bool { run.started ? run.context.interactive : initiallyInteractive }
   var isCancelled: Bool { run.context.cancelled }
-  var transitionDuration: TimeInterval { run.duration }
-  var percentComplete: CGFloat { CGFloat(run.progress) }
-  var completionVelocity: CGFloat { 1 }
+  /// "The full expected duration of the transition if it is run non-interactively."
+  var transitionDuration: TimeInterval { run.askedDuration() }
+  /// Interactive: the interaction's percent, frozen when the interaction
+  /// ends (Apple). Otherwise how far the transition is (engine choice).
+  var percentComplete: CGFloat {
+    guard run.started else { return 0 }
+    if !run.context.interactive, let frozen = run.context.percentAtInteractionEnd { return CGFloat(frozen) }
+    return CGFloat(run.progress)
+  }
+  /// The interaction controller's `completionSpeed` (Apple: "usually
+  /// obtained from" it), else 1.
+  var completionVelocity: CGFloat { run.interactor?.completionSpeed ?? 1 }
   var completionCurve: UIView.AnimationCurve { run.interactor?.completionCurve ?? .easeInOut }
   var containerView: UIView { run.context.containerView }
   var targetTransform: CGAffineTransform { .identity }
@@ -280,16 +375,18 @@ final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinat
     animateAlongsideTransition(in: nil, animation: animation, completion: completion)
   }
 
+  /// Stores the blocks; returns false (and keeps nothing) once the
+  /// transition has completed — there is nothing left to run alongside
+  /// (engine choice: UIKit only says the coordinator is released then).
   @discardableResult
   func animateAlongsideTransition(in view: UIView?,
                                   animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                                   completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+    guard !run.completed else { return false }
     if let completion { completions.append(completion) }
     guard let animation else { return true }
     if animationsStarted {
-      // Late: run now for the time that is left.
-      let remaining = max(0, run.duration * (1 - run.progress))
-      UIView.animate(withDuration: remaining, animations: { animation(self) })
+      runLate(animation)
     } else {
       alongside.append((view, animation))
     }
@@ -300,18 +397,101 @@ final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinat
     run.context.interactionChangeHandlers.append(handler)
   }
 
-  /// "The blocks are stored until the transition animations begin, at which
-  /// point they are executed along with the rest of the transition
-  /// animations", with the transition's duration and ease-in-out (engine
-  /// choice: UIKit does not document the curve).
-  func runAlongsideAnimations() {
+  // MARK: Running the alongside animations
+
+  /// Before `animateTransition(using:)`: the first `UIView` animation block
+  /// it opens (at its own depth) runs the stored blocks inside itself.
+  func willRunAnimator() {
+    let state = UIViewAnimationState.of(run.simulation)
+    state.alongsideDepth = run.simulation.animationContexts.count
+    state.alongsideHook = { [unowned self] block in
+      self.hostBlock = block
+      self.animationsStarted = true
+      for entry in self.takeStored() { entry(self) }
+    }
+  }
+
+  /// After `animateTransition(using:)` returned: blocks no animation block
+  /// took run now.
+  func didRunAnimator() {
+    UIViewAnimationState.of(run.simulation).alongsideHook = nil
+    if !animationsStarted { runAlongsideOutsideBlock() }
+  }
+
+  /// Runs the stored blocks outside any animator's block: on the property
+  /// animator that runs the transition, else in a `UIView` block of
+  /// `transitionDuration` with UIKit's default curve.
+  func runAlongsideOutsideBlock() {
     animationsStarted = true
-    let blocks = alongside
-    alongside = []
+    let blocks = takeStored()
     guard !blocks.isEmpty else { return }
-    UIView.animate(withDuration: run.duration, animations: {
-      for entry in blocks { entry.block(self) }
-    })
+    let all: () -> Void = { for block in blocks { block(self) } }
+    if run.completed {
+      UIView.performWithoutAnimation(all)
+    } else if let animator = drivingPropertyAnimator {
+      animator.addAnimations(all)
+    } else {
+      UIView.animate(withDuration: run.duration, animations: all)
+    }
+  }
+
+  /// A transition that completed before any animation took the stored
+  /// blocks (one that completes inside `animateTransition`, not animated):
+  /// their changes are made at once.
+  func flushAlongside() {
+    guard !animationsStarted else { return }
+    animationsStarted = true
+    UIViewAnimationState.of(run.simulation).alongsideHook = nil
+    let blocks = takeStored()
+    guard !blocks.isEmpty else { return }
+    UIView.performWithoutAnimation { for block in blocks { block(self) } }
+  }
+
+  private func takeStored() -> [(UIViewControllerTransitionCoordinatorContext) -> Void] {
+    let blocks = alongside.map(\.block)
+    alongside = []
+    return blocks
+  }
+
+  /// The property animator that runs the transition: an interaction
+  /// controller's interruptible animator, or the first property animator
+  /// that animated during it.
+  private var drivingPropertyAnimator: UIViewPropertyAnimator? {
+    let candidate = (run.interactor as? UIPercentDrivenInteractiveTransition)?.interruptibleAnimator
+      as? UIViewPropertyAnimator ?? run.propertyAnimator
+    guard let candidate, candidate.state == .active else { return nil }
+    return candidate
+  }
+
+  /// A block handed over after the animations began: it runs now, as if in
+  /// the animator's block — on the transition's property animator, or with
+  /// the animator's block's curve for the time that is left; a
+  /// percent-driven interaction drives it with the rest (over the whole
+  /// duration, so it shows the same percent as they do).
+  private func runLate(_ animation: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
+    if let animator = drivingPropertyAnimator {
+      animator.addAnimations { animation(self) }
+      return
+    }
+    let simulation = run.simulation
+    let driver = (run.interactor as? UIPercentDrivenInteractiveTransition).flatMap { $0.isDriving ? $0 : nil }
+    let elapsed = max(0, simulation.now - run.startTime)
+    let template = hostBlock
+    var length = template?.duration ?? run.duration
+    var delay = template?.delay ?? 0
+    if driver == nil {
+      let running = max(0, elapsed - delay)
+      delay = max(0, delay - elapsed)
+      length = max(0, length - running)
+    } else {
+      delay = 0
+    }
+    var created: [(layer: CALayer, attached: AttachedAnimation)] = []
+    simulation.animationObservers.append { layer, attached in created.append((layer, attached)) }
+    UIView.animateAlongside(like: template, duration: length, delay: delay) { animation(self) }
+    simulation.animationObservers.removeLast()
+    run.track(created)
+    driver?.adopt(created)
   }
 
   /// Runs the completion blocks ("invoked after the transition completes").
@@ -319,5 +499,14 @@ final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinat
     let blocks = completions
     completions = []
     for block in blocks { block(self) }
+  }
+}
+
+extension UIViewControllerTransitionCoordinator {
+  /// iOS 7–9's name for `notifyWhenInteractionChanges(_:)` (deprecated in
+  /// iOS 10, where the two behave the same except that the newer one may be
+  /// called again for interruptible transitions).
+  public func notifyWhenInteractionEnds(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
+    notifyWhenInteractionChanges(handler)
   }
 }

@@ -64,6 +64,22 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     if !wantsInteractiveStart { play(to: 1) }
   }
 
+  /// The interruptible animator this object scrubs and continues, if any.
+  var interruptibleAnimator: UIViewImplicitlyAnimating? { interruptible }
+  /// Whether the transition it drives runs an interruptible animator.
+  var drivesInterruptibleAnimator: Bool { context != nil && interruptible != nil }
+
+  /// Drives animations made for the transition after it started (alongside
+  /// animations handed to the coordinator later): they show the same
+  /// percent as the others from now on.
+  func adopt(_ created: [(layer: CALayer, attached: AttachedAnimation)]) {
+    guard context != nil, interruptible == nil, !created.isEmpty else { return }
+    let entries = created.map { ($0.layer, $0.attached, $0.layer.localTime) }
+    driven += entries
+    for entry in entries { entry.1.animation.engineDriver = self }
+    simulation.invalidateEvents()
+  }
+
   /// Whether this object is driving a transition's animations now.
   var isDriving: Bool { context != nil && (!driven.isEmpty || interruptible != nil) }
 

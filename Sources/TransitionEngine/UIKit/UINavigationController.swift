@@ -134,7 +134,10 @@ open class UINavigationController: UIViewController {
     }
     addChild(viewController)
     stack.append(viewController)
+    // Apple: true inside the pushed controller's viewWillAppear/viewDidAppear.
+    viewController.isMovingToParent = true
     transition(from: from, to: viewController, operation: .push, animated: animated) { completed in
+      viewController.isMovingToParent = false
       if completed {
         viewController.didMove(toParent: self)
       } else {
@@ -189,8 +192,17 @@ open class UINavigationController: UIViewController {
   /// Replaces the stack; animated like a push (or a pop when the new top was on the stack).
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
     let oldTop = topViewController
+    let newTop = viewControllers.last
+    let onScreen = isViewLoaded && view.window != nil
+    // The old top, when it leaves and a transition shows the new one, stays
+    // in place (a child, its view in the container) until the transition
+    // ends, as a popped controller does.
+    let leavingTop = oldTop.flatMap { top in
+      onScreen && newTop != nil && newTop !== top && !viewControllers.contains(where: { $0 === top }) ? top : nil
+    }
     for vc in stack where !viewControllers.contains(where: { $0 === vc }) {
       vc.willMove(toParent: nil)
+      if vc === leavingTop { continue }
       vc.viewIfLoaded?.removeFromSuperview()
       vc.removeFromParent()
     }
@@ -199,8 +211,14 @@ open class UINavigationController: UIViewController {
     stack = viewControllers
     for vc in viewControllers { vc.didMove(toParent: self) }
     guard let newTop = stack.last, newTop !== oldTop else { updateBar(); return }
-    if let oldTop, isViewLoaded, view.window != nil {
-      transition(from: oldTop, to: newTop, operation: wasOnStack ? .pop : .push, animated: animated) { _ in }
+    if let oldTop, onScreen {
+      if !wasOnStack { newTop.isMovingToParent = true }
+      leavingTop?.isMovingFromParent = true
+      transition(from: oldTop, to: newTop, operation: wasOnStack ? .pop : .push, animated: animated) { _ in
+        newTop.isMovingToParent = false
+        leavingTop?.isMovingFromParent = false
+        leavingTop?.removeFromParent()
+      }
     } else if isViewLoaded {
       oldTop?.viewIfLoaded?.removeFromSuperview()
       embedView(of: newTop, in: transitionView)
@@ -251,7 +269,8 @@ open class UINavigationController: UIViewController {
       tabBarController?.tabBar.isHidden = to.hidesBottomBarWhenPushed
     }
     var request = ContainerTransition.Request(
-      kind: operation == .push ? .push : .pop, container: transitionView, from: from, to: to, animated: animated,
+      kind: operation == .push ? .push : .pop, owner: self, container: transitionView, from: from, to: to,
+      animated: animated,
       animator: animator, interactor: interactor, defaultAnimator: NavigationDefaultAnimator(operation: operation))
     request.willBegin = { [weak self] in
       guard let self, let delegate = self.delegate else { return }

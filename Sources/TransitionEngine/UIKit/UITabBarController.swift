@@ -144,7 +144,7 @@ open class UITabBarController: UIViewController {
       }
     }
     var request = ContainerTransition.Request(
-      kind: .tabSwitch, container: transitionView, from: from, to: to, animated: animator != nil,
+      kind: .tabSwitch, owner: self, container: transitionView, from: from, to: to, animated: animator != nil,
       animator: animator, interactor: interactor, defaultAnimator: InstantSwapAnimator())
     request.didFinish = { [weak self] completed in
       guard let self else { return }

@@ -96,6 +96,25 @@ extension UIView {
 
 // MARK: - Animation contexts
 
+/// UIView's animation state kept per simulation: whether animations are
+/// enabled, and the hook through which a transition's alongside animations
+/// join the first animation block its animator opens.
+final class UIViewAnimationState {
+  var animationsEnabled = true
+  var alongsideHook: ((BlockAnimation) -> Void)?
+  /// The depth of `animationContexts` when the hook was set: only a block
+  /// opened at that depth takes it.
+  var alongsideDepth = 0
+
+  static func of(_ simulation: Simulation) -> UIViewAnimationState {
+    let key = ObjectIdentifier(UIViewAnimationState.self)
+    if let state = simulation.companions[key] as? UIViewAnimationState { return state }
+    let state = UIViewAnimationState()
+    simulation.companions[key] = state
+    return state
+  }
+}
+
 /// What a property change inside an animation block turns into.
 enum AnimationContext {
   case block(BlockAnimation)
@@ -155,15 +174,21 @@ final class BlockAnimation {
   let timingFunction: CAMediaTimingFunction
   let spring: SpringCurve?
   let tracker: CompletionTracker
+  /// Set by `modifyAnimations(withRepeatCount:autoreverses:animations:)`.
+  let repeatCount: Float?
+  let autoreverses: Bool
 
   init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
-       timingFunction: CAMediaTimingFunction, spring: SpringCurve?, tracker: CompletionTracker) {
+       timingFunction: CAMediaTimingFunction, spring: SpringCurve?, tracker: CompletionTracker,
+       repeatCount: Float? = nil, autoreverses: Bool = false) {
     self.duration = duration
     self.delay = delay
     self.options = options
     self.timingFunction = timingFunction
     self.spring = spring
     self.tracker = tracker
+    self.repeatCount = repeatCount
+    self.autoreverses = autoreverses
   }
 
   /// The animation for one property change.
@@ -188,8 +213,13 @@ final class BlockAnimation {
       animation.beginTime = layer.localTime + delay
       animation.fillMode = .backwards
     }
-    if options.contains(.repeat) { animation.repeatCount = .infinity }
-    if options.contains(.autoreverse) { animation.autoreverses = true }
+    if let repeatCount {
+      animation.repeatCount = repeatCount
+      animation.autoreverses = autoreverses
+    } else {
+      if options.contains(.repeat) { animation.repeatCount = .infinity }
+      if options.contains(.autoreverse) { animation.autoreverses = true }
+    }
     setEndpoints(animation, oldModel: oldModel, oldPresentation: oldPresentation, newValue: newValue)
     animation.engineTag = "UIView.animate"
     return animation
@@ -295,9 +325,10 @@ extension UIView {
   }
 
   /// Animates with a spring of a perceptual duration and bounce (iOS 17).
+  /// As in the SDK, `animations` is not escaping: it runs before the call returns.
   public class func animate(
     springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity: CGFloat = 0,
-    delay: TimeInterval = 0, options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
+    delay: TimeInterval = 0, options: UIView.AnimationOptions = [], animations: () -> Void,
     completion: ((Bool) -> Void)? = nil
   ) {
     let spring = SpringCurve(perceptualDuration: duration, bounce: Double(bounce),
@@ -312,8 +343,10 @@ extension UIView {
   ) {
     let simulation = Simulation.current
     let tracker = CompletionTracker(simulation: simulation, completion: completion)
-    guard duration > 0 else {
-      // "If the duration is negative or 0, the changes are made without animating them."
+    guard duration > 0, UIViewAnimationState.of(simulation).animationsEnabled else {
+      // "If the duration is negative or 0, the changes are made without
+      // animating them"; with animations disabled, "code inside subsequent
+      // animation blocks is still executed but no animations actually occur".
       performWithoutAnimation(animations)
       tracker.close()
       return
@@ -330,6 +363,40 @@ extension UIView {
                                spring: spring, tracker: tracker)
     simulation.animationContexts.append(.block(block))
     animations()
+    // The first block a transition's animator opens also runs the
+    // coordinator's alongside animations, in its animation context.
+    let state = UIViewAnimationState.of(simulation)
+    if let hook = state.alongsideHook, simulation.animationContexts.count == state.alongsideDepth + 1 {
+      state.alongsideHook = nil
+      hook(block)
+    }
+    simulation.animationContexts.removeLast()
+    tracker.close()
+  }
+
+  /// Animates `animations` as a block like `template` (its curve or spring
+  /// and options) for `duration` after `delay`; with no template, UIKit's
+  /// default curve. For alongside animations handed to a transition
+  /// coordinator after the transition's animations began.
+  class func animateAlongside(like template: BlockAnimation?, duration: TimeInterval, delay: TimeInterval,
+                              animations: () -> Void) {
+    guard let template else {
+      runBlock(duration: duration, delay: delay, options: [], spring: nil, animations: animations, completion: nil)
+      return
+    }
+    var options = template.options
+    options.insert([.overrideInheritedDuration, .overrideInheritedCurve])
+    let simulation = Simulation.current
+    let tracker = CompletionTracker(simulation: simulation, completion: nil)
+    guard duration > 0, UIViewAnimationState.of(simulation).animationsEnabled else {
+      performWithoutAnimation(animations)
+      tracker.close()
+      return
+    }
+    let block = BlockAnimation(duration: duration, delay: delay, options: options,
+                               timingFunction: template.timingFunction, spring: template.spring, tracker: tracker)
+    simulation.animationContexts.append(.block(block))
+    animations()
     simulation.animationContexts.removeLast()
     tracker.close()
   }
@@ -342,8 +409,35 @@ extension UIView {
     simulation.animationContexts.removeLast()
   }
 
-  /// Whether animations are enabled (always true in the engine).
-  public class var areAnimationsEnabled: Bool { true }
+  /// Whether animations are enabled (default true; per simulation).
+  public class var areAnimationsEnabled: Bool { UIViewAnimationState.of(Simulation.current).animationsEnabled }
+
+  /// Enables or disables animations. Disabled, "code inside subsequent
+  /// animation blocks is still executed but no animations actually occur":
+  /// the changes are made at once and the completion runs on the next
+  /// run-loop turn, as for a zero duration. Animations already running go on.
+  public class func setAnimationsEnabled(_ enabled: Bool) {
+    UIViewAnimationState.of(Simulation.current).animationsEnabled = enabled
+  }
+
+  /// Inside an animation block: the animations `animations` creates repeat
+  /// `count` times (fractions allowed), running forward and back when
+  /// `autoreverses`; outside one (Apple: "You must call this method from
+  /// within an enclosing animation block") the changes are made without
+  /// animation.
+  public class func modifyAnimations(withRepeatCount count: CGFloat, autoreverses: Bool, animations: () -> Void) {
+    let simulation = Simulation.current
+    guard case .block(let outer)? = simulation.animationContexts.last else {
+      performWithoutAnimation(animations)
+      return
+    }
+    let block = BlockAnimation(duration: outer.duration, delay: outer.delay, options: outer.options,
+                               timingFunction: outer.timingFunction, spring: outer.spring, tracker: outer.tracker,
+                               repeatCount: Float(count), autoreverses: autoreverses)
+    simulation.animationContexts.append(.block(block))
+    animations()
+    simulation.animationContexts.removeLast()
+  }
 
   /// The duration of the innermost animation block being executed (0 outside one).
   public class var inheritedAnimationDuration: TimeInterval {
@@ -451,7 +545,7 @@ extension UIView {
   ) {
     let simulation = Simulation.current
     let tracker = CompletionTracker(simulation: simulation, completion: completion)
-    guard duration > 0 else {
+    guard duration > 0, UIViewAnimationState.of(simulation).animationsEnabled else {
       performWithoutAnimation(animations)
       tracker.close()
       return
@@ -495,7 +589,7 @@ extension UIView {
     let simulation = Simulation.current
     let tracker = CompletionTracker(simulation: simulation, completion: completion)
     let style = options.transitionStyle
-    guard duration > 0, style != 0 else {
+    guard duration > 0, style != 0, UIViewAnimationState.of(simulation).animationsEnabled else {
       if let animations {
         if duration > 0 {
           UIView.animate(withDuration: duration, delay: 0, options: options, animations: animations)

@@ -58,7 +58,11 @@ open class UIViewController: UIResponder {
   open func loadViewIfNeeded() {
     guard _view == nil else { return }
     loadView()
-    if _view == nil { _view = UIView(frame: UIScreen.main.bounds) }
+    if _view == nil {
+      let root = UIView(frame: UIScreen.main.bounds)
+      root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+      _view = root
+    }
     attachOwnership()
     viewDidLoad()
   }
@@ -69,9 +73,13 @@ open class UIViewController: UIResponder {
   }
 
   /// Creates the view: override to build your own (set `view`); the default
-  /// is a plain view the size of the screen.
+  /// is a plain view the size of the screen that resizes with its superview
+  /// (`[.flexibleWidth, .flexibleHeight]`, as iOS gives a controller's root
+  /// view: its descriptions read `autoresize = W+H`), so it follows its window.
   open func loadView() {
-    view = UIView(frame: UIScreen.main.bounds)
+    let root = UIView(frame: UIScreen.main.bounds)
+    root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    view = root
   }
 
   /// Called once, after the view is loaded.
@@ -218,7 +226,12 @@ open class UIViewController: UIResponder {
   }
 
   /// Whether a running transition manages this controller's appearance.
-  private var isInTransition: Bool { activeCoordinator != nil || parent?.activeCoordinator != nil }
+  private var isInTransition: Bool {
+    activeCoordinator != nil || parent?.activeCoordinator != nil || inChildTransition
+  }
+  /// Set while `transition(from:to:…)` moves this child's view (it sends the
+  /// appearance calls itself).
+  private var inChildTransition = false
   /// Set between the will and did calls that a view move started.
   private var appearanceStartedByViewMove = false
 
@@ -256,9 +269,12 @@ open class UIViewController: UIResponder {
   open func willMove(toParent parent: UIViewController?) {}
   open func didMove(toParent parent: UIViewController?) {}
 
-  /// Whether the controller is being added to a parent right now (during push).
+  /// Whether the controller is being added to a parent: true from the push
+  /// (or `setViewControllers` that adds it on top) through its
+  /// `viewDidAppear` (Apple: true inside `viewWillAppear`/`viewDidAppear`).
   open internal(set) var isMovingToParent = false
-  /// Whether it is being removed from its parent right now (during pop).
+  /// Whether it is being removed from its parent: true from the pop through
+  /// its `viewDidDisappear` (Apple: true inside `viewWillDisappear`/`viewDidDisappear`).
   open internal(set) var isMovingFromParent = false
 
   /// The nearest ancestor navigation controller.
@@ -314,12 +330,18 @@ open class UIViewController: UIResponder {
   /// Whether the presented controller may be dismissed by a swipe (sheets; kept).
   open var isModalInPresentation = false
 
-  /// True from `present` until the presentation completes.
+  /// True from `present` through the presented controller's `viewDidAppear`
+  /// (Apple: true inside its `viewWillAppear` and `viewDidAppear`).
   open internal(set) var isBeingPresented = false
-  /// True from `dismiss` until the dismissal completes.
+  /// True from `dismiss` through the dismissed controller's `viewDidDisappear`
+  /// (Apple: true inside its `viewWillDisappear` and `viewDidDisappear`).
   open internal(set) var isBeingDismissed = false
 
-  /// The coordinator of the transition this controller takes part in (nil outside transitions).
+  /// The coordinator of the transition in progress: this controller's, from
+  /// the call that starts it (`present`, `dismiss`, `push`, `pop`, a tab
+  /// switch — the two controllers and the container that runs it have it)
+  /// until it ends; else its parent's ("UIKit checks the view controller's
+  /// ancestors"); nil when no transition is in progress.
   open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
     if let coordinator = activeCoordinator { return coordinator }
     return parent?.transitionCoordinator
@@ -357,6 +379,64 @@ open class UIViewController: UIResponder {
   /// Dismisses the controller this one presents (or this one, if it presents none).
   open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
     ModalPresentation.dismiss(from: self, animated: flag, completion: completion)
+  }
+
+  // MARK: Transitions between children
+
+  /// Transitions between two children of this controller (a custom
+  /// container's own transition). As Apple documents it: "adds the second
+  /// view controller's view to the view hierarchy and then performs the
+  /// animations defined in your animations block. After the animation
+  /// completes, it removes the first view controller's view". The new view
+  /// goes into the old one's superview, above it; when this controller is on
+  /// screen the children get their appearance calls (old: will-disappear,
+  /// new: will-appear, and after the animations did-disappear and
+  /// did-appear, before `completion`). A transition style among `options`
+  /// (`.transitionCrossDissolve`, flips, curls) runs as
+  /// `UIView.transition(with:)` on the superview. Containment
+  /// (`addChild`, `willMove`, `didMove`, `removeFromParent`) stays the
+  /// caller's job. Both must be children of this controller: UIKit raises
+  /// otherwise, and so does the engine.
+  open func transition(from fromViewController: UIViewController, to toViewController: UIViewController,
+                       duration: TimeInterval, options: UIView.AnimationOptions = [],
+                       animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    precondition(fromViewController.parent === self && toViewController.parent === self,
+                 "Children view controllers \(fromViewController.debugDescriptor) and \(toViewController.debugDescriptor) must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]")
+    let fromView = fromViewController.view!
+    let toView = toViewController.view!
+    guard let superview = fromView.superview else {
+      preconditionFailure("\(fromViewController.debugDescriptor)'s view must be in a view hierarchy when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]")
+    }
+    simulation.record(.appCall, traceName,
+                      "transition(from: \(fromViewController.traceName), to: \(toViewController.traceName), duration: \(format(duration)))")
+    let animated = duration > 0
+    let sendsAppearance = shouldAutomaticallyForwardAppearanceMethods && appearanceState == .appeared
+    if sendsAppearance {
+      fromViewController.beginAppearanceTransition(false, animated: animated)
+      toViewController.beginAppearanceTransition(true, animated: animated)
+    }
+    fromViewController.inChildTransition = true
+    toViewController.inChildTransition = true
+    let finish: (Bool) -> Void = { finished in
+      fromView.removeFromSuperview()
+      fromViewController.inChildTransition = false
+      toViewController.inChildTransition = false
+      if sendsAppearance {
+        fromViewController.endAppearanceTransition()
+        toViewController.endAppearanceTransition()
+      }
+      completion?(finished)
+    }
+    if options.transitionStyle != 0 {
+      UIView.transition(with: superview, duration: duration, options: options, animations: {
+        superview.insertSubview(toView, aboveSubview: fromView)
+        animations?()
+      }, completion: finish)
+    } else {
+      superview.insertSubview(toView, aboveSubview: fromView)
+      UIView.animate(withDuration: duration, delay: 0, options: options, animations: { animations?() },
+                     completion: finish)
+    }
   }
 
   /// Puts a child's view into `container`, filling it and resizing with it

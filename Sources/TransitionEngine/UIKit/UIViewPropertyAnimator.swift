@@ -20,24 +20,43 @@ public protocol UITimingCurveProvider: AnyObject {
 }
 
 /// A cubic Bézier timing curve (one of UIKit's four, or custom control points).
+///
+/// As Apple documents it: `controlPoint1`/`controlPoint2` hold the points
+/// given at initialisation, and are `.zero` for an object made with a
+/// `UIView.AnimationCurve` (which `animationCurve` then reports); `init()` is
+/// "the default CA timing curve" (`CAMediaTimingFunctionName.default`,
+/// (0.25, 0.1), (0.25, 1)). The curve actually used is kept apart from the
+/// reported points.
 open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
-  /// The named curve (`.easeInOut` for custom points).
+  /// The named curve; `.easeInOut` when made from control points (Apple: "undefined").
   public let animationCurve: UIView.AnimationCurve
   public let controlPoint1: CGPoint
   public let controlPoint2: CGPoint
+  private let kind: UITimingCurveType
+  /// The curve the animations follow.
+  let timingFunction: CAMediaTimingFunction
 
-  /// Ease-in-out.
-  public convenience override init() { self.init(animationCurve: .easeInOut) }
-
-  /// One of UIKit's curves.
-  public init(animationCurve curve: UIView.AnimationCurve) {
-    animationCurve = curve
+  /// The default Core Animation timing curve.
+  public override init() {
+    animationCurve = .easeInOut
+    let function = CAMediaTimingFunction(name: .default)
     var points: [Float] = [0, 0]
-    let function = curve.timingFunction
     function.getControlPoint(at: 1, values: &points)
     controlPoint1 = CGPoint(x: CGFloat(points[0]), y: CGFloat(points[1]))
     function.getControlPoint(at: 2, values: &points)
     controlPoint2 = CGPoint(x: CGFloat(points[0]), y: CGFloat(points[1]))
+    kind = .cubic
+    timingFunction = function
+    super.init()
+  }
+
+  /// One of UIKit's curves; the control points read `.zero`.
+  public init(animationCurve curve: UIView.AnimationCurve) {
+    animationCurve = curve
+    controlPoint1 = .zero
+    controlPoint2 = .zero
+    kind = .builtin
+    timingFunction = curve.timingFunction
     super.init()
   }
 
@@ -46,17 +65,17 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     animationCurve = .easeInOut
     controlPoint1 = point1
     controlPoint2 = point2
+    kind = .cubic
+    timingFunction = CAMediaTimingFunction(controlPoints: Float(point1.x), Float(point1.y),
+                                           Float(point2.x), Float(point2.y))
     super.init()
   }
 
-  public var timingCurveType: UITimingCurveType { .cubic }
+  /// `.builtin` for one of UIKit's curves, `.cubic` otherwise (engine choice
+  /// following `UITimingCurveType`'s descriptions).
+  public var timingCurveType: UITimingCurveType { kind }
   public var cubicTimingParameters: UICubicTimingParameters? { self }
   public var springTimingParameters: UISpringTimingParameters? { nil }
-
-  var timingFunction: CAMediaTimingFunction {
-    CAMediaTimingFunction(controlPoints: Float(controlPoint1.x), Float(controlPoint1.y),
-                          Float(controlPoint2.x), Float(controlPoint2.y))
-  }
 }
 
 /// A spring timing curve.
@@ -225,7 +244,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
   /// until the real animator is made; started as is, it ends on the next
   /// run-loop turn like any zero-length animation.
   public convenience override init() {
-    self.init(duration: 0, timingParameters: UICubicTimingParameters())
+    self.init(duration: 0, timingParameters: UICubicTimingParameters(animationCurve: .easeInOut))
   }
 
   /// An animator with one of UIKit's curves.
@@ -446,11 +465,13 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
       detachAnimation(record)
       UIView.performWithoutAnimation { record.layer.setModelValue(record.key, shown) }
     }
-    records = []
     if withoutFinishing {
+      records = []
       state = .inactive
       unregister()
     } else {
+      // Kept (their animations detached) for finishAnimation(at:), which
+      // sets .end's or .start's values.
       state = .stopped
     }
   }
@@ -461,13 +482,27 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, Animatio
     finish(at: finalPosition)
   }
 
+  /// Ends the animator. `.end` and `.start` set the properties to "the
+  /// values you specified in your animation blocks" or "the values of the
+  /// properties before you applied any animations" (Apple,
+  /// `UIViewAnimatingPosition`), also after `stopAnimation(false)`; `.current`
+  /// leaves them.
   private func finish(at position: UIViewAnimatingPosition) {
+    let stopped = state == .stopped
     for record in records {
       detachAnimation(record)
+      let value: AnimatableValue?
       switch position {
-      case .start: record.layer.setModelValue(record.key, record.oldModel)
-      case .end: record.layer.setModelValue(record.key, record.newValue)
-      case .current: break
+      case .start: value = record.oldModel
+      case .end: value = record.newValue
+      case .current: value = nil
+      }
+      guard let value else { continue }
+      // A stopped animator's views sit still: the values are set without animating.
+      if stopped {
+        UIView.performWithoutAnimation { record.layer.setModelValue(record.key, value) }
+      } else {
+        record.layer.setModelValue(record.key, value)
       }
     }
     records = []
