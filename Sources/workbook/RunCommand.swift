@@ -1,0 +1,131 @@
+// `workbook run FILE.swift …`: an app's Swift files compiled against the
+// engine as they are, run, and what they print, publish and get wrong shown
+// at their own lines.
+import ArgumentParser
+import Foundation
+import WorkbookCore
+
+extension Workbook {
+  struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Compile Swift files against the engine and run them.",
+      discussion: """
+        The quickest way to answer "does my transition work here?": pass an \
+        app's files as they are (an animator, a presentation controller, \
+        'import UIKit', '@objc', '#selector') and a driver that uses them. \
+        The files are compiled as one program, in the order given, so their \
+        top-level code runs file by file: put the driver last. Prints what \
+        the program prints, then the films, frames and traces it publishes \
+        with the Stage harness, then every compiler error and warning at its \
+        file and line (a UIKit name the engine does not model is named as \
+        such).
+
+        Exit status: 0 when the program compiled, ran and exited 0; 1 when \
+        it did not compile, trapped, timed out or exited otherwise; 2 when a \
+        file cannot be read or the engine cannot be built.
+
+        Examples:
+          workbook run SlideAnimator.swift Driver.swift
+          workbook run App/Transitions/*.swift try.swift --timeout 30
+        """)
+
+    @Argument(help: ArgumentHelp("Swift files, the driver last.", valueName: "file"))
+    var files: [String]
+
+    @OptionGroup var engine: EngineOptions
+
+    func validate() throws {
+      guard !files.isEmpty else { throw ValidationError("Pass the Swift files to run, e.g. 'workbook run Animator.swift Driver.swift'") }
+    }
+
+    func run() throws {
+      var outcome: FileRun.Outcome = .finished
+      try CommandFailure.report {
+        let cwd = FileManager.default.currentDirectoryPath
+        var sources: [(path: String, code: String)] = []
+        for file in files {
+          let path = file.hasPrefix("/") ? file : cwd + "/" + file
+          guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure.setup("Cannot read '\(ReportRenderer.visible(file))'; pass Swift files that exist")
+          }
+          guard let code = String(data: data, encoding: .utf8) else {
+            throw CommandFailure.setup("'\(ReportRenderer.visible(file))' is not UTF-8 text")
+          }
+          sources.append((path, code))
+        }
+        // The workspace of the current folder: the engine of the package
+        // around it, else the one that ships with workbook.
+        var options = Verifier.Options()
+        options.book = cwd
+        engine.apply(to: &options)
+        let checker: ExerciseChecker
+        do {
+          checker = try ExerciseChecker(workspace: Workspace(options: options), willBuild: { _ in announceEngineBuild() })
+        } catch {
+          throw CommandFailure.setup(ErrorText.message(for: error))
+        }
+        let result: FileRun
+        do { result = try checker.run(files: sources) } catch {
+          throw CommandFailure.setup(ErrorText.message(for: error))
+        }
+        FileHandle.standardOutput.write(Data(Self.render(result, cwd: cwd).utf8))
+        outcome = result.outcome
+      }
+      if outcome != .finished { throw ExitCode(1) }
+    }
+
+    /// Text from the program, each line with its control characters escaped
+    /// (the line breaks kept).
+    static func visibleLines(_ text: String) -> String {
+      text.split(separator: "\n", omittingEmptySubsequences: false).map { ReportRenderer.visible(String($0)) }
+        .joined(separator: "\n")
+    }
+
+    /// The result as text: output, published diagrams, messages, verdict.
+    static func render(_ result: FileRun, cwd: String) -> String {
+      func shown(_ path: String?) -> String {
+        guard let path else { return "generated code" }
+        return ReportRenderer.visible(path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path)
+      }
+      var out = visibleLines(result.output)
+      if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+      // Diagrams the program published but did not print.
+      for diagram in result.diagrams where !result.output.contains(diagram.text) {
+        out += "— published \(diagram.kind) —\n" + visibleLines(diagram.text)
+        if !out.hasSuffix("\n") { out += "\n" }
+      }
+      for message in result.messages {
+        var place = shown(message.file)
+        if let line = message.line { place += ":\(line)" }
+        if let column = message.column, message.line != nil { place += ":\(column)" }
+        out += "\(place): \(message.severity.rawValue): \(ReportRenderer.visible(message.message))\n"
+        for line in message.excerpt { out += ReportRenderer.visible(line) + "\n" }
+      }
+      if result.messages.allSatisfy({ $0.severity != .error }) && !result.otherErrors.isEmpty {
+        out += visibleLines(result.otherErrors)
+        if !out.hasSuffix("\n") { out += "\n" }
+      }
+      let errors = result.messages.filter { $0.severity == .error }.count
+      switch result.outcome {
+      case .finished:
+        break
+      case .doesNotCompile:
+        out += "Does not compile: \(errors) error\(errors == 1 ? "" : "s")\n"
+      case .crashed:
+        if let crash = result.crash {
+          var place = crash.file.map(shown) ?? ""
+          if let line = crash.line, !place.isEmpty { place += ":\(line)" }
+          out += (place.isEmpty ? "" : place + ": ") + "crashed: " + ReportRenderer.visible(crash.message) + "\n"
+          for line in crash.excerpt { out += ReportRenderer.visible(line) + "\n" }
+        } else {
+          out += "Crashed\n"
+        }
+      case .timedOut:
+        out += "Timed out: the program ran past --timeout and was stopped\n"
+      case .exited(let status):
+        out += "Exited with status \(status)\n"
+      }
+      return out
+    }
+  }
+}

@@ -1,0 +1,105 @@
+// `workbook run FILE.swift …`: an app's files compiled against the engine as
+// they are, run, with errors and traps at the files' own lines.
+import Foundation
+import Testing
+@testable import WorkbookCore
+
+@Suite struct RunCommandTests {
+  static let animator = """
+    import UIKit
+
+    final class FadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+      func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+
+      func animateTransition(using context: UIViewControllerContextTransitioning) {
+        guard let to = context.view(forKey: .to) else { return }
+        context.containerView.addSubview(to)
+        to.alpha = 0
+        UIView.animate(withDuration: 0.3, animations: { to.alpha = 1 }) { _ in
+          context.completeTransition(!context.transitionWasCancelled)
+        }
+      }
+    }
+
+    final class FadeTransitions: NSObject, UIViewControllerTransitioningDelegate {
+      func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                               source: UIViewController) -> UIViewControllerAnimatedTransitioning? { FadeAnimator() }
+    }
+
+    """
+
+  static let driver = """
+    import UIKit
+
+    let home = UIViewController()
+    let detail = UIViewController()
+    let transitions = FadeTransitions()
+    detail.modalPresentationStyle = .fullScreen
+    detail.transitioningDelegate = transitions
+    let stage = Stage(home)
+    home.present(detail, animated: true)
+    stage.simulation.advance(by: 0.15)
+    print("alpha half way:", detail.view.layer.presentation()!.opacity)
+    stage.settle()
+    print("alpha at the end:", detail.view.alpha)
+
+    """
+
+  /// A checker on the package's own engine (as AppCodeTests uses it).
+  static func checker() throws -> ExerciseChecker {
+    let folder = try Fixtures.temporaryDirectory()
+    var options = Fixtures.options(book: folder)
+    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
+    return try ExerciseChecker(workspace: Workspace(options: options))
+  }
+
+  @Test func appFilesRunAsWrittenAndTheDriverRunsLast() throws {
+    let result = try Self.checker().run(files: [("/app/FadeAnimator.swift", Self.animator), ("/app/Driver.swift", Self.driver)])
+    #expect(result.outcome == .finished, "\(result.messages)")
+    #expect(result.output == "alpha half way: 0.5\nalpha at the end: 1.0\n")
+  }
+
+  @Test func errorsAreAtEachFilesOwnLinesAndMissingUIKitNamesAreNamed() throws {
+    let broken = "import UIKit\n\nlet picker = UIDocumentPickerViewController()\nlet v = UIView()\nv.alpah = 1\n"
+    let result = try Self.checker().run(files: [("/app/FadeAnimator.swift", Self.animator + "let x: Int = \"no\"\n"),
+                                                 ("/app/Broken.swift", broken)])
+    #expect(result.outcome == .doesNotCompile)
+    let errors = result.messages.filter { $0.severity == .error }
+    #expect(errors.map { "\($0.file ?? "?"):\($0.line ?? 0)" }
+      == ["/app/FadeAnimator.swift:20", "/app/Broken.swift:3", "/app/Broken.swift:5"], "\(errors)")
+    #expect(errors[1].excerpt.last == "note: TransitionEngine does not model 'UIDocumentPickerViewController', a UIKit name; what it models is listed in Guides/TransitionEngine.md")
+    #expect(errors[2].message == "value of type 'UIView' has no member 'alpah'")
+    #expect(!errors[2].excerpt.contains { $0.hasPrefix("note:") }, "a misspelling is not a missing UIKit name")
+  }
+
+  @Test func aTrapIsAtItsFilesLine() throws {
+    let trap = "import UIKit\nlet views: [UIView] = []\nprint(\"before\")\nprint(views[3])\n"
+    let result = try Self.checker().run(files: [("/app/Trap.swift", trap)])
+    #expect(result.outcome == .crashed)
+    #expect(result.output == "before\n")
+    #expect(result.crash?.file == "/app/Trap.swift" && result.crash?.line == 4, "\(String(describing: result.crash))")
+    #expect(result.crash?.message.contains("Index out of range") == true)
+  }
+
+  @Test func theCommandPrintsExitsAndRefusesWhatItCannotRead() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try Self.animator.write(toFile: folder + "/FadeAnimator.swift", atomically: true, encoding: .utf8)
+    try Self.driver.write(toFile: folder + "/Driver.swift", atomically: true, encoding: .utf8)
+    try "import UIKit\nlet v = UIView()\nv.alpah = 1\n".write(toFile: folder + "/Typo.swift", atomically: true, encoding: .utf8)
+    func workbook(_ arguments: [String]) throws -> (Int32, String, String) {
+      // No flags: the engine the tool ships with, in the per-user cache.
+      let result = try ChildProcess.run(CommandLineTests.binary, arguments, directory: folder, timeout: 600)
+      guard case .exited(let status) = result.termination else { return (-1, "", "\(result.termination)") }
+      return (status, String(decoding: result.stdout, as: UTF8.self), String(decoding: result.stderr, as: UTF8.self))
+    }
+    let ok = try workbook(["run", "FadeAnimator.swift", "Driver.swift"])
+    #expect(ok.0 == 0, "\(ok.2)")
+    #expect(ok.1 == "alpha half way: 0.5\nalpha at the end: 1.0\n")
+    let typo = try workbook(["run", "Typo.swift"])
+    #expect(typo.0 == 1)
+    #expect(typo.1 == "Typo.swift:3:3: error: value of type 'UIView' has no member 'alpah'\n 3 | v.alpah = 1\n   |   ^\nDoes not compile: 1 error\n")
+    let missing = try workbook(["run", "Nope.swift"])
+    #expect(missing.0 == 2)
+    #expect(missing.2 == "error: Cannot read 'Nope.swift'; pass Swift files that exist\n")
+  }
+}
