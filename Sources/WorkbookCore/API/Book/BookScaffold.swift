@@ -36,7 +36,7 @@ extension Book {
         do {
           try Files.createDirectory((path as NSString).deletingLastPathComponent)
         } catch {
-          throw .cannotWrite(path: path, reason: "\(error)")
+          throw .cannotWrite(path: path, reason: Files.reason(error))
         }
         try createNew(Array(file.text.utf8), at: path)
         written.append(path)
