@@ -194,7 +194,7 @@ enum EngineBuilder {
   ///   - sources: The engine's source folder (the diagrams harness's is
   ///     the folder beside it).
   ///   - cacheDirectory: The engine cache (`EngineCache.userDirectory()`
-  ///     by default): builds live in `<cache>/engine/<identity>`, the
+  ///     by default): builds live in `<cache>/engine/<identity>-r1`, the
   ///     module cache in `<cache>/module-cache`.
   ///   - willBuild: Called before a build starts (to tell the user).
   static func ensureBuilt(
@@ -206,7 +206,7 @@ enum EngineBuilder {
     try EngineCache.checkedFolder(root)
     if let problem = Files.privacyProblem(moduleCache), problem.kind != .missing { throw problem.verifyError }
     let (identity, files) = try rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
-    let directory = root + "/" + identity.prefix(24)
+    let directory = root + "/" + identity.prefix(24) + recordedSuffix
     let found = EngineBuild(directory: directory, identity: identity, wasBuilt: false, moduleCache: moduleCache)
     if EngineIntegrity.check(directory) == .intact && EngineCache.moduleCacheIsCurrent(moduleCache) { return found }
     let result: Result<EngineBuild, VerifyError>
@@ -234,6 +234,12 @@ enum EngineBuilder {
     }
     return try result.get()
   }
+
+  /// The end of a build folder's name (`engine/<identity>-r1`): builds
+  /// with a record of their files (`EngineIntegrity`). Older tools keep
+  /// their unrecorded builds in `engine/<identity>`, untouched, so that a
+  /// machine running both never has a build removed under an older tool.
+  static let recordedSuffix = "-r1"
 
   /// The three modules of a build, each a library and a module file.
   static let modules = ["TransitionEngine", diagramsFolderName, ProgramBuilder.preludeModuleName]

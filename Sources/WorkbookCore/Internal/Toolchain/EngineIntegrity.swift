@@ -128,7 +128,7 @@ enum EngineIntegrity {
       let n = buffer.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress!, $0.count) }
       if n < 0 { if errno == EINTR { continue }; return nil }
       if n == 0 { break }
-      hasher.update(data: n == buffer.count ? buffer : Array(buffer[0..<n]))
+      buffer.withUnsafeBufferPointer { hasher.update(UnsafeBufferPointer(rebasing: $0[0..<n])) }
     }
     return hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
