@@ -264,6 +264,32 @@ import Testing
     #expect(!report.failed, "\(report.findings.map(\.message))")
   }
 
+  @Test func theHashIsSkippedOnlyWhileNoFileOfTheBuildChanged() throws {
+    let book = try Fixtures.book("passing")
+    let (_, build) = try privateEngineCache(book: book)
+    #expect(EngineIntegrity.check(build) == .intact)
+    #expect(Files.exists(build + "/" + EngineIntegrity.checkedName), "the stamps of a hashed build are kept")
+    #expect(EngineIntegrity.check(build) == .intact)
+    // One byte changed in place, the modification time put back: the size
+    // and the times a user can set say nothing, the change time does.
+    let library = build + "/libTransitionEngine.so"
+    var before = stat()
+    lstat(library, &before)
+    let fd = open(library, O_RDWR)
+    var byte: UInt8 = 0
+    #expect(pread(fd, &byte, 1, off_t(before.st_size / 2)) == 1)
+    byte = ~byte
+    #expect(pwrite(fd, &byte, 1, off_t(before.st_size / 2)) == 1)
+    close(fd)
+    var times = [before.st_atim, before.st_mtim]
+    utimensat(AT_FDCWD, library, &times, 0)
+    guard case .damaged(let detail) = EngineIntegrity.check(build) else {
+      Issue.record("a changed library passed the check")
+      return
+    }
+    #expect(detail == "libTransitionEngine.so is not the file that was built: its SHA-256 differs")
+  }
+
   @Test func aLinkErrorNamingAnEngineFileIsASetupFailureNotCached() throws {
     let book = try Fixtures.book("passing")
     let (cache, build) = try privateEngineCache(book: book)

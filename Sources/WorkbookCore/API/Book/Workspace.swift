@@ -122,7 +122,8 @@ public struct Workspace: Sendable {
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
     let sources = try engineSources()
     let engine = try EngineBuilder.ensureBuilt(
-      sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: { willBuild(sources) })
+      sources: sources, toolchain: toolchain, cacheDirectory: engineCache,
+      hashing: options.useCache ? .whenStampsChange : .always, willBuild: { willBuild(sources) })
     var settings = RunSettings(
       toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
       outputCap: options.outputCap, moduleCache: engine.moduleCache)

@@ -194,7 +194,10 @@ package enum Files {
       case NSFileReadTooLargeError: return "File too large"
       case NSFileReadCorruptFileError: return "the file is damaged"
       case NSFileReadInapplicableStringEncodingError: return "the file is not UTF-8 text"
-      default: return "the file system refused the operation (Foundation error \(ns.code))"
+      case NSFileReadUnknownError: return "it could not be read (an unknown file-system error)"
+      case NSFileWriteUnknownError: return "it could not be written (an unknown file-system error)"
+      case NSPropertyListReadCorruptError: return "it is not valid JSON"
+      default: return "the operation failed (Foundation error \(ns.code))"
       }
     }
     switch error {

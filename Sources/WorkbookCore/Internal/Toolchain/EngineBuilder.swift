@@ -196,10 +196,12 @@ enum EngineBuilder {
   ///   - cacheDirectory: The engine cache (`EngineCache.userDirectory()`
   ///     by default): builds live in `<cache>/engine/<identity>-r1`, the
   ///     module cache in `<cache>/module-cache`.
+  ///   - hashing: When the build's files are hashed (their sizes are
+  ///     checked every time).
   ///   - willBuild: Called before a build starts (to tell the user).
   static func ensureBuilt(
     sources: String, toolchain: Toolchain, cacheDirectory: String,
-    willBuild: () -> Void = {}
+    hashing: EngineIntegrity.Hashing = .whenStampsChange, willBuild: () -> Void = {}
   ) throws(VerifyError) -> EngineBuild {
     let root = cacheDirectory + "/engine"
     let moduleCache = cacheDirectory + "/module-cache"
@@ -208,12 +210,14 @@ enum EngineBuilder {
     let (identity, files) = try rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
     let directory = root + "/" + identity.prefix(24) + recordedSuffix
     let found = EngineBuild(directory: directory, identity: identity, wasBuilt: false, moduleCache: moduleCache)
-    if EngineIntegrity.check(directory) == .intact && EngineCache.moduleCacheIsCurrent(moduleCache) { return found }
+    if EngineIntegrity.check(directory, hashing: hashing) == .intact && EngineCache.moduleCacheIsCurrent(moduleCache) {
+      return found
+    }
     let result: Result<EngineBuild, VerifyError>
     do {
       result = try Files.withLock(root + "/.lock") { () -> Result<EngineBuild, VerifyError> in
         EngineCache.prepareModuleCache(moduleCache)
-        switch EngineIntegrity.check(directory) {
+        switch EngineIntegrity.check(directory, hashing: hashing) {
         case .intact:
           return .success(found)
         case .damaged(let detail):

@@ -2,12 +2,15 @@
 // before use. A build writes, last, each file's size and SHA-256 into
 // `.workbook-engine-files` beside them; before a command uses the build it
 // checks every size (a `stat` each: always) and every hash (reading about
-// 7 MB for the real engine: once per process, and again only when a file's
-// inode, size, modification or change time moved). A file cut short or
-// changed — a partly restored CI cache, a full disk, a bad copy — is then
-// found before any chapter is blamed for it: `EngineBuilder` builds the
-// engine again. A build without a record (an older tool's) is built again
-// too.
+// 7 MB for the real engine, 25 ms) whenever a file's inode, size,
+// modification or change time is not what it was at the last check that
+// hashed them (kept in `.workbook-engine-checked`, and in memory for a
+// long-running command): a write, a truncation, a copy or a restored cache
+// moves them, and no one can set a change time. `verify --no-cache` hashes
+// always. A file cut short or changed — a partly restored CI cache, a full
+// disk, a bad copy — is then found before any chapter is blamed for it:
+// `EngineBuilder` builds the engine again. A build without a record (an
+// older tool's) is never used.
 import Foundation
 
 enum EngineIntegrity {
@@ -15,6 +18,9 @@ enum EngineIntegrity {
   static let recordName = ".workbook-engine-files"
   /// The record's first line.
   static let header = "workbook engine files 1"
+  /// The stamps of the files when a check last hashed them and found them
+  /// as recorded.
+  static let checkedName = ".workbook-engine-checked"
 
   /// What the check found.
   enum State: Hashable, Sendable {
@@ -31,11 +37,11 @@ enum EngineIntegrity {
 
   /// How hard to look.
   enum Hashing {
-    /// Hash the files unless this process hashed them at the same inode,
-    /// size, modification and change time.
-    case oncePerProcess
-    /// Hash them whatever this process saw before (a link error named an
-    /// engine file).
+    /// Hash the files unless a check hashed them at the same inode, size,
+    /// modification and change time.
+    case whenStampsChange
+    /// Hash them whatever was seen before (`verify --no-cache`, a link
+    /// error that named an engine file).
     case always
   }
 
@@ -85,7 +91,7 @@ enum EngineIntegrity {
   }
 
   /// Checks the build in `directory` against its record.
-  static func check(_ directory: String, hashing: Hashing = .oncePerProcess) -> State {
+  static func check(_ directory: String, hashing: Hashing = .whenStampsChange) -> State {
     if let problem = Files.privacyProblem(directory) {
       if problem.kind == .missing { return .missing }
       return .damaged("its folder " + (problem.kind == .notAFolder ? "is not a folder"
@@ -107,12 +113,21 @@ enum EngineIntegrity {
       stamps.append("\(entry.name):\(st.st_ino):\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
                       + ":\(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec)")
     }
-    let stamp = stamps.joined(separator: "|")
-    if hashing == .oncePerProcess && Verified.shared.contains(directory, stamp) { return .intact }
+    let stamp = stamps.joined(separator: "\n") + "\n"
+    let checked = directory + "/" + checkedName
+    if hashing == .whenStampsChange {
+      if Verified.shared.contains(directory, stamp) { return .intact }
+      if Files.readPrivateFile(checked) == Array(stamp.utf8) {
+        Verified.shared.insert(directory, stamp)
+        return .intact
+      }
+    }
     for entry in entries where sha256(of: directory + "/" + entry.name) != entry.sha256 {
+      unlink(checked)
       return .damaged("\(entry.name) is not the file that was built: its SHA-256 differs")
     }
     Verified.shared.insert(directory, stamp)
+    try? Files.writeAtomically(Array(stamp.utf8), to: checked)
     return .intact
   }
 
@@ -133,7 +148,7 @@ enum EngineIntegrity {
     return hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
 
-  /// The builds this process hashed, with the stamps they had then.
+  /// The builds this process checked, with the stamps they had then.
   private final class Verified: @unchecked Sendable {
     static let shared = Verified()
     private let lock = NSLock()
