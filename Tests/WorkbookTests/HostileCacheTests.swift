@@ -361,6 +361,8 @@ import Testing
 
   @Test func aTemporaryFolderThatCannotBeMadeIsNotCalledTheCache() throws {
     let book = try Fixtures.book("passing")
+    // The compiler probed and the engine built first: they need a temporary folder too.
+    _ = try Workspace(options: Fixtures.options(book: book)).prepare()
     let out = try workbook(["verify", "--book", book, "--engine-sources", Fixtures.engineSources,
                             "--cache-dir", Fixtures.engineCache, "--no-cache"],
                            in: NSTemporaryDirectory(), set: ["TMPDIR": "/nonexistent-tmp"])

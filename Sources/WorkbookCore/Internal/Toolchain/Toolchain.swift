@@ -88,7 +88,17 @@ struct Toolchain: Sendable, Codable, Hashable {
       let info = try? JSONDecoder().decode(TargetInfo.self, from: Data(result.stdout)),
       let libraryPath = info.paths.runtimeLibraryPaths.first
     else {
-      throw .toolchainProbeFailed(swiftc: swiftc, reason: String(decoding: result.stderr, as: UTF8.self))
+      var reason = String(decoding: result.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      if reason.isEmpty {
+        switch result.termination {
+        case .exited(0): reason = "its answer is not the target information this tool reads"
+        case .exited(let status): reason = "it exited with status \(status) and printed no reason"
+        case .signaled(let signal): reason = "it was killed by \(signalName(signal))"
+        case .timedOut: reason = "it did not answer within 60 s"
+        case .interrupted: reason = "interrupted"
+        }
+      }
+      throw .toolchainProbeFailed(swiftc: swiftc, reason: reason)
     }
     var toolchain = Toolchain(
       swiftc: swiftc, frontend: bin + "/swift-frontend", clang: bin + "/clang",
