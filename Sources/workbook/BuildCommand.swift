@@ -68,6 +68,9 @@ extension Workbook {
           printError("error: " + ErrorText.message(for: error))
           throw ExitCode(2)
         }
+        // What an earlier build that was killed mid-write left (never a
+        // running build's: each temporary file names its process).
+        Files.removeTemporaryFilesOfDeadRuns(under: workspace.site)
       }
       // Ctrl-C stops the compilers and programs the verify started.
       Interruption.install(text: Interruption.stoppedEverything)

@@ -47,7 +47,8 @@ extension Workbook {
           message = "'\(ExerciseBook.displayPath(folder))' already has a book (" + files.map { "'\($0)'" }.joined(separator: ", ")
             + "); nothing was written. Work on it with 'workbook verify', or choose another folder: workbook init DIR"
         case .cannotWrite(let path, let reason):
-          message = "Cannot write '\(path)': \(reason)"
+          message = "Cannot write '\(path)': \(reason). "
+            + "Choose a new or empty folder you can write: workbook init DIR"
         }
         FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
         throw ExitCode(2)

@@ -128,7 +128,7 @@ extension Workbook {
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       do { try process.run() } catch {
-        FileHandle.standardError.write(Data("note: Could not open a browser (\(error)); open \(url) yourself\n".utf8))
+        FileHandle.standardError.write(Data("note: Could not open a browser (\(ErrorText.message(for: error))); open \(url) yourself\n".utf8))
       }
     }
 

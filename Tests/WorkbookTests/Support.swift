@@ -40,7 +40,9 @@ enum Fixtures {
   /// One folder for engine builds for the whole run (built once, under a lock).
   static let engineCache: String = {
     let path = NSTemporaryDirectory() + "workbook-tests-engine-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    // Private, as the tool makes its caches (it refuses one others could change).
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                             attributes: [.posixPermissions: 0o700])
     return path
   }()
 

@@ -17,6 +17,10 @@ public struct Book: Sendable {
   public var site: SiteMetadata
   /// Why `site.json` could not be read; nil when it was, or is missing.
   public var siteProblem: SiteMetadata.Problem?
+  /// Names of temporary files of atomic writes (`.NAME.workbook-PID-XXXXXX`)
+  /// seen in the folder when it was listed: verify removes those of runs
+  /// that are gone (`Files.removeTemporaryFilesOfDeadRuns`).
+  var temporaryFiles: [String] = []
 
   public init(folder: String, chapters: [Chapter], site: SiteMetadata = SiteMetadata(),
               siteProblem: SiteMetadata.Problem? = nil) {
@@ -41,12 +45,16 @@ public struct Book: Sendable {
   /// - Throws: `.bookNotFound`, `.bookEmpty`, `.chapterNotFound`.
   public static func load(_ folder: String, selecting selection: [String] = []) throws(VerifyError) -> Book {
     let folder = Files.absolute(folder)
-    let paths = try chapterPaths(book: folder, selection: selection)
+    let names = try listing(book: folder)
+    let paths = try chapterPaths(book: folder, names: names, selection: selection)
     let chapters = paths.map { loadChapter(at: $0) }
+    var book: Book
     switch SiteMetadata.load(book: folder) {
-    case .success(let site): return Book(folder: folder, chapters: chapters, site: site)
-    case .failure(let problem): return Book(folder: folder, chapters: chapters, siteProblem: problem)
+    case .success(let site): book = Book(folder: folder, chapters: chapters, site: site)
+    case .failure(let problem): book = Book(folder: folder, chapters: chapters, siteProblem: problem)
     }
+    book.temporaryFiles = names.filter { Files.writerOfTemporaryFile($0) != nil }
+    return book
   }
 
   /// One chapter file, read and parsed.
@@ -72,9 +80,14 @@ public struct Book: Sendable {
 
   /// The chapter files of `book`, sorted; only the selected ones when
   /// `selection` is not empty (in the order given, each once).
-  static func chapterPaths(book: String, selection: [String]) throws(VerifyError) -> [String] {
+  /// The names in the book folder (listed once per load).
+  static func listing(book: String) throws(VerifyError) -> [String] {
     guard Files.isDirectory(book) else { throw .bookNotFound(path: Files.display(book)) }
-    let all = ((try? FileManager.default.contentsOfDirectory(atPath: book)) ?? [])
+    return (try? FileManager.default.contentsOfDirectory(atPath: book)) ?? []
+  }
+
+  static func chapterPaths(book: String, names: [String], selection: [String]) throws(VerifyError) -> [String] {
+    let all = names
       .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
       .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
       .map { book + "/" + $0 }

@@ -21,7 +21,11 @@ public struct Workspace: Sendable {
   public var cache: String
   /// Where engine builds live: `options.engineCacheDirectory`, else
   /// `options.cacheDirectory` (everything in one folder, as asked), else
-  /// the per-user cache (`EngineCache.userDirectory()`).
+  /// the per-user cache (`EngineCache.userDirectory()`). Checked when a
+  /// command first uses it (`checkedEngineCache`): made 0700 if missing,
+  /// refused when other users could change it, and, for the per-user
+  /// cache's fallback in the shared temporary folder, replaced by a private
+  /// folder of the user's own.
   public var engineCache: String
   /// The site folder `workbook build` writes, as given (messages name it
   /// so; `SiteFolder` resolves it against the working folder).
@@ -88,8 +92,23 @@ public struct Workspace: Sendable {
   /// - Throws: `VerifyError` when there are no engine sources or no compiler.
   public func engineIdentity() throws(VerifyError) -> ReportDocument.EngineIdentity {
     let sources = try engineSources()
+    let engineCache = try checkedEngineCache()
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
     return ReportEngine(toolchain: toolchain, sources: sources, engineRoot: engineCache + "/engine")
+  }
+
+  /// The engine cache, checked: `engineCache` made (0700) if missing and
+  /// refused when it is not private (`.cacheNotPrivate`); the per-user
+  /// cache as `EngineCache.checkedUserRoot` finds it (a private folder
+  /// instead of a fallback someone else holds, with a note).
+  func checkedEngineCache() throws(VerifyError) -> String {
+    if options.engineCacheDirectory == nil && options.cacheDirectory == nil
+      && engineCache == EngineCache.userDirectory()
+    {
+      return try EngineCache.checkedUserRoot()
+    }
+    try EngineCache.checkedFolder(engineCache)
+    return engineCache
   }
 
   /// Finds the compiler and the engine's sources, builds the engine if
@@ -99,13 +118,12 @@ public struct Workspace: Sendable {
   ///
   /// - Parameter willBuild: Called with the engine's sources before a build starts.
   func prepare(willBuild: (String) -> Void = { _ in }) throws(VerifyError) -> RunSettings {
-    do { try Files.createDirectory(engineCache) } catch {
-      throw .cacheUnwritable(path: engineCache, reason: Files.reason(error))
-    }
+    let engineCache = try checkedEngineCache()
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
     let sources = try engineSources()
     let engine = try EngineBuilder.ensureBuilt(
-      sources: sources, toolchain: toolchain, cacheDirectory: engineCache, willBuild: { willBuild(sources) })
+      sources: sources, toolchain: toolchain, cacheDirectory: engineCache,
+      hashing: options.useCache ? .whenStampsChange : .always, willBuild: { willBuild(sources) })
     var settings = RunSettings(
       toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
       outputCap: options.outputCap, moduleCache: engine.moduleCache)
@@ -113,11 +131,11 @@ public struct Workspace: Sendable {
     return settings
   }
 
-  /// The result cache (its folder created).
+  /// The result cache, its folders made 0700 if missing and refused when
+  /// other users could change them (`.cacheNotPrivate`).
   func resultCache() throws(VerifyError) -> ResultCache {
-    do { try Files.createDirectory(cache) } catch {
-      throw .cacheUnwritable(path: cache, reason: Files.reason(error))
-    }
+    try EngineCache.checkedFolder(cache)
+    try EngineCache.checkedFolder(cache + "/results")
     return ResultCache(directory: cache + "/results")
   }
 

@@ -270,7 +270,7 @@ extension ExerciseBook {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       do {
         let data = try encoder.encode(self)
-        try Files.createDirectory((path as NSString).deletingLastPathComponent)
+        try Files.createDirectory((path as NSString).deletingLastPathComponent, mode: 0o700)
         try Files.writeAtomically([UInt8](data) + [10], to: path)
       } catch {
         throw .unwritable(path: Files.display(path), reason: Files.reason(error))

@@ -107,8 +107,8 @@ public struct ExerciseChecker: Sendable {
   ///   - code: The learner's code.
   ///   - file: The file's absolute path (used in `#sourceLocation`).
   ///   - displayPath: The path shown in messages.
-  /// - Throws: `VerifyError.interrupted` on Ctrl-C, `.cacheUnwritable` when
-  ///   no temporary folder can be made.
+  /// - Throws: `VerifyError.interrupted` on Ctrl-C,
+  ///   `.temporaryFolderUnwritable` when no temporary folder can be made.
   public func check(_ exercise: Exercise, code: String, file: String, displayPath: String) throws(VerifyError) -> ExerciseCheck {
     let start = monotonicSeconds()
     let program = runner.builder.learnerProgram(code: code, file: file)
@@ -118,7 +118,7 @@ public struct ExerciseChecker: Sendable {
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-check")
     } catch {
-      throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
+      throw .temporaryFolderUnwritable(path: Files.temporaryBase, reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
     let run = try runner.compileAndRun(program, in: work + "/program", map: map, run: true, defaultSnippet: 0)

@@ -3,6 +3,8 @@
 // commands, the site and the stepper show these messages. Sentence case,
 // the token quoted, what to do next, no final period.
 
+import Foundation
+
 public enum ErrorText {
   /// The message for any error the workbook's libraries throw.
   public static func message(for error: any Error) -> String {
@@ -13,6 +15,7 @@ public enum ErrorText {
     case let error as FileError: return message(for: error)
     case let error as DiagramChoiceError: return message(for: error)
     case let error as ReportError: return message(for: error)
+    case let error as ChildProcessError: return message(for: error)
     default: return Files.reason(error)
     }
   }
@@ -47,7 +50,19 @@ public enum ErrorText {
     case .toolchainProbeFailed(let swiftc, let reason):
       return "'\(swiftc) -print-target-info' failed: \(reason)"
     case .cacheUnwritable(let path, let reason):
-      return "Cannot write the cache folder '\(path)': \(reason); pass --cache-dir DIR"
+      return "Cannot write the cache folder '\(path)': \(reason); pass --cache-dir DIR with a folder you can write"
+    case .cacheNotPrivate(let path, let owner, let mode):
+      return "The cache folder '\(path)' " + privacy(owner: owner, mode: mode)
+        + ", so other users could put programs in it that the tool would run as you; nothing in it was used. "
+        + (owner == getuid()
+          ? "If no one else can have changed it, run 'chmod go-w \(path)', else remove it; or pass --cache-dir DIR"
+          : "Pass --cache-dir DIR with a folder of your own (a new one is made with mode 0700)")
+    case .temporaryFolderUnwritable(let path, let reason):
+      return "Cannot make a working folder in the temporary folder '\(path)' ($TMPDIR, else /tmp): \(reason); "
+        + "set TMPDIR to a folder you can write"
+    case .engineDamaged(let directory, let detail):
+      return "The engine build '\(directory)' is damaged (\(detail)), so no snippet could be checked; nothing was "
+        + "cached. Run again: a damaged build is found before use and built again"
     case .toolchainFailed(let message, let moduleCache):
       return "The Swift compiler fails for a reason outside the book (\(message)); "
         + "nothing was cached. Remove '\(moduleCache)' and the engine cache next to it, then run again"
@@ -58,6 +73,24 @@ public enum ErrorText {
 }
 
 extension ErrorText {
+  /// "is owned by uid 65534 (nobody) and writable by everyone (mode 0777)":
+  /// why a folder is not private.
+  static func privacy(owner: UInt32, mode: UInt32) -> String {
+    let bits = "mode 0" + String(mode & 0o7777, radix: 8)
+    let writable = mode & 0o002 != 0 ? "writable by everyone (\(bits))"
+      : mode & 0o020 != 0 ? "writable by its group (\(bits))" : nil
+    guard owner != getuid() else { return "is " + (writable ?? "not private (\(bits))") }
+    var who = "is owned by uid \(owner)"
+    if let entry = getpwuid(owner), let name = entry.pointee.pw_name { who += " (" + String(cString: name) + ")" }
+    return writable.map { who + " and " + $0 } ?? who + " (\(bits))"
+  }
+
+  static func message(for error: ChildProcessError) -> String {
+    switch error {
+    case .cannotStart(let executable, let reason): return "Cannot start '\(executable)': \(reason)"
+    }
+  }
+
   public static func message(for error: SiteError) -> String {
     switch error {
     case .verify(let error): return message(for: error)

@@ -23,6 +23,16 @@ public enum VerifyError: Error, Hashable, Sendable {
   case toolchainProbeFailed(swiftc: String, reason: String)
   /// The cache folder cannot be created or written.
   case cacheUnwritable(path: String, reason: String)
+  /// A cache folder (or a folder the tool keeps in it) that other users
+  /// could change: not owned by this user (`owner`), or writable by its
+  /// group or everyone (`mode`, the permission bits). Nothing in it is used.
+  case cacheNotPrivate(path: String, owner: UInt32, mode: UInt32)
+  /// No private working folder could be made in the temporary folder
+  /// (`$TMPDIR`, else /tmp) to compile in.
+  case temporaryFolderUnwritable(path: String, reason: String)
+  /// An engine build in the cache is not what was built (a file cut short
+  /// or changed); `detail` says which file and how.
+  case engineDamaged(directory: String, detail: String)
   /// The compiler failed for a reason outside the book (a broken module
   /// cache or engine module) even after the module cache was emptied.
   case toolchainFailed(message: String, moduleCache: String)

@@ -124,7 +124,7 @@ struct ChapterRunner: Sendable {
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-verify")
     } catch {
-      throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
+      throw .temporaryFolderUnwritable(path: Files.temporaryBase, reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
     let map = SourceMap(chapter: chapter)

@@ -518,8 +518,11 @@ enum ProcessTable {
 }
 
 /// A child process that could not be started.
-enum ChildProcessError: Error, Hashable, Sendable {
+enum ChildProcessError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The executable and why (strerror).
   case cannotStart(String, String)
+
+  var description: String { ErrorText.message(for: self) }
 }
 
 /// Seconds from a monotonic clock.

@@ -107,7 +107,7 @@ struct ResultCache: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let data = try? encoder.encode(value) else { return }
-    try? Files.createDirectory((target as NSString).deletingLastPathComponent)
+    try? Files.createDirectory((target as NSString).deletingLastPathComponent, mode: 0o700)
     try? Files.writeAtomically([UInt8](data), to: target)
   }
 }

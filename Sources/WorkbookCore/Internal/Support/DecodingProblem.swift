@@ -6,7 +6,7 @@ enum DecodingProblem {
   /// E.g. "'exercises.a/b.attempts' should be a number", "it is not valid JSON".
   static func sentence(_ error: Error) -> String {
     guard let error = error as? DecodingError else {
-      return "it cannot be read (\((error as NSError).localizedDescription))"
+      return "it cannot be read (\(Files.reason(error)))"
     }
     func where_(_ path: [CodingKey]) -> String {
       let keys = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -24,21 +24,29 @@ struct SHA256 {
   init() {}
 
   mutating func update(data: [UInt8]) {
-    length &+= UInt64(data.count)
+    data.withUnsafeBufferPointer { update($0) }
+  }
+
+  /// Adds `bytes`; whole 64-byte blocks are compressed where they lie,
+  /// without copying (hashing an engine build before use reads about 7 MB).
+  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    length &+= UInt64(bytes.count)
     var start = 0
     if !pending.isEmpty {
-      let take = min(64 - pending.count, data.count)
-      pending += data[0..<take]
+      let take = min(64 - pending.count, bytes.count)
+      pending.append(contentsOf: UnsafeBufferPointer(start: base, count: take))
       start = take
       guard pending.count == 64 else { return }
-      compress(pending, at: 0)
+      let block = pending
+      block.withUnsafeBufferPointer { compress($0.baseAddress!) }
       pending.removeAll(keepingCapacity: true)
     }
-    while data.count - start >= 64 {
-      compress(data, at: start)
+    while bytes.count - start >= 64 {
+      compress(base + start)
       start += 64
     }
-    pending += data[start...]
+    pending.append(contentsOf: UnsafeBufferPointer(start: base + start, count: bytes.count - start))
   }
 
   /// The 32-byte digest of everything added.
@@ -48,32 +56,39 @@ struct SHA256 {
     while tail.count % 64 != 56 { tail.append(0) }
     let bits = length &* 8
     for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-    for block in stride(from: 0, to: tail.count, by: 64) { copy.compress(tail, at: block) }
+    tail.withUnsafeBufferPointer { buffer in
+      for block in stride(from: 0, to: buffer.count, by: 64) { copy.compress(buffer.baseAddress! + block) }
+    }
     return copy.state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
   }
 
-  private mutating func compress(_ bytes: [UInt8], at offset: Int) {
-    var w = [UInt32](repeating: 0, count: 64)
-    for i in 0..<16 {
-      let j = offset + 4 * i
-      w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
-    }
-    for i in 16..<64 {
-      let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-      let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-    }
+  /// One 64-byte block at `bytes`. The message schedule lives in a
+  /// temporary (stack) allocation: no array per block.
+  private mutating func compress(_ bytes: UnsafePointer<UInt8>) {
     var a = state[0], b = state[1], c = state[2], d = state[3]
     var e = state[4], f = state[5], g = state[6], h = state[7]
-    for i in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ majority
-      h = g; g = f; f = e; e = d &+ t1
-      d = c; c = b; b = a; a = t1 &+ t2
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for i in 0..<16 {
+        let j = 4 * i
+        w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
+      }
+      for i in 16..<64 {
+        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+      }
+      Self.k.withUnsafeBufferPointer { k in
+        for i in 0..<64 {
+          let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+          let choice = (e & f) ^ (~e & g)
+          let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+          let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          let t2 = s0 &+ majority
+          h = g; g = f; f = e; e = d &+ t1
+          d = c; c = b; b = a; a = t1 &+ t2
+        }
+      }
     }
     state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
     state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h

@@ -169,50 +169,65 @@ enum EngineBuilder {
     pathKey.add("sources", sources)
     pathKey.add("compiler", toolchain.identity)  // one memo per identity asked for (the report's has no binary stamp)
     let memo = engineRoot + "/sources-" + pathKey.finalize().prefix(16)
-    if let bytes = Files.read(memo) {
+    if let bytes = Files.readPrivateFile(memo) {
       let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
       if fields.count == 2 && fields[0] == stampKey && !files.engine.isEmpty && !files.diagrams.isEmpty {
         return (String(fields[1]), absolute(files, engine: sources))
       }
     }
     let result = try identity(sources: sources, toolchain: toolchain)
-    try? Files.createDirectory(engineRoot)
-    try? Files.writeAtomically(Array("\(stampKey) \(result.0)".utf8), to: memo)
+    if (try? Files.makePrivateDirectory(engineRoot)) != nil {
+      try? Files.writeAtomically(Array("\(stampKey) \(result.0)".utf8), to: memo)
+    }
     return result
   }
 
-  /// Returns the engine built from `sources`, building it if it is missing
-  /// or stale. Two verifies at once build it once: the build holds a lock,
-  /// happens in a private folder and lands by renaming the finished folder
-  /// into place, so a reader never sees half a build.
+  /// Returns the engine built from `sources`, building it if it is missing,
+  /// stale or damaged (`EngineIntegrity`: a file whose size or hash is not
+  /// the one recorded when it was built). Two verifies at once build it
+  /// once: the build holds a lock, happens in a private folder and lands by
+  /// renaming the finished folder into place, so a reader never sees half a
+  /// build. `engine/` and `module-cache/` are made 0700 and used only when
+  /// no other user can change them.
   ///
   /// - Parameters:
   ///   - sources: The engine's source folder (the diagrams harness's is
   ///     the folder beside it).
   ///   - cacheDirectory: The engine cache (`EngineCache.userDirectory()`
-  ///     by default): builds live in `<cache>/engine/<identity>`, the
+  ///     by default): builds live in `<cache>/engine/<identity>-r1`, the
   ///     module cache in `<cache>/module-cache`.
+  ///   - hashing: When the build's files are hashed (their sizes are
+  ///     checked every time).
   ///   - willBuild: Called before a build starts (to tell the user).
   static func ensureBuilt(
     sources: String, toolchain: Toolchain, cacheDirectory: String,
-    willBuild: () -> Void = {}
+    hashing: EngineIntegrity.Hashing = .whenStampsChange, willBuild: () -> Void = {}
   ) throws(VerifyError) -> EngineBuild {
     let root = cacheDirectory + "/engine"
-    let (identity, files) = try rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
-    let directory = root + "/" + identity.prefix(24)
     let moduleCache = cacheDirectory + "/module-cache"
+    try EngineCache.checkedFolder(root)
+    if let problem = Files.privacyProblem(moduleCache), problem.kind != .missing { throw problem.verifyError }
+    let (identity, files) = try rememberedIdentity(sources: sources, toolchain: toolchain, engineRoot: root)
+    let directory = root + "/" + identity.prefix(24) + recordedSuffix
     let found = EngineBuild(directory: directory, identity: identity, wasBuilt: false, moduleCache: moduleCache)
-    if isComplete(directory) && EngineCache.moduleCacheIsCurrent(moduleCache) { return found }
-    do {
-      try Files.createDirectory(root)
-    } catch {
-      throw .cacheUnwritable(path: root, reason: Files.reason(error))
+    if EngineIntegrity.check(directory, hashing: hashing) == .intact && EngineCache.moduleCacheIsCurrent(moduleCache) {
+      return found
     }
     let result: Result<EngineBuild, VerifyError>
     do {
       result = try Files.withLock(root + "/.lock") { () -> Result<EngineBuild, VerifyError> in
         EngineCache.prepareModuleCache(moduleCache)
-        if isComplete(directory) { return .success(found) }
+        switch EngineIntegrity.check(directory, hashing: hashing) {
+        case .intact:
+          return .success(found)
+        case .damaged(let detail):
+          EngineCache.note("The engine build '\(directory)' is damaged (\(detail)); it is built again")
+          removeBuild(directory)
+        case .unrecorded:
+          removeBuild(directory)
+        case .missing:
+          break
+        }
         removeAbandonedBuilds(in: root)
         willBuild()
         return build(files: files, toolchain: toolchain, into: directory, identity: identity,
@@ -224,6 +239,27 @@ enum EngineBuilder {
     return try result.get()
   }
 
+  /// The end of a build folder's name (`engine/<identity>-r1`): builds
+  /// with a record of their files (`EngineIntegrity`). Older tools keep
+  /// their unrecorded builds in `engine/<identity>`, untouched, so that a
+  /// machine running both never has a build removed under an older tool.
+  static let recordedSuffix = "-r1"
+
+  /// The three modules of a build, each a library and a module file.
+  static let modules = ["TransitionEngine", diagramsFolderName, ProgramBuilder.preludeModuleName]
+
+  /// Removes a build that is not to be used (moved aside first, so that
+  /// the folder's name is free at once; call holding the lock).
+  static func removeBuild(_ directory: String) {
+    let root = (directory as NSString).deletingLastPathComponent
+    let aside = root + "/.building-removed-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    if rename(directory, aside) == 0 {
+      try? FileManager.default.removeItem(atPath: aside)
+    } else {
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+  }
+
   /// Removes the private folders of builds that were killed half-way
   /// (call holding the lock: no build is running then).
   static func removeAbandonedBuilds(in root: String) {
@@ -232,16 +268,18 @@ enum EngineBuilder {
     }
   }
 
-  /// Whether `directory` holds a finished build (it only ever appears whole).
+  /// Whether `directory` holds a finished build (it only ever appears
+  /// whole), with its record of files (`EngineIntegrity`).
   static func isComplete(_ directory: String) -> Bool {
-    ["TransitionEngine", diagramsFolderName, ProgramBuilder.preludeModuleName].allSatisfy { module in
+    Files.exists(directory + "/" + EngineIntegrity.recordName) && modules.allSatisfy { module in
       Files.exists(directory + "/lib\(module).so") && Files.exists(directory + "/\(module).swiftmodule")
     }
   }
 
   /// Builds the engine, then the diagrams harness against it, then the
-  /// prelude module against both, into a private folder, then renames it
-  /// to `directory`.
+  /// prelude module against both, into a private folder (0700), records
+  /// its files' sizes and hashes (`EngineIntegrity.record`), then renames
+  /// it to `directory`.
   private static func build(
     files: SourceFiles, toolchain: Toolchain, into directory: String, identity: String,
     moduleCache: String, sources: String
@@ -252,7 +290,6 @@ enum EngineBuilder {
       return .failure(.cacheUnwritable(path: root, reason: String(cString: strerror(errno))))
     }
     let staging = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    chmod(staging, 0o755)
     func arguments(module: String, files: [String]) -> [String] {
       var args = ["-emit-library", "-emit-module", "-module-name", module, "-package-name", packageName,
                   "-parse-as-library", "-o", staging + "/lib\(module).so",
@@ -288,6 +325,12 @@ enum EngineBuilder {
         let log = String(decoding: result.stderr + result.stdout, as: UTF8.self)
         return .failure(.engineBuildFailed(log: log, packageRoot: packageRoot(of: sources)))
       }
+    }
+    do {
+      try EngineIntegrity.record(staging)
+    } catch {
+      try? FileManager.default.removeItem(atPath: staging)
+      return .failure(.cacheUnwritable(path: staging, reason: Files.reason(error)))
     }
     // Land the finished build in one rename (a stale incomplete folder of
     // a crashed older tool is replaced).

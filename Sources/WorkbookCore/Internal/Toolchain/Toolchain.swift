@@ -26,7 +26,10 @@ struct Toolchain: Sendable, Codable, Hashable {
   var linkerTemplate: [String]? = nil
 
   /// Finds `swiftc` (`$WORKBOOK_SWIFTC`, else the `PATH`) and probes it,
-  /// reusing a cached probe when the binaries have not changed.
+  /// reusing a cached probe when the binaries have not changed. The probe
+  /// names the programs the tool runs, so a cached one is trusted only when
+  /// it is this user's own file that no one else can write
+  /// (`Files.readPrivateFile`), and stored only in a private folder.
   ///
   /// - Parameter cacheDirectory: Where the probe is cached.
   static func locate(cacheDirectory: String) throws(VerifyError) -> Toolchain {
@@ -46,15 +49,16 @@ struct Toolchain: Sendable, Codable, Hashable {
     keyHasher.add("probe", "2")  // 2: with the linker template
     keyHasher.add("swiftc", swiftc)
     let probePath = cacheDirectory + "/toolchain-" + keyHasher.finalize().prefix(16) + ".json"
-    if let data = Files.read(probePath),
+    if let data = Files.readPrivateFile(probePath),
       let cached = try? JSONDecoder().decode(CachedProbe.self, from: Data(data)),
       cached.stamp == stamp, LinkerTemplate.filesExist(cached.toolchain.linkerTemplate)
     {
       return cached.toolchain
     }
     let toolchain = try probe(swiftc: swiftc, bin: bin, stamp: stamp)
-    if let data = try? JSONEncoder().encode(CachedProbe(stamp: stamp, toolchain: toolchain)) {
-      try? Files.createDirectory(cacheDirectory)
+    if let data = try? JSONEncoder().encode(CachedProbe(stamp: stamp, toolchain: toolchain)),
+      (try? Files.makePrivateDirectory(cacheDirectory)) != nil
+    {
       try? Files.writeAtomically([UInt8](data), to: probePath)
     }
     return toolchain
@@ -84,7 +88,17 @@ struct Toolchain: Sendable, Codable, Hashable {
       let info = try? JSONDecoder().decode(TargetInfo.self, from: Data(result.stdout)),
       let libraryPath = info.paths.runtimeLibraryPaths.first
     else {
-      throw .toolchainProbeFailed(swiftc: swiftc, reason: String(decoding: result.stderr, as: UTF8.self))
+      var reason = String(decoding: result.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      if reason.isEmpty {
+        switch result.termination {
+        case .exited(0): reason = "its answer is not the target information this tool reads"
+        case .exited(let status): reason = "it exited with status \(status) and printed no reason"
+        case .signaled(let signal): reason = "it was killed by \(signalName(signal))"
+        case .timedOut: reason = "it did not answer within 60 s"
+        case .interrupted: reason = "interrupted"
+        }
+      }
+      throw .toolchainProbeFailed(swiftc: swiftc, reason: reason)
     }
     var toolchain = Toolchain(
       swiftc: swiftc, frontend: bin + "/swift-frontend", clang: bin + "/clang",
