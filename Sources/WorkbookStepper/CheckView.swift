@@ -57,11 +57,22 @@ public struct CheckView: Sendable {
     return out
   }
 
+  /// An error or warning at its line, with its excerpt, then the
+  /// compiler's notes on it, each with its line and fix-it (in green: the
+  /// text the compiler suggests, at its column).
   func diagnostic(_ d: ExerciseCheck.FileDiagnostic, file: String, width: Int) -> [String] {
     let place = d.line.map { "\(file):\($0):\(d.column): " } ?? ""
     let label = d.severity == .error ? style.red("error:") : style.yellow("warning:")
-    return TextWidth.wrap(place + label + " " + d.message, width: width)
+    var out = TextWidth.wrap(place + label + " " + d.message, width: width)
       + d.excerpt.map { style.dim(TextWidth.truncated($0, to: width)) }
+    for note in d.notes {
+      out += TextWidth.wrap(style.cyan("note:") + " " + note.message, width: width, indent: "    ", firstIndent: "  ")
+      for (i, line) in note.excerpt.enumerated() {
+        let text = TextWidth.truncated("  " + line, to: width)
+        out.append(note.fixIt != nil && i == note.excerpt.count - 1 ? style.green(text) : style.dim(text))
+      }
+    }
+    return out
   }
 
   // MARK: - Output
