@@ -30,6 +30,8 @@ public final class StepSession {
   private var confirming: Confirmation?
   private var showsHelp = false
   private var showsSolution = false
+  /// Whether the solution is shown whole (else as its change from the starter).
+  private var showsWholeSolution = false
   private var stamp: String?
   /// Wakes the wait for a key when the learner's folder changes, so that a
   /// save is checked at once (the stamp is still compared every poll).
@@ -96,6 +98,7 @@ public final class StepSession {
     lastCheck = nil
     confirming = nil
     showsSolution = false
+    showsWholeSolution = false
     do {
       let created = try book.prepareWorkspace(exercise)
       message = created ? "Wrote the starter to \(path); open it in your editor." : nil
@@ -174,6 +177,10 @@ public final class StepSession {
     }
     switch key {
     case .character("h"): nextHint()
+    case .character("s") where showsSolution:
+      // The other view of the solution: the whole program, or its change.
+      showsWholeSolution.toggle()
+      if terminal.isInteractive { redraw() } else { emit(solutionLines()) }
     case .character("s"):
       if entry.attempts == 0 && !entry.done {
         say("Save an attempt first: the solution is shown after at least one try.")
@@ -354,18 +361,17 @@ public final class StepSession {
     return [title] + body.map { "  " + $0 }
   }
 
+  /// The solution: its change from the starter, or the whole program.
   func solutionLines() -> [String] {
-    let highlighter = SwiftHighlighter(style: style)
-    let code = exercise.solution.split(separator: "\n", omittingEmptySubsequences: false)
-    return [style.bold("Solution:")] + code.dropLast(code.last == "" ? 1 : 0).map {
-      "    " + highlighter.highlight(String($0))
-    }
+    let other = showsWholeSolution ? "s: only its change from the starter" : "s: the whole program"
+    return SolutionView(style: style).render(exercise, full: showsWholeSolution, width: width, otherView: other)
   }
 
   func helpLines() -> [String] {
     [style.bold("Keys") + (terminal.isInteractive ? "" : " (type one and press Enter)"),
      "  h  show the next hint",
-     "  s  show the solution (after one attempt; asks first)",
+     "  s  show the solution (after one attempt; asks first): its change from the",
+     "     starter; s again: the whole program",
      "  r  reset your file to the starter (asks first; keeps a backup)",
      "  n  next exercise        p  previous exercise",
      "  q  quit (progress is saved; 'workbook step' resumes)",
@@ -375,7 +381,8 @@ public final class StepSession {
 
   func keyBar() -> String {
     let hints = exercise.hints.isEmpty ? "" : " (\(entry.hintsShown)/\(exercise.hints.count))"
-    let keys = [("h", "hint" + hints), ("s", "solution"), ("r", "reset"), ("n", "next"), ("p", "previous"),
+    let solution = !showsSolution ? "solution" : showsWholeSolution ? "changes" : "whole solution"
+    let keys = [("h", "hint" + hints), ("s", solution), ("r", "reset"), ("n", "next"), ("p", "previous"),
                 ("q", "quit"), ("?", "keys")]
     return keys.map { style.bold($0.0) + " " + $0.1 }.joined(separator: " · ")
   }

@@ -159,6 +159,33 @@ import WorkbookStepper
     #expect(verify.stdout.contains("6 | card.alpha = 0"), "\(verify.stdout)")
   }
 
+  // Issue 27: `check --solution` shows the solution as its change from the
+  // starter; `--whole-solution` the whole program; both are noted as shown.
+  @Test func checkShowsTheSolutionAsItsChangeFromTheStarter() throws {
+    let root = try StepperFixtures.project()
+    try FileManager.default.createDirectory(atPath: root + "/Exercises/01-basics", withIntermediateDirectories: true)
+    try StepperFixtures.save(StepperFixtures.fadeStarter, to: root + "/Exercises/01-basics/fade-steps.swift")
+    let change = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--solution"], in: root)
+    #expect(change.status == 1)
+    #expect(change.stdout.hasSuffix("""
+      This is still what the starter does (its symptom): nothing is fixed yet.
+
+      Solution: its change from the starter (- starter, + solution)
+          let view = UIView()
+          for step in 0...4 {
+        -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4
+        +   view.alpha = 1 - Double(step) / 4
+            print("step \\(step): alpha \\(view.alpha)")
+          }
+
+      """), "\(change.stdout)")
+    let progress = try ProgressFile.load(root + "/.workbook/progress.json")
+    #expect(progress.exercises["01-basics/fade-steps"]?.solutionShown == true)
+    let whole = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--whole-solution"], in: root)
+    #expect(whole.stdout.contains("Solution (the whole program):\n    import UIKit\n\n    let view = UIView()\n"))
+    #expect(!whole.stdout.contains("  +   view.alpha"))
+  }
+
   /// A learner's wrong output is the file's, at no line: which line printed
   /// the first differing output line is not known, so neither the verdict
   /// nor the screen names one (it once said line 1).

@@ -223,3 +223,35 @@ import Testing
     #expect(Terminal.decode([]) == nil)
   }
 }
+
+// Issue 27: a solution is shown as its change from the starter.
+@Suite struct SolutionViewTests {
+  @Test func theSolutionIsItsChangeFromTheStarterWithTheWholeProgramOnRequest() throws {
+    let book = try StepperFixtures.exerciseBook(try StepperFixtures.project())
+    let fade = book.exercises[0]
+    #expect(SolutionView(style: .plain).render(fade, full: false, width: 100, otherView: "s: the whole program") == [
+      "Solution: its change from the starter (- starter, + solution) · s: the whole program",
+      "    let view = UIView()",
+      "    for step in 0...4 {",
+      "  -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4",
+      "  +   view.alpha = 1 - Double(step) / 4",
+      "      print(\"step \\(step): alpha \\(view.alpha)\")",
+      "    }",
+    ])
+    let whole = SolutionView(style: .plain).render(fade, full: true, width: 80)
+    #expect(whole.first == "Solution (the whole program):")
+    #expect(Array(whole.dropFirst()) == fade.solution.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      .map { $0.isEmpty ? "" : "    " + $0 })
+    // Coloured: removed lines red, added lines green.
+    let coloured = SolutionView(style: .ansi).render(fade, full: false, width: 80)
+    #expect(coloured.contains("\u{1B}[31m  -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4\u{1B}[0m"))
+    #expect(coloured.contains("\u{1B}[32m  +   view.alpha = 1 - Double(step) / 4\u{1B}[0m"))
+    // Changes far apart: a gap between them.
+    var far = fade
+    far.starter = (1...12).map { "line \($0)\n" }.joined()
+    far.solution = far.starter.replacingOccurrences(of: "line 2\n", with: "line two\n")
+      .replacingOccurrences(of: "line 11\n", with: "line eleven\n")
+    #expect(SolutionView.changes(far).contains(.gap))
+    #expect(SolutionView.changes(far).filter { if case .same = $0 { return true }; return false }.count == 6)
+  }
+}

@@ -58,7 +58,16 @@ import Testing
     try step.send("s")
     step.waitFor("Show the solution? [y/N]")
     try step.send("y")
-    screen = step.waitFor("Solution:", "      view.alpha = 1 - Double(step) / 4")
+    // The solution as its change from the starter; s again: the whole program.
+    screen = step.waitFor("Solution: its change from the starter (- starter, + solution) · s: the whole program",
+                          "  -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4",
+                          "  +   view.alpha = 1 - Double(step) / 4", "s whole solution")
+    #expect(screen.contains("    let view = UIView()\n    for step in 0...4 {\n  -   // TODO"))
+    #expect(!screen.contains("import UIKit"), "only the change and its context")
+    try step.send("s")
+    screen = step.waitFor("Solution (the whole program): s: only its change from the starter", "    import UIKit",
+                          "      view.alpha = 1 - Double(step) / 4", "s changes")
+    #expect(!screen.contains("  +   view.alpha"))
 
     // The right answer passes.
     try StepperFixtures.save(StepperFixtures.fadeSolution, to: file)
