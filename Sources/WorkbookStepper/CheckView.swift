@@ -75,6 +75,47 @@ public struct CheckView: Sendable {
     return out
   }
 
+  // MARK: - Summary
+
+  /// The check in at most `maxLines` lines, for a small terminal: the
+  /// verdict, then what to look at first — the differing lines of a wrong
+  /// output (expected beside yours when they fit), the first errors with
+  /// their notes, where it crashed. What does not fit is counted in a last
+  /// line.
+  public func summary(_ check: ExerciseCheck, width: Int, maxLines: Int) -> [String] {
+    var out: [String]
+    if check.outcome == .wrongOutput {
+      let rows = LineDiff.rows(old: check.expected, new: check.output)
+      let differing = rows.filter { $0.kind != .same }
+      let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
+      out = [style.boldRed("✗ WRONG OUTPUT") + " — \(differing.count) of \(rows.count) line\(rows.count == 1 ? "" : "s") differ" + took]
+      if Self.fitsSideBySide(rows, width: width) {
+        let column = (width - 5) / 2
+        out.append("  " + style.bold(TextWidth.padded("expected", to: column)) + " │ " + style.bold("actual"))
+        for row in differing {
+          let old = TextWidth.padded(TextWidth.truncated(row.old ?? "", to: column), to: column)
+          out.append(style.yellow(Self.marker(row.kind)) + " " + style.green(old) + " │ "
+                     + style.red(TextWidth.truncated(row.new ?? "", to: column)))
+        }
+      } else {
+        for row in differing {
+          if let old = row.old { out.append(style.yellow(Self.marker(row.kind)) + " expected " + style.green(TextWidth.truncated(old, to: width - 11))) }
+          if let new = row.new { out.append(style.yellow(Self.marker(row.kind)) + " actual   " + style.red(TextWidth.truncated(new, to: width - 11))) }
+        }
+      }
+      if check.showsStarterSymptom {
+        out += TextWidth.wrap(style.yellow("This is still what the starter does (its symptom): nothing is fixed yet."), width: width)
+      }
+    } else {
+      out = render(check, width: width)
+    }
+    let limit = max(1, maxLines)
+    guard out.count > limit else { return out }
+    guard limit > 1 else { return [out[0]] }
+    let hidden = out.count - (limit - 1)
+    return Array(out.prefix(limit - 1)) + [style.dim("… \(hidden) more line\(hidden == 1 ? "" : "s") (G: the whole check)")]
+  }
+
   // MARK: - Output
 
   /// Expected and actual output, side by side when both fit, else one

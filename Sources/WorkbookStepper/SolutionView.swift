@@ -25,10 +25,10 @@ public struct SolutionView: Sendable {
   public func render(_ exercise: Exercise, full: Bool, width: Int, otherView: String? = nil) -> [String] {
     let changes = Self.changes(exercise, context: context)
     if full || changes.isEmpty {
-      let title = style.bold("Solution (the whole program):") + (otherView.map { style.dim(" " + $0) } ?? "")
+      let title = style.bold("Solution: the whole program") + (otherView.map { style.dim(" · " + $0) } ?? "")
       return TextWidth.wrap(title, width: width) + code(exercise.solution, width: width)
     }
-    let title = style.bold("Solution: its change from the starter")
+    let title = style.bold("Solution: its change")
       + " (" + style.red("- starter") + ", " + style.green("+ solution") + ")" + (otherView.map { style.dim(" · " + $0) } ?? "")
     var out = TextWidth.wrap(title, width: width)
     for line in changes {

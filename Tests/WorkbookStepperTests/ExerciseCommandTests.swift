@@ -170,7 +170,7 @@ import WorkbookStepper
     #expect(change.stdout.hasSuffix("""
       This is still what the starter does (its symptom): nothing is fixed yet.
 
-      Solution: its change from the starter (- starter, + solution)
+      Solution: its change (- starter, + solution)
           let view = UIView()
           for step in 0...4 {
         -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4
@@ -182,7 +182,7 @@ import WorkbookStepper
     let progress = try ProgressFile.load(root + "/.workbook/progress.json")
     #expect(progress.exercises["01-basics/fade-steps"]?.solutionShown == true)
     let whole = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--whole-solution"], in: root)
-    #expect(whole.stdout.contains("Solution (the whole program):\n    import UIKit\n\n    let view = UIView()\n"))
+    #expect(whole.stdout.contains("Solution: the whole program\n    import UIKit\n\n    let view = UIView()\n"))
     #expect(!whole.stdout.contains("  +   view.alpha"))
   }
 
