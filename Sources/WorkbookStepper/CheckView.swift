@@ -24,11 +24,14 @@ public struct CheckView: Sendable {
     case .compileError:
       let count = check.errors.count
       out.append(style.boldRed("✗ DOES NOT COMPILE") + (count > 0 ? " — \(count) error\(count == 1 ? "" : "s")" : "") + took)
-      for d in check.diagnostics.filter({ $0.severity == .error }).prefix(8) {
+      // Every error (the stepper scrolls what does not fit).
+      for d in check.diagnostics.filter({ $0.severity == .error }) {
         out += diagnostic(d, file: check.file, width: width)
       }
       if check.errors.isEmpty {
-        out += check.otherErrors.split(separator: "\n").prefix(12).map { TextWidth.truncated(String($0), to: width) }
+        let lines = check.otherErrors.split(separator: "\n")
+        out += lines.prefix(12).map { TextWidth.truncated(String($0), to: width) }
+        if lines.count > 12 { out.append(style.dim("… \(lines.count - 12) more lines of compiler output")) }
       }
     case .crashed:
       out.append(style.boldRed("✗ CRASHED") + took)
@@ -57,11 +60,63 @@ public struct CheckView: Sendable {
     return out
   }
 
+  /// An error or warning at its line, with its excerpt, then the
+  /// compiler's notes on it, each with its line and fix-it (in green: the
+  /// text the compiler suggests, at its column).
   func diagnostic(_ d: ExerciseCheck.FileDiagnostic, file: String, width: Int) -> [String] {
     let place = d.line.map { "\(file):\($0):\(d.column): " } ?? ""
     let label = d.severity == .error ? style.red("error:") : style.yellow("warning:")
-    return TextWidth.wrap(place + label + " " + d.message, width: width)
+    var out = TextWidth.wrap(place + label + " " + d.message, width: width)
       + d.excerpt.map { style.dim(TextWidth.truncated($0, to: width)) }
+    for note in d.notes {
+      out += TextWidth.wrap(style.cyan("note:") + " " + note.message, width: width, indent: "    ", firstIndent: "  ")
+      for (i, line) in note.excerpt.enumerated() {
+        let text = TextWidth.truncated("  " + line, to: width)
+        out.append(note.fixIt != nil && i == note.excerpt.count - 1 ? style.green(text) : style.dim(text))
+      }
+    }
+    return out
+  }
+
+  // MARK: - Summary
+
+  /// The check in at most `maxLines` lines, for a small terminal: the
+  /// verdict, then what to look at first — the differing lines of a wrong
+  /// output (expected beside yours when they fit), the first errors with
+  /// their notes, where it crashed. What does not fit is counted in a last
+  /// line.
+  public func summary(_ check: ExerciseCheck, width: Int, maxLines: Int) -> [String] {
+    var out: [String]
+    if check.outcome == .wrongOutput {
+      let rows = LineDiff.rows(old: check.expected, new: check.output)
+      let differing = rows.filter { $0.kind != .same }
+      let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
+      out = [style.boldRed("✗ WRONG OUTPUT") + " — \(differing.count) of \(rows.count) line\(rows.count == 1 ? "" : "s") differ" + took]
+      if Self.fitsSideBySide(rows, width: width) {
+        let column = (width - 5) / 2
+        out.append("  " + style.bold(TextWidth.padded("expected", to: column)) + " │ " + style.bold("actual"))
+        for row in differing {
+          let old = TextWidth.padded(TextWidth.truncated(row.old ?? "", to: column), to: column)
+          out.append(style.yellow(Self.marker(row.kind)) + " " + style.green(old) + " │ "
+                     + style.red(TextWidth.truncated(row.new ?? "", to: column)))
+        }
+      } else {
+        for row in differing {
+          if let old = row.old { out.append(style.yellow(Self.marker(row.kind)) + " expected " + style.green(TextWidth.truncated(old, to: width - 11))) }
+          if let new = row.new { out.append(style.yellow(Self.marker(row.kind)) + " actual   " + style.red(TextWidth.truncated(new, to: width - 11))) }
+        }
+      }
+      if check.showsStarterSymptom {
+        out += TextWidth.wrap(style.yellow("This is still what the starter does (its symptom): nothing is fixed yet."), width: width)
+      }
+    } else {
+      out = render(check, width: width)
+    }
+    let limit = max(1, maxLines)
+    guard out.count > limit else { return out }
+    guard limit > 1 else { return [out[0]] }
+    let hidden = out.count - (limit - 1)
+    return Array(out.prefix(limit - 1)) + [style.dim("… \(hidden) more line\(hidden == 1 ? "" : "s") (G: the whole check)")]
   }
 
   // MARK: - Output

@@ -30,13 +30,25 @@ public final class StepSession {
   private var confirming: Confirmation?
   private var showsHelp = false
   private var showsSolution = false
+  /// Whether the solution is shown whole (else as its change from the starter).
+  private var showsWholeSolution = false
   private var stamp: String?
+  /// The first line of the document shown when it does not fit.
+  private var scroll = 0
+  /// Where to scroll at the next redraw: what the learner just asked for.
+  private var scrollTarget: Anchor?
+  /// The last frame's layout (for paging).
+  private var lastFrame: StepScreen.Frame?
+  private let painter = ScreenPainter()
   /// Wakes the wait for a key when the learner's folder changes, so that a
   /// save is checked at once (the stamp is still compared every poll).
   private let watcher = FileWatcher(folders: [])
   private var quit = false
 
   private enum Confirmation { case solution, reset }
+
+  /// Places in the document to scroll to.
+  enum Anchor: Hashable { case top, hint(Int), solution, help }
 
   /// - Parameters:
   ///   - book: The book, with its exercises.
@@ -60,7 +72,14 @@ public final class StepSession {
   }
 
   private var exercise: Exercise { book.exercises[index] }
-  private var width: Int { max(30, fixedWidth ?? terminal.width) }
+  /// Columns to draw in: `--width` (at most the terminal's, interactively),
+  /// else the terminal's.
+  private var width: Int {
+    guard let fixedWidth else { return max(30, terminal.width) }
+    return max(30, terminal.isInteractive ? min(fixedWidth, terminal.width) : fixedWidth)
+  }
+  /// Rows to draw in (24 when the terminal does not say).
+  private var height: Int { max(1, terminal.height ?? 24) }
   private var entry: ExerciseBook.ProgressFile.Entry {
     get { progress.exercises[exercise.qualifiedID] ?? ExerciseBook.ProgressFile.Entry() }
     set { progress.exercises[exercise.qualifiedID] = newValue }
@@ -68,23 +87,33 @@ public final class StepSession {
 
   /// Runs until the learner quits (`q`), and returns the exit status.
   public func run() throws(VerifyError) -> Int32 {
-    terminal.enterRawMode()
+    // The alternate screen: redraws never reach the scrollback, and the
+    // learner's screen comes back on every way out (see TerminalRestore).
+    terminal.enterRawMode(hideCursor: true, alternateScreen: true)
     defer { terminal.leaveRawMode() }
+    let resize = terminal.isInteractive ? Terminal.resizeDescriptor : nil
     try open(index)
     while !quit {
       watcher.watch([FileWatcher.Folder((book.workspacePath(exercise) as NSString).deletingLastPathComponent)])
-      if let key = terminal.readKey(timeout: pollInterval, wakeOn: watcher.descriptor) {
+      let wake = [watcher.descriptor, resize].compactMap { $0 }
+      if let key = terminal.readKey(timeout: pollInterval, wakeOn: wake) {
         try handle(key)
         continue
       }
+      // A resize (SIGWINCH woke the wait), or back from Ctrl-Z: the whole
+      // screen again.
+      if Terminal.drainResize() {
+        painter.invalidate()
+        redraw()
+      }
       watcher.drain()
       try watch()
-      if terminal.isInteractive, lastWidth != width { redraw() }
+      // The size also differs when the signal was missed.
+      if terminal.isInteractive, drawnSize.width != width || drawnSize.height != height { redraw() }
     }
     terminal.leaveRawMode()
     save()
     let goodbye = "Progress saved in \(ExerciseBook.displayPath(book.progressPath)); run 'workbook step' to carry on."
-    if terminal.isInteractive { terminal.write("\n") }
     terminal.write(goodbye + "\n")
     return 0
   }
@@ -96,6 +125,9 @@ public final class StepSession {
     lastCheck = nil
     confirming = nil
     showsSolution = false
+    showsWholeSolution = false
+    scroll = 0
+    scrollTarget = .top
     do {
       let created = try book.prepareWorkspace(exercise)
       message = created ? "Wrote the starter to \(path); open it in your editor." : nil
@@ -174,6 +206,11 @@ public final class StepSession {
     }
     switch key {
     case .character("h"): nextHint()
+    case .character("s") where showsSolution:
+      // The other view of the solution: the whole program, or its change.
+      showsWholeSolution.toggle()
+      scrollTarget = .solution
+      if terminal.isInteractive { redraw() } else { emit(solutionLines()) }
     case .character("s"):
       if entry.attempts == 0 && !entry.done {
         say("Save an attempt first: the solution is shown after at least one try.")
@@ -188,7 +225,14 @@ public final class StepSession {
     case .character("q"), .character("\u{03}"), .character("\u{04}"): quit = true
     case .character("?"):
       showsHelp.toggle()
+      if showsHelp { scrollTarget = .help }
       if terminal.isInteractive { redraw() } else { emit(helpLines()) }
+    case .up, .character("k"): scrollBy(-1)
+    case .down, .character("j"): scrollBy(1)
+    case .pageUp, .character("b"): scrollBy(-(lastFrame?.page ?? 10))
+    case .pageDown, .character(" "): scrollBy(lastFrame?.page ?? 10)
+    case .home, .character("g"): scrollBy(-scroll)
+    case .end, .character("G"): scrollBy(lastFrame?.maxScroll ?? Int.max / 2)
     case .endOfInput:
       // A terminal that hangs up ends the session; piped input that ends
       // leaves it watching (Ctrl-C stops it).
@@ -219,6 +263,7 @@ public final class StepSession {
     updated.hintsShown += 1
     entry = updated
     save()
+    scrollTarget = .hint(updated.hintsShown - 1)
     if terminal.isInteractive {
       message = nil
       redraw()
@@ -233,6 +278,7 @@ public final class StepSession {
     entry = updated
     save()
     showsSolution = true
+    scrollTarget = .solution
     if terminal.isInteractive { message = nil; redraw() } else { emit(solutionLines()) }
   }
 
@@ -254,13 +300,33 @@ public final class StepSession {
 
   // MARK: - Drawing
 
-  private var lastWidth = 0
+  /// The size the last frame was drawn for.
+  private var drawnSize = (width: 0, height: 0)
 
-  /// Clears the screen and draws the whole view (interactive mode).
+  /// Draws the view for the terminal's size (interactive mode): only the
+  /// rows that changed, on the alternate screen.
   private func redraw() {
-    lastWidth = width
-    let lines = screen()
-    terminal.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\n") + "\n")
+    let (width, height) = (self.width, self.height)
+    let layout = screenLayout()
+    if let target = scrollTarget {
+      scroll = layout.anchors[target] ?? scroll
+      scrollTarget = nil
+    }
+    let frame = layout.screen.frame(width: width, height: height, scroll: scroll)
+    scroll = frame.scroll
+    lastFrame = frame
+    drawnSize = (width, height)
+    terminal.write(painter.paint(frame.rows, width: width, height: height))
+  }
+
+  /// Scrolls the document by `lines` (when it does not fit).
+  private func scrollBy(_ lines: Int) {
+    guard terminal.isInteractive else { say("Scrolling needs a terminal; press ? for the keys."); return }
+    guard let frame = lastFrame, frame.compact else { return }
+    let wanted = min(max(0, scroll + lines), frame.maxScroll)
+    guard wanted != scroll else { return }
+    scroll = wanted
+    redraw()
   }
 
   /// Prints lines and a blank line (sequential mode).
@@ -268,41 +334,79 @@ public final class StepSession {
     terminal.write(lines.joined(separator: "\n") + "\n\n")
   }
 
-  /// The whole view, top to bottom; the result and keys come last so that
-  /// they stay on screen when the instructions are long.
-  func screen() -> [String] {
-    var out = openingBlock()
+  /// The view's parts, and where in the document each part starts.
+  func screenLayout() -> (screen: StepScreen, anchors: [Anchor: Int]) {
+    let width = self.width
+    var document = MarkdownTerminalRenderer(style: style).render(exercise.instructions, width: width)
+    var anchors: [Anchor: Int] = [.top: 0]
+    document.append("")
+    document += Self.symptomAndExpected(exercise, width: width, style: style)
+    document.append("")
+    document += TextWidth.wrap("Your file: " + style.bold(path) + " — edit it and save; every save is checked.", width: width)
     let shown = entry.hintsShown
-    for i in 0..<min(shown, exercise.hints.count) { out.append(""); out += hintLines(i) }
-    if showsSolution { out.append(""); out += solutionLines() }
-    out.append("")
-    if checking {
-      out.append(style.yellow("… checking \(path)"))
-    } else if let lastCheck {
-      out += CheckView(style: style, showsDuration: true).render(lastCheck, width: width)
+    for i in 0..<min(shown, exercise.hints.count) {
+      document.append("")
+      anchors[.hint(i)] = document.count
+      document += hintLines(i)
     }
-    if showsHelp { out.append(""); out += helpLines() }
-    out.append("")
-    if let message { out += TextWidth.wrap(style.bold(message), width: width) }
+    if showsSolution {
+      document.append("")
+      anchors[.solution] = document.count
+      document += solutionLines()
+    }
+    document.append("")
+    document += checkLines { CheckView(style: style, showsDuration: true).render($0, width: width) }
+    if showsHelp {
+      document.append("")
+      anchors[.help] = document.count
+      document += helpLines()
+    }
+    var footer: [String] = []
+    if let message { footer += TextWidth.wrap(style.bold(message), width: width) }
     switch confirming {
-    case .solution?: out.append(style.inverse("Show the solution? [y/N]"))
-    case .reset?: out += TextWidth.wrap(style.inverse("Reset \(path) to the starter? Your text is kept as a backup. [y/N]"), width: width)
-    case nil: out += TextWidth.wrap(keyBar(), width: width)
+    case .solution?: footer.append(style.inverse("Show the solution? [y/N]"))
+    case .reset?: footer += TextWidth.wrap(style.inverse("Reset \(path) to the starter? Your text is kept as a backup. [y/N]"), width: width)
+    case nil: footer += TextWidth.wrap(keyBar(), width: width)
     }
-    return out
+    let screen = StepScreen(
+      location: locationLine(width: width), title: titleLines(width: width), document: document,
+      summary: { [self] maxLines in
+        checkLines { CheckView(style: style, showsDuration: true).summary($0, width: width, maxLines: maxLines) }
+      },
+      footer: footer, style: style)
+    return (screen, anchors)
   }
 
-  func openingBlock() -> [String] {
-    let width = self.width
+  /// The last check as `render` draws it; while a save is checked, its
+  /// verdict line says so and the rest stays (the screen does not jump).
+  private func checkLines(_ render: (ExerciseCheck) -> [String]) -> [String] {
+    let checkingLine = style.yellow("… checking \(path)")
+    guard let lastCheck else { return checking ? [checkingLine] : [] }
+    var lines = render(lastCheck)
+    if checking, !lines.isEmpty { lines[0] = checkingLine + style.dim(" · the last check:") }
+    return lines
+  }
+
+  /// Chapter · exercise n of m · the book's progress bar.
+  func locationLine(width: Int) -> String {
     let done = book.exercises.filter { book.status(of: $0, in: progress) == .done }.count
     let inChapter = book.exercises.filter { $0.chapter == exercise.chapter }
     let position = (inChapter.firstIndex(of: exercise) ?? 0) + 1
-    var out: [String] = []
-    out.append(style.dim(TextWidth.truncated(
+    return style.dim(TextWidth.truncated(
       "\(exercise.chapterTitle ?? exercise.chapter) · exercise \(position) of \(inChapter.count) · ", to: width - 28))
-      + ProgressBar.render(done: done, total: book.exercises.count, width: 12, style: style))
-    out.append("")
-    out += MarkdownTerminalRenderer(style: style).render("## " + exercise.title + " (`\(exercise.qualifiedID)`)", width: width)
+      + ProgressBar.render(done: done, total: book.exercises.count, width: 12, style: style)
+  }
+
+  /// The exercise's title and id, as a heading.
+  func titleLines(width: Int) -> [String] {
+    MarkdownTerminalRenderer(style: style).render("## " + exercise.title + " (`\(exercise.qualifiedID)`)", width: width)
+  }
+
+  /// What sequential mode prints when an exercise opens.
+  func openingBlock() -> [String] {
+    let width = self.width
+    var out = [locationLine(width: width), ""]
+    out += titleLines(width: width)
     out.append("")
     out += MarkdownTerminalRenderer(style: style).render(exercise.instructions, width: width)
     out.append("")
@@ -354,18 +458,18 @@ public final class StepSession {
     return [title] + body.map { "  " + $0 }
   }
 
+  /// The solution: its change from the starter, or the whole program.
   func solutionLines() -> [String] {
-    let highlighter = SwiftHighlighter(style: style)
-    let code = exercise.solution.split(separator: "\n", omittingEmptySubsequences: false)
-    return [style.bold("Solution:")] + code.dropLast(code.last == "" ? 1 : 0).map {
-      "    " + highlighter.highlight(String($0))
-    }
+    let other = showsWholeSolution ? "s: only its change" : "s: the whole program"
+    return SolutionView(style: style).render(exercise, full: showsWholeSolution, width: width, otherView: other)
   }
 
   func helpLines() -> [String] {
     [style.bold("Keys") + (terminal.isInteractive ? "" : " (type one and press Enter)"),
      "  h  show the next hint",
-     "  s  show the solution (after one attempt; asks first)",
+     "  s  show the solution (after one attempt; asks first): its change from the",
+     "     starter; s again: the whole program",
+     "  ↑/↓ j/k  scroll · space/b  page · g/G  top/end (when it does not fit)",
      "  r  reset your file to the starter (asks first; keeps a backup)",
      "  n  next exercise        p  previous exercise",
      "  q  quit (progress is saved; 'workbook step' resumes)",
@@ -375,7 +479,8 @@ public final class StepSession {
 
   func keyBar() -> String {
     let hints = exercise.hints.isEmpty ? "" : " (\(entry.hintsShown)/\(exercise.hints.count))"
-    let keys = [("h", "hint" + hints), ("s", "solution"), ("r", "reset"), ("n", "next"), ("p", "previous"),
+    let solution = !showsSolution ? "solution" : showsWholeSolution ? "changes" : "program"
+    let keys = [("h", "hint" + hints), ("s", solution), ("r", "reset"), ("n", "next"), ("p", "previous"),
                 ("q", "quit"), ("?", "keys")]
     return keys.map { style.bold($0.0) + " " + $0.1 }.joined(separator: " · ")
   }

@@ -16,6 +16,11 @@ extension Workbook {
         lines. Checking your file in Exercises/ updates your progress; a \
         file given with --file does not.
 
+        With --solution, the exercise's solution follows the result, as its \
+        change from the starter (removed lines marked -, added lines +); \
+        --whole-solution shows the whole program. Either is noted in your \
+        progress, as the s key of 'workbook step' is.
+
         Exit status: 0 when the output matches, 1 when it does not (or the \
         file does not compile, crashes or times out), 2 for usage or setup \
         errors.
@@ -23,6 +28,7 @@ extension Workbook {
         Examples:
           workbook check 02-fade/fade-out                   Check Exercises/02-fade/fade-out.swift
           workbook check 02-fade/fade-out --file try.swift  Check another file
+          workbook check 02-fade/fade-out --solution        Then show the solution's change
         """)
 
     @Argument(help: ArgumentHelp("The exercise, as CHAPTER/ID (see 'workbook exercises').", valueName: "chapter/id"))
@@ -30,6 +36,12 @@ extension Workbook {
 
     @Option(help: ArgumentHelp("The file to check. Default: Exercises/CHAPTER/ID.swift next to the book.", valueName: "path"))
     var file: String?
+
+    @Flag(help: "After the result, show the solution: its change from the starter.")
+    var solution = false
+
+    @Flag(help: "After the result, show the whole solution program.")
+    var wholeSolution = false
 
     @OptionGroup var bookOptions: BookOptions
 
@@ -62,10 +74,15 @@ extension Workbook {
           throw CommandFailure.setup(ErrorText.message(for: error))
         }
         let style = detectedStyle(terminal)
-        terminal.write(CheckView(style: style).render(result, width: terminal.outputIsTerminal ? terminal.width : 100)
-          .joined(separator: "\n") + "\n")
+        let width = terminal.outputIsTerminal ? terminal.width : 100
+        var lines = CheckView(style: style).render(result, width: width)
+        if solution || wholeSolution {
+          lines += [""] + SolutionView(style: style).render(found, full: wholeSolution, width: width)
+        }
+        terminal.write(lines.joined(separator: "\n") + "\n")
         if path == workspace {
           progress.recordCheck(of: found, passed: result.passed)
+          if solution || wholeSolution { progress.exercises[found.qualifiedID, default: .init()].solutionShown = true }
           do { try progress.save(book.progressPath) } catch {
             FileHandle.standardError.write(Data(("warning: " + ErrorText.message(for: error) + "\n").utf8))
           }

@@ -15,10 +15,18 @@ extension Workbook {
         watches that file: every save is compiled, run and compared, with \
         the expected and actual output side by side when they differ.
 
-        Keys: h next hint, s solution (after one attempt; asks first), \
-        r reset to the starter (asks first; keeps a backup), n/p next or \
-        previous exercise, q quit, ? the keys. Progress is saved in \
-        .workbook/progress.json and 'workbook step' resumes where you were.
+        The view fits the terminal and is redrawn when it is resized: when \
+        the exercise does not fit, its title, the check's verdict with the \
+        first differing lines and the keys stay on screen while the rest \
+        scrolls. It is drawn on the alternate screen, so your scrollback is \
+        left as it was.
+
+        Keys: h next hint, s solution (after one attempt; asks first): its \
+        change from the starter, s again the whole program; r reset to the \
+        starter (asks first; keeps a backup), n/p next or previous \
+        exercise, ↑/↓ (j/k) space/b g/G scroll, q quit, ? the keys. \
+        Progress is saved in .workbook/progress.json and 'workbook step' \
+        resumes where you were.
 
         Without a terminal (a pipe, CI), output is plain and sequential, and \
         keys are read as lines from standard input. NO_COLOR turns colours off.

@@ -131,6 +131,65 @@ import WorkbookStepper
     #expect(missing.stderr.contains("No file 'Exercises/01-basics/grow.swift' yet; run 'workbook step 01-basics' to write the starter, or pass --file PATH"))
   }
 
+  // Issue 27: the compiler's notes ("chain the optional using '?'",
+  // "force-unwrap using '!'") reach the learner, each with its fix-it at
+  // the file's line; verify's findings keep them in their details.
+  @Test func compilerNotesAndFixItsReachCheckAndVerify() throws {
+    let root = try StepperFixtures.project()
+    try StepperFixtures.save("import UIKit\nlet card: UIView? = UIView()\ncard.alpha = 0\n", to: root + "/attempt.swift")
+    let broken = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", "attempt.swift"], in: root)
+    #expect(broken.status == 1)
+    #expect(broken.stdout.contains("""
+      attempt.swift:3:1: error: value of optional type 'UIView?' must be unwrapped to refer to member
+      'alpha' of wrapped base type 'UIView'
+       3 | card.alpha = 0
+         | ^
+        note: chain the optional using '?' to access member 'alpha' only for non-'nil' base values
+         3 | card.alpha = 0
+           |     ?
+        note: force-unwrap using '!' to abort execution if the optional value contains 'nil'
+         3 | card.alpha = 0
+           |     !
+
+      """), "\(broken.stdout)")
+
+    // verify: the same notes under the chapter's error, at its Markdown lines.
+    try StepperFixtures.save("# Optional\n\n```swift\nimport UIKit\nlet card: UIView? = UIView()\ncard.alpha = 0\n```\n",
+                             to: root + "/Chapters/03-optional.md")
+    let verify = try StepperFixtures.workbook(["verify", "Chapters/03-optional.md"], in: root)
+    #expect(verify.status == 1)
+    #expect(verify.stdout.contains("note: chain the optional using '?' to access member 'alpha' only for non-'nil' base values"),
+            "\(verify.stdout)")
+    #expect(verify.stdout.contains("6 | card.alpha = 0"), "\(verify.stdout)")
+  }
+
+  // Issue 27: `check --solution` shows the solution as its change from the
+  // starter; `--whole-solution` the whole program; both are noted as shown.
+  @Test func checkShowsTheSolutionAsItsChangeFromTheStarter() throws {
+    let root = try StepperFixtures.project()
+    try FileManager.default.createDirectory(atPath: root + "/Exercises/01-basics", withIntermediateDirectories: true)
+    try StepperFixtures.save(StepperFixtures.fadeStarter, to: root + "/Exercises/01-basics/fade-steps.swift")
+    let change = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--solution"], in: root)
+    #expect(change.status == 1)
+    #expect(change.stdout.hasSuffix("""
+      This is still what the starter does (its symptom): nothing is fixed yet.
+
+      Solution: its change (- starter, + solution)
+          let view = UIView()
+          for step in 0...4 {
+        -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4
+        +   view.alpha = 1 - Double(step) / 4
+            print("step \\(step): alpha \\(view.alpha)")
+          }
+
+      """), "\(change.stdout)")
+    let progress = try ProgressFile.load(root + "/.workbook/progress.json")
+    #expect(progress.exercises["01-basics/fade-steps"]?.solutionShown == true)
+    let whole = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--whole-solution"], in: root)
+    #expect(whole.stdout.contains("Solution: the whole program\n    import UIKit\n\n    let view = UIView()\n"))
+    #expect(!whole.stdout.contains("  +   view.alpha"))
+  }
+
   /// A learner's wrong output is the file's, at no line: which line printed
   /// the first differing output line is not known, so neither the verdict
   /// nor the screen names one (it once said line 1).

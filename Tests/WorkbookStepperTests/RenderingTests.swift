@@ -223,3 +223,94 @@ import Testing
     #expect(Terminal.decode([]) == nil)
   }
 }
+
+extension KeyDecodingTests {
+  @Test func pageAndHomeKeysScroll() {
+    #expect(Terminal.decodeFirst([0x1B, 0x5B, 0x35, 0x7E]) == (.pageUp, 4))
+    #expect(Terminal.decodeFirst([0x1B, 0x5B, 0x36, 0x7E]) == (.pageDown, 4))
+    #expect(Terminal.decode([0x1B, 0x5B, 0x48]) == .home)
+    #expect(Terminal.decode([0x1B, 0x4F, 0x46]) == .end)
+    #expect(Terminal.decode([0x1B, 0x5B, 0x31, 0x7E]) == .home)
+    #expect(Terminal.decodeFirst([0x1B, 0x5B, 0x32, 0x7E]) == (nil, 4))
+  }
+}
+
+// Issue 27: the stepper's view for the terminal's size, drawn in place.
+@Suite struct StepScreenTests {
+  static func screen(document: Int, footer: [String] = ["keys"]) -> StepScreen {
+    StepScreen(location: "where", title: ["Title"], document: (1...document).map { "line \($0)" },
+               summary: { max in Array(["✗ verdict", "first", "second", "third"].prefix(max)) },
+               footer: footer, style: .plain)
+  }
+
+  @Test func aViewThatFitsIsShownWhole() {
+    let frame = Self.screen(document: 3).frame(width: 20, height: 10, scroll: 5)
+    #expect(!frame.compact)
+    #expect(frame.rows == ["where", "", "Title", "", "line 1", "line 2", "line 3", "", "keys"])
+  }
+
+  @Test func aViewThatDoesNotFitKeepsItsTitleVerdictAndKeysAndScrollsTheRest() {
+    let screen = Self.screen(document: 30)
+    let top = screen.frame(width: 40, height: 12, scroll: 0)
+    #expect(top.compact)
+    // Header 2, footer 1, scroll line 1, summary at most a third (4): 4 lines of text.
+    #expect(top.rows == ["where", "Title", "line 1", "line 2", "line 3", "line 4",
+                         "── lines 1–4 of 30 · ↑/↓ scroll · space…", "✗ verdict", "first", "second", "third", "keys"])
+    #expect(top.page == 4 && top.maxScroll == 26)
+    let end = screen.frame(width: 40, height: 12, scroll: 99)
+    #expect(end.scroll == 26)
+    #expect(end.rows[2...5] == ["line 27", "line 28", "line 29", "line 30"])
+    // Rows are cut to the width, never wrapped.
+    let narrow = StepScreen(location: String(repeating: "x", count: 50), title: ["Title"], document: ["d"],
+                            summary: { _ in [] }, footer: [], style: .plain).frame(width: 30, height: 3, scroll: 0)
+    #expect(narrow.rows.allSatisfy { TextWidth.of($0) <= 30 })
+    #expect(narrow.rows.count <= 3)
+  }
+
+  @Test func thePainterRedrawsOnlyChangedRowsAndNeverWritesANewline() {
+    let painter = ScreenPainter()
+    let first = painter.paint(["a", "b", "c"], width: 10, height: 4)
+    #expect(first.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+    #expect(!first.contains("\n"))
+    #expect(first.contains("\u{1B}[1;1H\u{1B}[0m\u{1B}[2Ka") && first.contains("\u{1B}[3;1H\u{1B}[0m\u{1B}[2Kc"))
+    #expect(!first.contains("\u{1B}[4;1H"), "a blank row of a cleared screen is left alone")
+    // One row changed: one row written; a row gone: cleared.
+    #expect(painter.paint(["a", "B", "c"], width: 10, height: 4) == "\u{1B}[2;1H\u{1B}[0m\u{1B}[2KB")
+    #expect(painter.paint(["a", "B"], width: 10, height: 4) == "\u{1B}[3;1H\u{1B}[0m\u{1B}[2K")
+    #expect(painter.paint(["a", "B"], width: 10, height: 4) == "")
+    // A new size: the whole screen again.
+    #expect(painter.paint(["a", "B"], width: 12, height: 4).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+  }
+}
+
+// Issue 27: a solution is shown as its change from the starter.
+@Suite struct SolutionViewTests {
+  @Test func theSolutionIsItsChangeFromTheStarterWithTheWholeProgramOnRequest() throws {
+    let book = try StepperFixtures.exerciseBook(try StepperFixtures.project())
+    let fade = book.exercises[0]
+    #expect(SolutionView(style: .plain).render(fade, full: false, width: 80, otherView: "s: the whole program") == [
+      "Solution: its change (- starter, + solution) · s: the whole program",
+      "    let view = UIView()",
+      "    for step in 0...4 {",
+      "  -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4",
+      "  +   view.alpha = 1 - Double(step) / 4",
+      "      print(\"step \\(step): alpha \\(view.alpha)\")",
+      "    }",
+    ])
+    let whole = SolutionView(style: .plain).render(fade, full: true, width: 80)
+    #expect(whole.first == "Solution: the whole program")
+    #expect(Array(whole.dropFirst()) == fade.solution.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      .map { $0.isEmpty ? "" : "    " + $0 })
+    // Coloured: removed lines red, added lines green.
+    let coloured = SolutionView(style: .ansi).render(fade, full: false, width: 80)
+    #expect(coloured.contains("\u{1B}[31m  -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4\u{1B}[0m"))
+    #expect(coloured.contains("\u{1B}[32m  +   view.alpha = 1 - Double(step) / 4\u{1B}[0m"))
+    // Changes far apart: a gap between them.
+    var far = fade
+    far.starter = (1...12).map { "line \($0)\n" }.joined()
+    far.solution = far.starter.replacingOccurrences(of: "line 2\n", with: "line two\n")
+      .replacingOccurrences(of: "line 11\n", with: "line eleven\n")
+    #expect(SolutionView.changes(far).contains(.gap))
+    #expect(SolutionView.changes(far).filter { if case .same = $0 { return true }; return false }.count == 6)
+  }
+}

@@ -58,7 +58,16 @@ import Testing
     try step.send("s")
     step.waitFor("Show the solution? [y/N]")
     try step.send("y")
-    screen = step.waitFor("Solution:", "      view.alpha = 1 - Double(step) / 4")
+    // The solution as its change from the starter; s again: the whole program.
+    screen = step.waitFor("Solution: its change (- starter, + solution) · s: the whole program",
+                          "  -   // TODO: set view.alpha for this step: 1 at step 0, 0 at step 4",
+                          "  +   view.alpha = 1 - Double(step) / 4", "s program")
+    #expect(screen.contains("    let view = UIView()\n    for step in 0...4 {\n  -   // TODO"))
+    #expect(!screen.contains("import UIKit"), "only the change and its context")
+    try step.send("s")
+    screen = step.waitFor("Solution: the whole program · s: only its change", "    import UIKit",
+                          "      view.alpha = 1 - Double(step) / 4", "s changes")
+    #expect(!screen.contains("  +   view.alpha"))
 
     // The right answer passes.
     try StepperFixtures.save(StepperFixtures.fadeSolution, to: file)
@@ -117,9 +126,163 @@ import Testing
     try step.send("y")
     step.waitFor("Reset Exercises/01-basics/grow.swift to the starter.", "WRONG OUTPUT")
 
-    // Ctrl-C ends the session and puts the terminal back.
+    // Ctrl-C ends the session and puts the terminal back: the primary
+    // screen, the cursor, line buffering.
     try step.run(["send-keys", "-t", step.name, "C-c"])
+    step.waitFor("[exited 130] [tty icanon]", "Stopped; progress is saved.")
+    #expect(step.pane("#{alternate_on}") == "0")
+    #expect(step.pane("#{cursor_flag}") == "1")
+    #expect(!step.screenAndScrollback().contains("Double the width"))
+  }
+
+  /// The `workbook` process in the pane (the child of its shell).
+  static func stepper(in session: TmuxSession) -> pid_t? {
+    guard let shell = pid_t(session.pane("#{pane_pid}")) else { return nil }
+    let children = StepperFixtures.read("/proc/\(shell)/task/\(shell)/children")
+    return children.split(separator: " ").compactMap { pid_t($0) }.first
+  }
+
+  // Ctrl-Z puts the terminal back before the stepper stops, and `fg` brings
+  // the stepper's screen back; an error ends it with the terminal put back.
+  @Test func suspendingAndAnErrorPutTheTerminalBack() throws {
+    let root = try StepperFixtures.project()
+    // A shell with job control (in tmux's own pane, the stepper's process
+    // group is orphaned and the kernel ignores Ctrl-Z).
+    let shell = try TmuxSession(["bash", "--norc", "--noprofile", "-i"], directory: root, width: 80, height: 24)
+    let command = ([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments).map(TmuxSession.quote)
+    try shell.send("clear; " + command.joined(separator: " "))
+    try shell.run(["send-keys", "-t", shell.name, "Enter"])
+    shell.waitFor("Fade in steps (01-basics/fade-steps)", "WRONG OUTPUT")
+    #expect(shell.pane("#{alternate_on}") == "1")
+    try shell.run(["send-keys", "-t", shell.name, "C-z"])
+    let stopped = shell.waitFor("Stopped")
+    #expect(shell.pane("#{alternate_on}") == "0")
+    #expect(shell.pane("#{cursor_flag}") == "1")
+    #expect(!stopped.contains("Fade in steps"))
+    try shell.send("fg")
+    try shell.run(["send-keys", "-t", shell.name, "Enter"])
+    shell.waitFor("Fade in steps (01-basics/fade-steps)", "WRONG OUTPUT", "q quit")
+    #expect(shell.pane("#{alternate_on}") == "1")
+    #expect(shell.pane("#{cursor_flag}") == "0")
+    try shell.send("q")
+    shell.waitFor("Progress saved in .workbook/progress.json")
+    #expect(shell.pane("#{alternate_on}") == "0")
+
+    // No temporary folder for the check: an error, and the terminal back.
+    let failing = try TmuxSession([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
+                                  directory: root, width: 80, height: 24, environment: ["TMPDIR": "/nonexistent"])
+    failing.waitFor("error: Cannot write the cache folder 'temporary folder'", "[exited 2] [tty icanon]")
+    #expect(failing.pane("#{alternate_on}") == "0")
+    #expect(failing.pane("#{cursor_flag}") == "1")
+  }
+
+  /// Rows of a captured screen.
+  static func rows(_ screen: String) -> [Substring] {
+    var rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    if rows.last == "" { rows.removeLast() }
+    return rows
+  }
+
+  /// How many times `text` is in `screen`.
+  static func count(_ text: String, in screen: String) -> Int {
+    screen.components(separatedBy: text).count - 1
+  }
+
+  // Issue 27: at 80×24 the title and the instructions were off screen, and
+  // every redraw pushed a copy of the view into the scrollback.
+  @Test func anEightyByTwentyFourTerminalShowsTheTitleAndKeepsNoCopies() throws {
+    let root = try StepperFixtures.project()
+    let file = root + "/Exercises/01-basics/fade-steps.swift"
+    let step = try TmuxSession([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
+                               directory: root, width: 80, height: 24)
+    // Compact: the title and the instructions' start on top, the verdict and
+    // its first differing lines, then the keys.
+    var screen = step.waitFor("Fade in steps (01-basics/fade-steps)", "WRONG OUTPUT — 4 of 5 lines differ",
+                              "h hint (0/2) · s solution · r reset · n next · p previous · q quit · ? keys")
+    let rows = Self.rows(screen)
+    #expect(rows.count <= 24)
+    #expect(rows.allSatisfy { $0.count <= 80 }, "\(screen)")
+    #expect(rows.prefix(2).contains { $0.contains("Fade in steps (01-basics/fade-steps)") }, "\(screen)")
+    #expect(rows[2].hasPrefix("A fade is a list of alpha values over time."), "\(screen)")
+    #expect(screen.contains("~ step 1: alpha 0.75"))
+    #expect(screen.contains("── lines 1–"))
+    #expect(step.pane("#{alternate_on}") == "1")
+
+    // Scrolling: g/G, space/b and the arrows move the document, not the rest.
+    try step.send("G")
+    screen = step.waitFor("~ differs   - missing from yours   + extra in yours", "expected on the left, yours on the right")
+    #expect(!screen.contains("A fade is a list"))
+    #expect(Self.rows(screen).prefix(2).contains { $0.contains("Fade in steps (01-basics/fade-steps)") })
+    try step.send("g")
+    step.waitFor("── lines 1–", "A fade is a list of alpha values over time.")
+
+    // Two saves: each redraws in place.
+    try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5"), to: file)
+    step.waitFor("~ step 1: alpha 0.75", "step 1: alpha 0.8")
+    // A hint and the solution are scrolled to when asked for; the keys fit a row.
+    try step.send("h")
+    step.waitFor("Hint 1 of 2:", "h hint (1/2)")
+    try step.send("s")
+    step.waitFor("Show the solution? [y/N]")
+    try step.send("y")
+    screen = step.waitFor("Solution: its change (- starter, + solution) · s: the whole program",
+                          "  +   view.alpha = 1 - Double(step) / 4", "~ step 1: alpha 0.75",
+                          "h hint (1/2) · s program · r reset · n next · p previous · q quit · ? keys")
+    #expect(Self.rows(screen).count <= 24 && Self.rows(screen).allSatisfy { $0.count <= 80 }, "\(screen)")
+    try StepperFixtures.save(StepperFixtures.fadeSolution, to: file)
+    screen = step.waitFor("✓ PASS", "Exercise done (1/2). Press n for the next one.")
+    #expect(Self.rows(screen).prefix(3).contains { $0.contains("Fade in steps (01-basics/fade-steps)") })
+    // No copies: what tmux holds is the one screen, and no scrollback.
+    #expect(Self.count("Fade in steps (01-basics/fade-steps)", in: step.screenAndScrollback()) == 1)
+    #expect(step.pane("#{history_size}") == "0")
+
+    // q: the learner's own screen back, the cursor shown, no copy of the view.
+    try step.send("q")
+    screen = step.waitFor("[exited 0] [tty icanon]", "Progress saved in .workbook/progress.json")
+    #expect(step.pane("#{alternate_on}") == "0")
+    #expect(step.pane("#{cursor_flag}") == "1")
+    let primary = step.screenAndScrollback()
+    #expect(!primary.contains("Fade in steps"), "\(primary)")
+    #expect(step.pane("#{history_size}") == "0")
+  }
+
+  @Test func aLargeTerminalShowsEverythingAndResizingRedraws() throws {
+    let root = try StepperFixtures.project()
+    let file = root + "/Exercises/01-basics/fade-steps.swift"
+    // A long poll: only SIGWINCH redraws at once after a resize.
+    let step = try TmuxSession([StepperFixtures.binary, "step", "01-basics", "--poll-interval", "30"]
+                               + StepperFixtures.commonArguments, directory: root, width: 140, height: 45)
+    // Everything fits: the whole view, no scroll line.
+    var screen = step.waitFor("Fade in steps (01-basics/fade-steps)", "What the starter prints", "WRONG OUTPUT",
+                              "~ differs   - missing from yours   + extra in yours", "Your file:", "q quit")
+    #expect(!screen.contains("── lines"))
+    #expect(Self.rows(screen).allSatisfy { $0.count <= 140 })
+    try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5"), to: file)
+    step.waitFor("step 1: alpha 0.8")
+    try StepperFixtures.save(StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 3"), to: file)
+    step.waitFor("step 1: alpha 0.6666")
+    #expect(Self.count("Fade in steps (01-basics/fade-steps)", in: step.screenAndScrollback()) == 1)
+
+    // Smaller: redrawn compact at once (SIGWINCH), within the new size.
+    try step.resize(width: 80, height: 24)
+    screen = step.waitFor("── lines 1–", "WRONG OUTPUT — 4 of 5 lines differ", "Fade in steps (01-basics/fade-steps)", "q quit",
+                          timeout: 10)
+    #expect(Self.rows(screen).count <= 24)
+    #expect(Self.rows(screen).allSatisfy { $0.count <= 80 }, "\(screen)")
+    #expect(Self.count("Fade in steps (01-basics/fade-steps)", in: step.screenAndScrollback()) == 1)
+    // Larger again: the whole view.
+    try step.resize(width: 140, height: 45)
+    screen = step.waitFor("What the starter prints", "~ differs   - missing from yours   + extra in yours", "Your file:",
+                          timeout: 10)
+    #expect(!screen.contains("── lines"))
+
+    // SIGTERM (a closed terminal window, a `kill`): the terminal is put back.
+    let stepper = try #require(Self.stepper(in: step))
+    kill(stepper, SIGTERM)
     step.waitFor("[exited 130] [tty icanon]")
+    #expect(step.pane("#{alternate_on}") == "0")
+    #expect(step.pane("#{cursor_flag}") == "1")
+    #expect(!step.screenAndScrollback().contains("Fade in steps"))
   }
 
   @Test func narrowTerminalsWrapAndStackTheComparison() throws {

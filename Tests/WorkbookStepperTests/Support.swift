@@ -24,8 +24,10 @@ enum StepperFixtures {
     return path
   }()
 
-  /// The `workbook` binary SwiftPM built next to the test bundle.
+  /// The `workbook` binary SwiftPM built next to the test bundle, or
+  /// `$WORKBOOK_TEST_BINARY` (to run these tests against another build).
   static let binary: String = {
+    if let other = ProcessInfo.processInfo.environment["WORKBOOK_TEST_BINARY"], !other.isEmpty { return other }
     let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
     let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
@@ -206,6 +208,20 @@ final class TmuxSession {
 
   /// The visible screen as text.
   func screen() -> String { (try? run(["capture-pane", "-p", "-t", name])) ?? "" }
+
+  /// The scrollback and the visible screen, as text (on the alternate
+  /// screen, tmux keeps no scrollback: the alternate screen alone).
+  func screenAndScrollback() -> String { (try? run(["capture-pane", "-p", "-S", "-", "-t", name])) ?? "" }
+
+  /// A tmux format about the pane, e.g. `#{alternate_on}`, `#{cursor_flag}`.
+  func pane(_ format: String) -> String {
+    ((try? run(["display-message", "-p", "-t", name, format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Resizes the window (and its one pane), as a learner's terminal is.
+  func resize(width: Int, height: Int) throws {
+    try run(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+  }
 
   /// Waits until the screen contains every one of `texts`.
   ///

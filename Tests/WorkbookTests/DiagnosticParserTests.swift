@@ -20,9 +20,70 @@ import Testing
     let diagnostics = DiagnosticParser.parse(text, map: SourceMap(chapter: Self.chapter), snippets: [0, 1])
     #expect(diagnostics == [
       // Columns inside an indented snippet count from the Markdown line.
-      Diagnostic(severity: .error, snippet: 0, lineOffset: 2, column: 5, message: "cannot find 'b' in scope", file: nil),
+      Diagnostic(severity: .error, snippet: 0, lineOffset: 2, column: 5, message: "cannot find 'b' in scope", file: nil,
+                 notes: [.init(snippet: 0, lineOffset: 2, column: 5, message: "did you mean 'a'?", file: nil, fixIt: nil)]),
       Diagnostic(severity: .warning, snippet: 1, lineOffset: 1, column: 1, message: "result unused", file: nil),
     ])
+  }
+
+  // Issue 27: "chain the optional using '?'" and "force-unwrap using '!'"
+  // were dropped; they are kept with their error, each with its fix-it line
+  // (aligned with the Markdown line of an indented snippet).
+  @Test func notesAndFixItsStayWithTheirError() {
+    let text = """
+      /tmp/x/02-fade.md:5:3: error: value of optional type 'V?' must be unwrapped to refer to member 'alpha'
+      print(card.alpha)
+            ^
+      /tmp/x/02-fade.md:5:3: note: chain the optional using '?' to access member 'alpha' only for non-'nil' base values
+      print(card.alpha)
+            ^
+                ?
+      /tmp/x/02-fade.md:5:3: note: force-unwrap using '!' to abort execution if the optional value contains 'nil'
+      print(card.alpha)
+            ^
+                !
+      /engine/V.swift:3:7: note: 'V' declared here
+      /tmp/x/02-fade.md:9:1: warning: result unused
+      /tmp/x/02-fade.md:9:1: remark: a remark
+      /tmp/x/02-fade.md:9:1: note: a note on the remark, dropped
+      """
+    let diagnostics = DiagnosticParser.parse(text, map: SourceMap(chapter: Self.chapter), snippets: [0, 1])
+    #expect(diagnostics.count == 2)
+    let error = diagnostics[0]
+    #expect(error.message == "value of optional type 'V?' must be unwrapped to refer to member 'alpha'")
+    #expect(error.fixIt == nil)
+    #expect(error.notes == [
+      .init(snippet: 0, lineOffset: 2, column: 5,
+            message: "chain the optional using '?' to access member 'alpha' only for non-'nil' base values",
+            file: nil, fixIt: "            ?"),
+      .init(snippet: 0, lineOffset: 2, column: 5,
+            message: "force-unwrap using '!' to abort execution if the optional value contains 'nil'",
+            file: nil, fixIt: "            !"),
+      .init(snippet: nil, lineOffset: 3, column: 7, message: "'V' declared here", file: "/engine/V.swift", fixIt: nil),
+    ])
+    #expect(diagnostics[1].severity == .warning && diagnostics[1].notes.isEmpty)
+    // A fix-it on the error itself, and a source line that is not a caret line.
+    let own = DiagnosticParser.parse("""
+      /tmp/x/02-fade.md:9:1: error: cannot assign to value: 'x' is a 'let' constant
+      let x = 1
+      ^~~
+      var
+      /tmp/x/02-fade.md:9:1: error: no caret line
+      print(2)
+      print(3)
+      print(4)
+      """, map: SourceMap(chapter: Self.chapter), snippets: [0, 1])
+    #expect(own.map(\.fixIt) == ["var", nil])
+  }
+
+  /// verify's finding for an error: the excerpt, then each note at its
+  /// line with its fix-it under it (the details the preview overlay shows).
+  @Test func aFindingsDetailsHoldTheNotes() {
+    let lines = "# T\n\n  ```swift\n  let a = 1\n  print(a)\n  ```\n".split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(SourceExcerpt.note("chain the optional using '?'", in: lines, line: 5, column: 5, fixIt: "            ?",
+                               elsewhere: nil) == ["note: chain the optional using '?'", " 5 |   print(a)", "   | " + "            ?"])
+    #expect(SourceExcerpt.note("'V' declared here", in: lines, line: nil, column: 7, fixIt: nil,
+                               elsewhere: "/engine/V.swift:3") == ["note: 'V' declared here (in /engine/V.swift:3)"])
   }
 
   @Test func aDiagnosticOutsideEverySnippetKeepsItsFileAndLine() {

@@ -129,13 +129,21 @@ public struct ExerciseChecker: Sendable {
   static func evaluate(_ run: ProgramRun, exercise: Exercise, code: String, displayPath: String,
                        duration: Double) -> ExerciseCheck {
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-    func excerpt(_ line: Int, _ column: Int) -> [String] { SourceExcerpt.lines(lines, line: line, column: column) }
     let diagnostics = run.diagnostics.map { d -> FileDiagnostic in
       let line = d.snippet == 0 ? d.lineOffset : nil
+      let notes = d.notes.map { note -> FileDiagnostic.Note in
+        let noteLine = note.snippet == 0 ? note.lineOffset : nil
+        return FileDiagnostic.Note(
+          line: noteLine, column: note.column,
+          message: noteLine == nil ? note.message + (note.elsewhere.map { " (in \($0))" } ?? "") : note.message,
+          fixIt: noteLine == nil ? nil : note.fixIt,
+          excerpt: noteLine.map { SourceExcerpt.noteLines(lines, line: $0, column: note.column, fixIt: note.fixIt) } ?? [])
+      }
       return FileDiagnostic(severity: d.severity, line: line, column: d.column,
                             message: (d.snippet == 0 ? d.message : "\(d.message) (in \(d.file ?? "generated code"):\(d.lineOffset))")
                               + (d.severity == .error ? UIKitNames.note(for: d.message).map { "; " + $0 } ?? "" : ""),
-                            excerpt: line.map { excerpt($0, d.column) } ?? [])
+                            excerpt: line.map { SourceExcerpt.lines(lines, line: $0, column: d.column, fixIt: d.fixIt) } ?? [],
+                            notes: notes)
     }
     var output = run.output(of: 0)?.text ?? ""
     if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
@@ -157,7 +165,24 @@ extension ExerciseCheck {
     public var line: Int?
     public var column: Int
     public var message: String
-    /// The offending line with a caret under the column.
+    /// The offending line with a caret under the column (and the
+    /// compiler's fix-it line under that, when it has one).
     public var excerpt: [String]
+    /// The compiler's notes on it, in order ("chain the optional using
+    /// '?'…", "force-unwrap using '!'…").
+    public var notes: [Note] = []
+
+    /// A compiler note on an error or warning.
+    public struct Note: Hashable, Sendable, Codable {
+      /// The line in the file (nil: not in the file; the message says where).
+      public var line: Int?
+      public var column: Int
+      public var message: String
+      /// The compiler's fix-it line: the text it suggests, at its column
+      /// of the line (the last line of `excerpt`).
+      public var fixIt: String?
+      /// The note's line, then its fix-it line or a caret under the column.
+      public var excerpt: [String]
+    }
   }
 }

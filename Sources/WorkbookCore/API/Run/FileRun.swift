@@ -89,7 +89,8 @@ extension ExerciseChecker {
       let note = d.severity == .error ? UIKitNames.note(for: d.message).map { ["note: " + $0] } ?? [] : []
       return FileRun.Message(
         severity: d.severity, file: file, line: d.lineOffset, column: d.column, message: d.message,
-        excerpt: (lines.map { SourceExcerpt.lines($0, line: d.lineOffset, column: d.column) } ?? []) + note)
+        excerpt: (lines.map { SourceExcerpt.lines($0, line: d.lineOffset, column: d.column, fixIt: d.fixIt) } ?? [])
+          + d.notes.map { "note: " + $0.message } + note)
     }
     var crash: FileRun.Message? = nil
     if let c = run.crash {

@@ -141,10 +141,13 @@ enum Evaluator {
       if let index = diagnostic.snippet {
         let line = chapter.snippets[index].fenceLine + diagnostic.lineOffset
         // A UIKit name the engine does not model is named as such (a line
-        // under the excerpt: the message stays the compiler's).
-        let note = severity == .error ? UIKitNames.note(for: diagnostic.message).map { ["note: " + $0] } ?? [] : []
+        // under the excerpt and the compiler's notes: the message stays
+        // the compiler's).
+        let missing = severity == .error ? UIKitNames.note(for: diagnostic.message).map { ["note: " + $0] } ?? [] : []
+        let details = SourceExcerpt.lines(lines, line: line, column: diagnostic.column, fixIt: diagnostic.fixIt)
+          + notes(of: diagnostic) + missing
         let finding = Finding(severity, findingKind, file: file, line: line, column: diagnostic.column,
-                              message: diagnostic.message, details: excerpt(line: line, column: diagnostic.column) + note)
+                              message: diagnostic.message, details: details)
         if severity == .error {
           let error = SnippetVerdict.Diagnostic(line: line, column: diagnostic.column, message: diagnostic.message)
           fail(index, .compileError(.init(message: diagnostic.message, line: line, diagnostics: [error])), finding)
@@ -153,7 +156,17 @@ enum Evaluator {
         }
       } else {
         findings.append(Finding(severity, findingKind, file: file, line: nil,
-                                message: "\(diagnostic.message) (in \(diagnostic.file ?? "generated code"):\(diagnostic.lineOffset))"))
+                                message: "\(diagnostic.message) (in \(diagnostic.file ?? "generated code"):\(diagnostic.lineOffset))",
+                                details: notes(of: diagnostic)))
+      }
+    }
+
+    /// The compiler's notes on `diagnostic` ("chain the optional using
+    /// '?'…") as details, each at its Markdown line with its fix-it.
+    func notes(of diagnostic: Diagnostic) -> [String] {
+      diagnostic.notes.flatMap { note in
+        SourceExcerpt.note(note.message, in: lines, line: note.snippet.map { chapter.snippets[$0].fenceLine + note.lineOffset },
+                           column: note.column, fixIt: note.fixIt, elsewhere: note.elsewhere)
       }
     }
 

@@ -2,42 +2,89 @@
 // messages, and maps their `file:line` back to snippets.
 
 enum DiagnosticParser {
-  /// Parses `file:line:col: error|warning: message` lines (notes and
-  /// remarks are dropped; code excerpts are made from the Markdown instead).
+  /// Parses `file:line:col: error|warning|note: message` lines (remarks are
+  /// dropped; code excerpts are made from the Markdown instead). A note
+  /// belongs to the error or warning before it; the compiler's fix-it line
+  /// (the third line after a header, under the source line and the caret
+  /// line) is kept with its note or diagnostic.
   static func parse(_ text: String, map: SourceMap, snippets: [Int]) -> [Diagnostic] {
     var result: [Diagnostic] = []
+    /// The diagnostic that notes go to: the last error or warning (nil
+    /// after a remark).
+    var owner: Int?
+    /// Where a fix-it line goes: the last header's diagnostic and note
+    /// (nil: the diagnostic itself), and the snippet's indent.
+    var target: (diagnostic: Int, note: Int?, indent: Int)?
+    var following = 0
+    var caretLine = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      for severity in [Diagnostic.Severity.error, .warning] {
-        let tag = ": \(severity.rawValue): "
-        guard let range = line.range(of: tag) else { continue }
-        let location = line[..<range.lowerBound]
-        let message = String(line[range.upperBound...])
-        let parts = location.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let lineNumber = Int(parts[parts.count - 2]),
-          let column = Int(parts[parts.count - 1])
-        else {
-          result.append(Diagnostic(severity: severity, snippet: nil, lineOffset: 0, column: 0,
-                                   message: message, file: String(location)))
-          break
+      guard let header = Self.header(line) else {
+        // Under a header: the source line, the caret line, the fix-it line.
+        following += 1
+        if following == 2 { caretLine = line.contains("^") && line.allSatisfy { " ^~".contains($0) } }
+        if following == 3, caretLine, let target, line.contains(where: { $0 != " " }) {
+          let fixIt = String(repeating: " ", count: target.indent) + line
+          if let note = target.note { result[target.diagnostic].notes[note].fixIt = fixIt }
+          else { result[target.diagnostic].fixIt = fixIt }
         }
-        let file = parts[0..<(parts.count - 2)].joined(separator: ":")
-        result.append(located(file: file, line: lineNumber, column: column, severity: severity,
-                          message: message, map: map, snippets: snippets))
-        break
+        continue
+      }
+      following = 0
+      caretLine = false
+      target = nil
+      let place = header.position.map { located(file: $0.file, line: $0.line, column: $0.column, map: map, snippets: snippets) }
+        ?? (snippet: nil, lineOffset: 0, column: 0, file: header.location, indent: 0)
+      switch header.severity {
+      case "error", "warning":
+        result.append(Diagnostic(severity: header.severity == "error" ? .error : .warning, snippet: place.snippet,
+                                 lineOffset: place.lineOffset, column: place.column, message: header.message,
+                                 file: place.file))
+        owner = result.count - 1
+        if header.position != nil { target = (result.count - 1, nil, place.indent) }
+      case "note":
+        guard let owner else { continue }
+        result[owner].notes.append(Diagnostic.Note(snippet: place.snippet, lineOffset: place.lineOffset,
+                                                   column: place.column, message: header.message, file: place.file))
+        if header.position != nil { target = (owner, result[owner].notes.count - 1, place.indent) }
+      default:
+        owner = nil
       }
     }
     return result
   }
 
-  private static func located(file: String, line: Int, column: Int, severity: Diagnostic.Severity,
-                          message: String, map: SourceMap, snippets: [Int]) -> Diagnostic {
-    if let (snippet, offset) = locate(file: file, line: line, map: map, snippets: snippets) {
-      let indent = (map.spans[snippet]?.fenceColumn ?? 1) - 1
-      return Diagnostic(severity: severity, snippet: snippet, lineOffset: offset,
-                        column: column + (offset > 0 ? indent : 0), message: message, file: nil)
+  /// A `location: severity: message` line: its severity (error, warning,
+  /// note or remark), message, location text and, when the location is
+  /// `file:line:column`, its parts.
+  private static func header(_ line: Substring) -> (severity: String, message: String, location: String,
+                                                    position: (file: String, line: Int, column: Int)?)? {
+    let found = ["error", "warning", "note", "remark"].compactMap { severity in
+      line.range(of: ": \(severity): ").map { (severity, $0) }
     }
-    return Diagnostic(severity: severity, snippet: nil, lineOffset: line, column: column,
-                      message: message, file: file)
+    // The first tag in the line: a message may quote another.
+    if let (severity, range) = found.min(by: { $0.1.lowerBound < $1.1.lowerBound }) {
+      let location = line[..<range.lowerBound]
+      let message = String(line[range.upperBound...])
+      let parts = location.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count >= 3, let lineNumber = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
+        return (severity, message, String(location), nil)
+      }
+      let file = parts[0..<(parts.count - 2)].joined(separator: ":")
+      return (severity, message, String(location), (file, lineNumber, column))
+    }
+    return nil
+  }
+
+  /// A compiler position as a snippet and line from its fence (or the
+  /// file's own line and its name when it is in no snippet), and how many
+  /// columns the snippet is indented by in the Markdown.
+  private static func located(file: String, line: Int, column: Int, map: SourceMap, snippets: [Int])
+    -> (snippet: Int?, lineOffset: Int, column: Int, file: String?, indent: Int) {
+    if let (snippet, offset) = locate(file: file, line: line, map: map, snippets: snippets) {
+      let indent = offset > 0 ? (map.spans[snippet]?.fenceColumn ?? 1) - 1 : 0
+      return (snippet, offset, column + indent, nil, indent)
+    }
+    return (nil, line, column, file, 0)
   }
 
   /// The snippet (and line offset from its fence) of a `file:line` in the

@@ -16,6 +16,26 @@ struct Diagnostic: Hashable, Sendable, Codable {
   var message: String
   /// The file as the compiler named it, when not in a snippet.
   var file: String?
+  /// The compiler's notes on it ("chain the optional using '?'…"), in order.
+  var notes: [Note] = []
+  /// The compiler's fix-it line under it, when it has one (see `Note.fixIt`).
+  var fixIt: String? = nil
+
+  /// A compiler note that follows an error or warning, located as
+  /// diagnostics are.
+  struct Note: Hashable, Sendable, Codable {
+    var snippet: Int?
+    var lineOffset: Int
+    var column: Int
+    var message: String
+    var file: String?
+    /// The compiler's fix-it line: the text to insert (or to put in place
+    /// of what the caret line marks with `~`) at its column of the source
+    /// line, e.g. `          ?` under `print(card.alpha)`; aligned with
+    /// the line as an excerpt shows it (an indented snippet's Markdown
+    /// line). Nil when the note has none, or it only removes text.
+    var fixIt: String?
+  }
 
   /// The message as an author writes it in a `compile-fail` output block.
   var expectationLine: String { "\(severity.rawValue): \(message)" }

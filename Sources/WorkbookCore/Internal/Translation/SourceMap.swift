@@ -69,4 +69,40 @@ enum SourceExcerpt {
     }
     return result
   }
+
+  /// The line with the caret, then the compiler's fix-it line under it
+  /// (the text it suggests, at its column), when there is one.
+  static func lines(_ lines: [Substring], line: Int, column: Int, fixIt: String?) -> [String] {
+    var result = self.lines(lines, line: line, column: column)
+    if let fixIt, !result.isEmpty {
+      result.append(" \(String(repeating: " ", count: String(line).count)) | \(fixIt)")
+    }
+    return result
+  }
+
+  /// A compiler note as details: `note: message` (and where it is, when
+  /// that is not in `lines`), then its line with its fix-it under it, or
+  /// with a caret when it has none.
+  static func note(_ message: String, in lines: [Substring], line: Int?, column: Int, fixIt: String?,
+                   elsewhere: String?) -> [String] {
+    guard let line, line >= 1 && line <= lines.count else {
+      return ["note: " + message + (elsewhere.map { " (in \($0))" } ?? "")]
+    }
+    return ["note: " + message] + noteLines(lines, line: line, column: column, fixIt: fixIt)
+  }
+
+  /// A note's line with its fix-it under it, or with a caret when it has
+  /// none (the caret of a fix-it's note is where the error is, not where
+  /// the text goes).
+  static func noteLines(_ lines: [Substring], line: Int, column: Int, fixIt: String?) -> [String] {
+    fixIt == nil ? self.lines(lines, line: line, column: column) : self.lines(lines, line: line, column: 0, fixIt: fixIt)
+  }
+}
+
+extension Diagnostic.Note {
+  /// Where the note is when it is in no snippet: `file:line`, or the file.
+  var elsewhere: String? {
+    guard let file else { return nil }
+    return lineOffset > 0 ? "\(file):\(lineOffset)" : file
+  }
 }
