@@ -67,6 +67,17 @@ private final class RecordingView: UIView {
 
 private final class PostCount: @unchecked Sendable { var posted = 0 }
 
+/// A controller that registers for trait changes as Apple's iOS 17 samples do.
+private final class TraitWatcher: UIViewController {
+  var updates: [UIUserInterfaceSizeClass] = []
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    registerForTraitChanges([UITraitVerticalSizeClass.self]) { (self: Self, previousTraitCollection: UITraitCollection) in
+      self.updates.append(self.traitCollection.verticalSizeClass)
+    }
+  }
+}
+
 /// A window showing `root`, on screen, laid out.
 @discardableResult
 private func show(_ root: UIViewController, _ sim: Simulation) -> UIWindow {
@@ -395,6 +406,17 @@ struct DevicesAndRotationTests {
     }
   }
 
+  @Test("registerForTraitChanges with a Self-typed handler, as Apple's samples write it")
+  func selfTypedRegistration() {
+    Simulation.run(device: .iPhone14) { sim in
+      let watcher = TraitWatcher()
+      show(watcher, sim)
+      sim.turnDevice(toShow: .landscapeLeft)
+      sim.runUntilIdle()
+      #expect(watcher.updates == [.compact])
+    }
+  }
+
   @Test("An orientation the root controller does not support is refused")
   func unsupportedRefused() {
     Simulation.run(device: .iPhone14) { sim in
@@ -486,10 +508,12 @@ struct DevicesAndRotationTests {
       root.present(presented, animated: false)
       sim.runUntilIdle()
       child.calls = []
+      presented.calls = []
       sim.turnDevice(toShow: .landscapeLeft)
       #expect(child.sizes == [CGSize(width: 844, height: 390)])
       #expect(presented.sizes == [CGSize(width: 844, height: 390)])
       #expect(child.calls.prefix(2) == ["willTransition", "viewWillTransition"])
+      #expect(presented.calls.prefix(2) == ["willTransition", "viewWillTransition"])
       sim.runUntilIdle()
       #expect(presented.view.frame.size == CGSize(width: 844, height: 390))
     }
@@ -524,7 +548,7 @@ struct DevicesAndRotationTests {
       sim.turnDevice(toShow: .landscapeLeft)
       sim.runUntilIdle()
       let messages = sim.trace[mark...].map(\.message)
-      #expect(messages.contains("rotation from portrait to landscapeLeft: 844 × 390, 0.4 s"))
+      #expect(messages.contains("rotation from portrait to landscapeLeft, to (844.0, 390.0), 0.4 s"))
       #expect(messages.contains("viewWillTransition(to: (844.0, 390.0), with:)"))
       #expect(messages.last == "rotation ended")
     }

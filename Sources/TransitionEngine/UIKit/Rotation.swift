@@ -225,7 +225,7 @@ extension Simulation {
                                           containerView: container)
     state.interfaceOrientation = new
     screen.bounds = CGRect(origin: .zero, size: newSize)
-    record(.note, "UIKit", "rotation from \(old.name) to \(new.name): \(format(Double(newSize.width))) × \(format(Double(newSize.height))), \(format(duration)) s")
+    record(.note, "UIKit", "rotation from \(old.name) to \(new.name), to \(newSize), \(format(duration)) s")
 
     // 2. The controllers hear of it, before anything changes size.
     UIView.performWithoutAnimation {
