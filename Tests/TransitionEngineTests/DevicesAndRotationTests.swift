@@ -433,6 +433,19 @@ struct DevicesAndRotationTests {
     }
   }
 
+  @Test("A device turn does not rotate a controller whose shouldAutorotate is false")
+  func shouldAutorotateFalse() {
+    final class Fixed: UIViewController {
+      override var shouldAutorotate: Bool { false }
+    }
+    Simulation.run(device: .iPhone14) { sim in
+      let root = Fixed()
+      let window = show(root, sim)
+      #expect(!sim.turnDevice(toShow: .landscapeLeft))
+      #expect(window.windowScene?.interfaceOrientation == .portrait)
+    }
+  }
+
   @Test("Face ID iPhones do not turn upside down, whatever the controller supports")
   func noUpsideDownOnFaceIDPhones() {
     Simulation.run(device: .iPhone15) { sim in

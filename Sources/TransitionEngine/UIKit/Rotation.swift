@@ -177,6 +177,12 @@ extension Simulation {
     }
     guard state.interfaceOrientation != interface else { return true }
     let allowed = allowedOrientations()
+    // Apple: the system asks the supported orientations "only … if the view
+    // controller's shouldAutorotate method returns true".
+    if let decider = allowed.decider, !decider.shouldAutorotate {
+      record(.note, "UIKit", "does not rotate to \(interface.name): \(decider.traceName).shouldAutorotate is false")
+      return false
+    }
     guard allowed.mask.contains(UIInterfaceOrientationMask(interface)) else {
       record(.note, "UIKit", "does not rotate to \(interface.name): supported \(allowed.mask.listed)")
       return false

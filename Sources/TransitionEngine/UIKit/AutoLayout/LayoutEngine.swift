@@ -151,6 +151,8 @@ extension UIView {
   /// superview's safe-area insets it overlaps, plus its controller's
   /// `additionalSafeAreaInsets`.
   func computedSafeAreaInsets() -> UIEdgeInsets {
+    // No device insets and no additional insets were ever set: all zero.
+    guard simulation.autoLayout.tracksSafeArea else { return .zero }
     // Apple: "If the view is not currently installed in a view hierarchy,
     // or is not yet visible onscreen, the edge insets in this property are 0."
     guard let window, !window.isHidden else { return .zero }
