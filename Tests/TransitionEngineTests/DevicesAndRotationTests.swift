@@ -532,6 +532,45 @@ struct DevicesAndRotationTests {
     }
   }
 
+  @Test("A presentation controller that lays out in containerViewWillLayoutSubviews animates with the rotation (default device)")
+  func presentationLayoutAnimates() {
+    final class BottomHalf: UIPresentationController {
+      override var frameOfPresentedViewInContainerView: CGRect {
+        let bounds = containerView!.bounds
+        return CGRect(x: 0, y: bounds.midY, width: bounds.width, height: bounds.height / 2)
+      }
+      override func containerViewWillLayoutSubviews() {
+        super.containerViewWillLayoutSubviews()
+        presentedView?.frame = frameOfPresentedViewInContainerView
+      }
+    }
+    final class Delegate: NSObject, UIViewControllerTransitioningDelegate {
+      func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                  source: UIViewController) -> UIPresentationController? {
+        BottomHalf(presentedViewController: presented, presenting: presenting)
+      }
+    }
+    Simulation.run { sim in
+      let root = UIViewController()
+      show(root, sim)
+      let panel = UIViewController()
+      let delegate = Delegate()
+      panel.modalPresentationStyle = .custom
+      panel.transitioningDelegate = delegate
+      root.present(panel, animated: false)
+      sim.runUntilIdle()
+      #expect(panel.view.frame == CGRect(x: 0, y: 284, width: 320, height: 284))
+      #expect(sim.turnDevice(toShow: .landscapeLeft))
+      #expect(panel.view.frame == CGRect(x: 0, y: 160, width: 568, height: 160), "the model is final at once")
+      sim.advance(by: 0.2)
+      let width = panel.view.layer.presentation()!.bounds.width
+      #expect(width > 320 && width < 568, "animated with the rotation: \(width)")
+      sim.runUntilIdle()
+      #expect(panel.view.layer.presentation()!.bounds.width == 568)
+      _ = delegate
+    }
+  }
+
   @Test("The windows' content turns from where it was to upright: a quarter turn, ending at identity")
   func windowTurns() {
     Simulation.run(device: .iPhone14) { sim in

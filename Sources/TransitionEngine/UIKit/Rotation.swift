@@ -170,7 +170,7 @@ extension Simulation {
     if state.deviceOrientation != interface.deviceOrientation {
       state.deviceOrientation = interface.deviceOrientation
       record(.note, "device", "turned to \(interface.name) (device \(state.deviceOrientation.name))")
-      let device = UIDevice.current
+      let device = companion(UIDevice.self) { UIDevice() }
       if device.isGeneratingDeviceOrientationNotifications {
         notificationCenter.post(name: UIDevice.orientationDidChangeNotification, object: device)
       }
