@@ -225,7 +225,8 @@ extension Simulation {
     let turning = windows.filter {
       !$0.isHidden && $0.windowScene != nil && untransformedFrame($0) == CGRect(origin: .zero, size: oldSize)
     }
-    let container: UIView = turning.last { $0.isKeyWindow } ?? turning.last ?? UIView(frame: CGRect(origin: .zero, size: newSize))
+    let container: UIView = turning.last { $0.isKeyWindow } ?? turning.last
+      ?? UIView(frame: CGRect(origin: .zero, size: newSize))
     let coordinator = RotationCoordinator(simulation: self, duration: duration,
                                           targetTransform: CGAffineTransform(rotationAngle: -turn),
                                           containerView: container)
@@ -486,11 +487,13 @@ extension UIWindowScene {
                                     errorHandler: ((Error) -> Void)? = nil) {
     let simulation = self.simulation
     guard let requested = (geometryPreferences as? GeometryPreferences.iOS)?.interfaceOrientations else { return }
-    simulation.record(.appCall, "UIWindowScene", "requestGeometryUpdate(.iOS(interfaceOrientations: \(requested.listed)))")
+    simulation.record(.appCall, "UIWindowScene",
+                      "requestGeometryUpdate(.iOS(interfaceOrientations: \(requested.listed)))")
     let allowed = simulation.allowedOrientations().mask
     let possible = requested.intersection(allowed)
     guard !possible.isEmpty else {
-      let message = "None of the requested orientations are supported by the view controller. Requested: \(requested.listed); Supported: \(allowed.listed)"
+      let message = "None of the requested orientations are supported by the view controller. "
+        + "Requested: \(requested.listed); Supported: \(allowed.listed)"
       simulation.record(.note, "UIKit", "requestGeometryUpdate refused: \(message)")
       if let errorHandler {
         let error = NSError(domain: "UISceneErrorDomain", code: 101, userInfo: [NSLocalizedDescriptionKey: message])
