@@ -168,6 +168,34 @@ import Testing
     }
   }
 
+  @Test("Stage(device:) shows the device's safe area; rotate(to:) films the rotation in landscape and the next stage starts upright")
+  func devicesAndRotation() {
+    Simulation.run { sim in
+      let home = UIViewController()
+      home.title = "Home"
+      home.view.backgroundColor = .white
+      let stage = Stage(home, device: .iPhone15)
+      #expect(stage.window.bounds.size == CGSize(width: 393, height: 852))
+      #expect(home.view.safeAreaInsets == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+      #expect(stage.rotate(to: .landscapeLeft))
+      let film = stage.film()
+      #expect(film.captures.map(\.time) == [0, 0.1, 0.2, 0.3, 0.4])
+      #expect(film.captures.allSatisfy { $0.screenSize == CGSize(width: 852, height: 393) })
+      let last = film.captures.last!.layers.first { $0.label == "Home" }!
+      #expect(last.quad[0] == CGPoint(x: 0, y: 0) && last.quad[2] == CGPoint(x: 852, y: 393))
+      let first = film.captures.first!.layers.first { $0.label == "Home" }!
+      // The portrait screen turned a quarter clockwise fills the landscape
+      // one: its top-left corner is at the top right.
+      #expect(abs(first.quad[0].x - 852) < 1e-6 && abs(first.quad[0].y) < 1e-6)
+      #expect(abs(first.quad[2].x) < 1e-6 && abs(first.quad[2].y - 393) < 1e-6)
+      #expect(stage.trace().text.contains("viewWillTransition(to: (852.0, 393.0), with:)"))
+      #expect(UIDevice.current.userInterfaceIdiom == .phone)
+      let next = Stage(UIViewController())
+      #expect(next.window.bounds.size == CGSize(width: 393, height: 852), "a new stage starts in portrait")
+      #expect(UIScreen.main.bounds.size == CGSize(width: 393, height: 852))
+    }
+  }
+
   @Test("drag(along:) films a finger that goes out and comes back, and lifts moving back")
   func dragAlongFilm() {
     Simulation.run { sim in

@@ -30,11 +30,15 @@ public final class Stage {
   ///
   /// - Parameters:
   ///   - root: The window's root view controller.
-  ///   - device: The screen (default: the simulation's, an iPhone SE 320 × 568 unless set).
+  ///   - device: The screen (default: the simulation's, an iPhone SE 320 × 568
+  ///     unless set): one of `Device.all`, e.g. `.iPhone15`, with its safe area.
   ///   - style: How figures are drawn.
+  ///
+  /// The device is upright: a new stage starts in portrait.
   public init(_ root: UIViewController, device: Device? = nil, style: DiagramStyle = .default) {
     simulation = Simulation.current
     if let device { simulation.device = device }
+    simulation.resetOrientation()
     self.style = style
     window = UIWindow(frame: CGRect(origin: .zero, size: simulation.device.screenSize))
     window.rootViewController = root
@@ -234,6 +238,20 @@ public final class Stage {
 
   /// Runs the clock until nothing is scheduled.
   public func settle() { simulation.runUntilIdle() }
+
+  /// Turns the device so that the interface would show upright in
+  /// `orientation` (`.landscapeLeft`: the top of the screen on the left,
+  /// the device turned a quarter clockwise). If the root controller (or the
+  /// topmost full-screen presented one) supports it, the interface rotates
+  /// as UIKit rotates it: `viewWillTransition(to:with:)` now, then a 0.4 s
+  /// animation (0.8 s for a half turn) that the clock plays, as a
+  /// transition's does — film it with `film()`, or `settle()`. Returns
+  /// whether the interface took (or already had) that orientation; the
+  /// device turns either way (`UIDevice.current.orientation`).
+  @discardableResult
+  public func rotate(to orientation: UIInterfaceOrientation, animated: Bool = true) -> Bool {
+    simulation.turnDevice(toShow: orientation, animated: animated)
+  }
 
   /// The stage's style, with `resolution` when one is given.
   private func style(_ resolution: DiagramResolution?) -> DiagramStyle {

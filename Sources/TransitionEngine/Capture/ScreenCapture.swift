@@ -124,7 +124,7 @@ extension Simulation {
   /// Captures what the screen shows now: every visible window, back to front.
   public func capture() -> ScreenCapture {
     drainRunLoop()
-    var builder = CaptureBuilder(screen: CGRect(origin: .zero, size: device.screenSize))
+    var builder = CaptureBuilder(screen: CGRect(origin: .zero, size: screen.bounds.size))
     let visible = windows.filter { !$0.isHidden }.enumerated()
       .sorted { ($0.element.windowLevel, $0.offset) < ($1.element.windowLevel, $1.offset) }
       .map(\.element)
@@ -132,7 +132,7 @@ extension Simulation {
       builder.addLayer(window.layer, parentState: nil, toScreen: .identity, parent: nil, depth: 0, clips: [],
                        opacity: 1, dimmed: false)
     }
-    return ScreenCapture(time: now, screenSize: device.screenSize, transitionProgress: transitionProgressForCapture,
+    return ScreenCapture(time: now, screenSize: screen.bounds.size, transitionProgress: transitionProgressForCapture,
                          layers: builder.layers)
   }
 }

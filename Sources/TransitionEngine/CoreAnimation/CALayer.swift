@@ -491,6 +491,8 @@ open class CALayer: NSObject, CAMediaTiming {
     announcingChange(of: key.rawValue) {
       setModelValue(key, newValue, color: color)
       if key == .bounds, let view = owningView { view.boundsDidChange(from: old, to: newValue) }
+      // A view that moves may overlap the unsafe area differently (UIKit/SafeArea.swift).
+      if key == .position, owningView != nil, simulation.autoLayout.tracksSafeArea { simulation.needsLayoutPass = true }
       action?.run(forKey: key.rawValue, object: self, arguments: nil)
     }
   }

@@ -32,13 +32,14 @@ public final class Simulation: @unchecked Sendable {
   /// Creates a simulation on a device preset.
   public init(device: Device = .default) {
     self.device = device
+    deviceDidChange()
   }
 
   // MARK: Screen
 
   /// The device whose screen the simulation shows.
   public var device: Device {
-    didSet { screen.bounds = CGRect(origin: .zero, size: device.screenSize) }
+    didSet { deviceDidChange() }
   }
 
   /// The simulation's screen (`UIScreen.main`).

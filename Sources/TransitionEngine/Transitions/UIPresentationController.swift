@@ -49,8 +49,11 @@ open class UIPresentationController: NSObject {
   open func size(forChildContentContainer container: UIContentContainer,
                  withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
 
-  /// The traits are about to change (default: nothing; the engine's traits never change).
-  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+  /// The traits are about to change (default: the presented controller gets
+  /// `willTransition(to:with:)`, as it gets the size change).
+  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+    presentedViewController.willTransition(to: newCollection, with: coordinator)
+  }
 
   /// The container is about to change size (default: the presented
   /// controller gets `viewWillTransition` with `size(forChildContentContainer:…)`).

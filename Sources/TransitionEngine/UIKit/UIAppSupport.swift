@@ -117,9 +117,11 @@ public enum UIUserInterfaceStyle: Int {
 
 /// The traits of the environment a view or view controller lives in.
 ///
-/// The engine's devices are iPhones in portrait, in light mode: compact
-/// width, regular height, the device's scale. Traits never change during a
-/// simulation, so `traitCollectionDidChange(_:)` is never called.
+/// The engine's devices are iPhones in light mode: compact width and
+/// regular height in portrait; compact height in landscape, with a regular
+/// width on the large ones; the device's scale. Traits change only when the
+/// interface rotates (UIKit/Rotation.swift), which calls
+/// `traitCollectionDidChange(_:)` where they did.
 open class UITraitCollection: NSObject {
   public let horizontalSizeClass: UIUserInterfaceSizeClass
   public let verticalSizeClass: UIUserInterfaceSizeClass
@@ -140,12 +142,8 @@ open class UITraitCollection: NSObject {
     super.init()
   }
 
-  /// The traits of the current simulation's device.
-  static var current: UITraitCollection {
-    UITraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular,
-                      userInterfaceStyle: .light, displayScale: Simulation.current.device.scale,
-                      userInterfaceIdiom: .phone)
-  }
+  /// The traits of the current simulation's device in its interface orientation.
+  static var current: UITraitCollection { Simulation.current.deviceTraitCollection }
 }
 
 extension UIView {

@@ -1,8 +1,9 @@
 // UIDevice: the device a simulation runs on, and UIKit's orientations.
 //
-// The engine's devices are iPhones held upright that never move: the
-// interface is always portrait, and the physical orientation, once
-// orientation notifications are being generated, is portrait too.
+// The engine's devices are iPhones, upright until the harness turns them
+// (`Stage.rotate(to:)`, UIKit/Rotation.swift): the physical orientation,
+// once orientation notifications are being generated, is the one they were
+// turned to; the interface follows when the app supports it.
 
 /// The physical orientation of the device (UIKit's raw values).
 public enum UIDeviceOrientation: Int, Sendable {
@@ -62,16 +63,17 @@ open class UIDevice: NSObject {
   open var systemVersion: String { "17.0" }
 
   /// Apple: "always returns 0 unless orientation notifications have been
-  /// enabled"; once they are, the engine's device is upright: `.portrait`.
+  /// enabled"; once they are, the way the device is held (upright,
+  /// `.portrait`, until the harness turns it).
   open var orientation: UIDeviceOrientation {
-    orientationNotificationRequests > 0 ? .portrait : .unknown
+    orientationNotificationRequests > 0 ? Simulation.current.orientation.deviceOrientation : .unknown
   }
 
   /// Whether `beginGeneratingDeviceOrientationNotifications()` calls are unbalanced.
   open var isGeneratingDeviceOrientationNotifications: Bool { orientationNotificationRequests > 0 }
 
-  /// Starts orientation updates (calls nest, as Apple documents). The engine's
-  /// device never turns, so `orientationDidChangeNotification` is never posted.
+  /// Starts orientation updates (calls nest, as Apple documents):
+  /// `orientationDidChangeNotification` is posted when the harness turns the device.
   open func beginGeneratingDeviceOrientationNotifications() { orientationNotificationRequests += 1 }
 
   /// Balances one `beginGeneratingDeviceOrientationNotifications()`.
@@ -82,6 +84,7 @@ open class UIDevice: NSObject {
   /// Whether the device can run several apps at once (true for iPhones since iOS 4).
   open var isMultitaskingSupported: Bool { true }
 
-  /// Posted when the device's orientation changes (never by the engine: its device does not move).
+  /// Posted when the device's orientation changes (the harness turns it),
+  /// while orientation notifications are being generated.
   public static let orientationDidChangeNotification = NSNotification.Name("UIDeviceOrientationDidChangeNotification")
 }

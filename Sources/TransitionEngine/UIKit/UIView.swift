@@ -163,10 +163,18 @@ open class UIView: UIResponder, CALayerDelegate {
   open var translatesAutoresizingMaskIntoConstraints = true {
     didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { layoutInputsDidChange() } }
   }
-  /// The superview's safe-area insets this view overlaps, plus its
-  /// controller's `additionalSafeAreaInsets` (the engine's devices have no
-  /// notch or status bar, so a window's insets are zero).
+  /// The insets of the safe area: a window's are the device's (status bar,
+  /// sensor housing, home indicator) in the interface orientation where
+  /// they overlap it; any other view's are the part of its superview's it
+  /// overlaps, plus its controller's `additionalSafeAreaInsets`; zero off
+  /// screen (Apple). See UIKit/SafeArea.swift.
   open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets() }
+  /// Called when the safe-area insets changed, in the layout pass, before
+  /// the view's `layoutSubviews` (the controller's
+  /// `viewSafeAreaInsetsDidChange()` follows, for a root view).
+  open func safeAreaInsetsDidChange() {}
+  /// The insets last reported by `safeAreaInsetsDidChange()`.
+  var reportedSafeAreaInsets = UIEdgeInsets.zero
   open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
     didSet { if oldValue != layoutMargins { layoutInputsDidChange() } }
   }
@@ -340,7 +348,7 @@ open class UIView: UIResponder, CALayerDelegate {
   open func didMoveToSuperview() {}
   open func willMove(toWindow newWindow: UIWindow?) {}
   open func didMoveToWindow() {}
-  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
+  /// Called when the traits changed (a rotation that changes a size class), with the old ones.
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   open func didAddSubview(_ subview: UIView) {}
   open func willRemoveSubview(_ subview: UIView) {}
@@ -476,6 +484,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
   /// Top-down layout pass of this subtree; also marks views as rendered.
   func layoutSubtreeIfNeeded(inWindow: Bool? = nil) {
+    if simulation.autoLayout.tracksSafeArea { reportSafeAreaChange() }
     if needsLayout {
       needsLayout = false
       updateConstraintsPassIfNeeded()

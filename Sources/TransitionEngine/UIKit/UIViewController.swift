@@ -134,20 +134,46 @@ open class UIViewController: UIResponder {
     }
   }
 
-  /// The traits are about to change (default: nothing; the engine's traits never change).
-  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+  /// The traits are about to change (default: each child gets
+  /// `willTransition(to:with:)` too, as the size change is forwarded).
+  open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+    for child in children { child.willTransition(to: newCollection, with: coordinator) }
+  }
 
   /// Insets added to the view's safe area (its subviews' safe areas and
-  /// `safeAreaLayoutGuide` follow).
+  /// `safeAreaLayoutGuide` follow; `viewSafeAreaInsetsDidChange()` is
+  /// called in the next layout pass).
   open var additionalSafeAreaInsets = UIEdgeInsets.zero {
-    didSet { if additionalSafeAreaInsets != oldValue { viewIfLoaded?.layoutInputsDidChange() } }
+    didSet {
+      guard additionalSafeAreaInsets != oldValue else { return }
+      additionalSafeAreaInsetsDidChange()
+      viewIfLoaded?.layoutInputsDidChange()
+    }
+  }
+
+  /// The root view's safe-area insets changed (called after the view's
+  /// `safeAreaInsetsDidChange()`, before its layout).
+  open func viewSafeAreaInsetsDidChange() {}
+
+  // MARK: Orientation
+
+  /// The interface orientations this controller supports (UIKit's default
+  /// on an iPhone: all but upside down). The window's root controller, or
+  /// the topmost full-screen presented one, decides whether the interface
+  /// may turn (UIKit/Rotation.swift).
+  open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+  /// Whether the controller's contents should rotate (deprecated in iOS 16; default true).
+  open var shouldAutorotate: Bool { true }
+  /// The orientation to present this controller in (default: the current one).
+  open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation {
+    simulation.orientation.interfaceOrientation
   }
 
   /// Called before the root view's `layoutSubviews` (before Auto Layout sets the subviews' frames).
   open func viewWillLayoutSubviews() {}
   /// Called after the root view's `layoutSubviews`.
   open func viewDidLayoutSubviews() {}
-  /// Called when the traits change: never, in the engine (see `UITraitCollection`).
+  /// Called when the traits changed (a rotation that changes a size class), with the old ones.
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   /// The root view's update-constraints pass (after `setNeedsUpdateConstraints`); default: the view's `updateConstraints()`.
   open func updateViewConstraints() { viewIfLoaded?.updateConstraints() }

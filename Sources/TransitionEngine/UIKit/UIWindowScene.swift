@@ -4,9 +4,10 @@
 // The engine models an app with one scene on one screen: every simulation
 // has a single `UIWindowScene`, connected and in the foreground, and every
 // window belongs to it unless the app sets its `windowScene` to nil. The
-// engine's devices have no status bar (their safe-area insets are zero), so
-// the status bar reads as hidden, with a zero frame: UIKit's value "if the
-// status bar is hidden".
+// status bar is the device's (`Device.statusBarHeight`) in portrait and
+// hidden in landscape; the default device has none, so it reads as hidden,
+// with a zero frame: UIKit's value "if the status bar is hidden". The
+// scene's orientation and its geometry requests are in UIKit/Rotation.swift.
 
 /// A scene: one instance of the app's interface.
 open class UIScene: UIResponder {
@@ -48,8 +49,8 @@ open class UIWindowScene: UIScene {
   /// The screen the scene is on.
   open var screen: UIScreen { simulation.screen }
 
-  /// `.portrait`: the engine's interface never rotates.
-  open var interfaceOrientation: UIInterfaceOrientation { .portrait }
+  /// The interface's orientation (`.portrait` until it rotates).
+  open var interfaceOrientation: UIInterfaceOrientation { simulation.orientation.interfaceOrientation }
 
   /// The device's traits.
   open var traitCollection: UITraitCollection { .current }
@@ -59,12 +60,18 @@ open class UIWindowScene: UIScene {
   private lazy var manager = UIStatusBarManager()
 }
 
-/// The status bar of a window scene. The engine's devices have none.
+/// The status bar of a window scene: the device's, in portrait (nothing is drawn).
 open class UIStatusBarManager: NSObject {
-  /// `.zero`: what UIKit returns when the status bar is hidden.
-  open var statusBarFrame: CGRect { .zero }
-  /// `true`: the engine draws no status bar.
-  open var isStatusBarHidden: Bool { true }
+  /// The status bar across the top of the screen, the device's height; `.zero`
+  /// (what UIKit returns when the status bar is hidden) in landscape and on
+  /// devices without one.
+  open var statusBarFrame: CGRect {
+    let simulation = Simulation.current
+    let height = simulation.statusBarHeight
+    return height > 0 ? CGRect(x: 0, y: 0, width: simulation.screen.bounds.width, height: height) : .zero
+  }
+  /// Whether the status bar is hidden: on devices without one, and in landscape.
+  open var isStatusBarHidden: Bool { Simulation.current.statusBarHeight == 0 }
   /// `.default`.
   open var statusBarStyle: UIStatusBarStyle { .default }
 }
@@ -89,14 +96,14 @@ extension UIApplication {
   /// `false`: the engine models a single-scene app.
   public var supportsMultipleScenes: Bool { false }
 
-  /// The status bar's frame (deprecated in iOS 13): `.zero`, as UIKit
-  /// returns when the status bar is hidden; the engine's devices have none.
+  /// The status bar's frame (deprecated in iOS 13): the scene's status bar
+  /// manager's (`.zero` when it is hidden).
   public var statusBarFrame: CGRect { Simulation.current.windowScene.statusBarManager?.statusBarFrame ?? .zero }
 
-  /// The interface orientation (deprecated in iOS 13): `.portrait`.
+  /// The interface orientation (deprecated in iOS 13): the scene's.
   public var statusBarOrientation: UIInterfaceOrientation { Simulation.current.windowScene.interfaceOrientation }
 
-  /// Whether the status bar is hidden (deprecated in iOS 9): `true`.
+  /// Whether the status bar is hidden (deprecated in iOS 9): the scene's status bar manager's.
   public var isStatusBarHidden: Bool { Simulation.current.windowScene.statusBarManager?.isStatusBarHidden ?? true }
 
   /// The status bar's style (deprecated in iOS 9): `.default`.

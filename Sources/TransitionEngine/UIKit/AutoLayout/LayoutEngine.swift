@@ -14,6 +14,10 @@ final class AutoLayoutState {
   var isInUse = false
   /// Orders constraints by activation.
   var activationCounter = 0
+  /// Whether some safe area may be non-zero (the device has insets, or a
+  /// controller set `additionalSafeAreaInsets`): layout passes then look
+  /// for changed insets (UIKit/SafeArea.swift). Until then they skip it.
+  var tracksSafeArea = false
 }
 
 /// Auto Layout state of one view.
@@ -142,12 +146,20 @@ extension UIView {
             m.top, m.left, m.bottom, m.right, s.top, s.left, s.bottom, s.right].map { Double($0) }
   }
 
-  /// The view's safe-area insets: the part of its superview's safe-area
-  /// insets it overlaps, plus its controller's `additionalSafeAreaInsets`
-  /// (the engine's devices themselves have no insets).
+  /// The view's safe-area insets (UIKit/SafeArea.swift): zero off screen;
+  /// a window's from the device; any other view's the part of its
+  /// superview's safe-area insets it overlaps, plus its controller's
+  /// `additionalSafeAreaInsets`.
   func computedSafeAreaInsets() -> UIEdgeInsets {
+    // No device insets and no additional insets were ever set: all zero.
+    guard simulation.autoLayout.tracksSafeArea else { return .zero }
+    // Apple: "If the view is not currently installed in a view hierarchy,
+    // or is not yet visible onscreen, the edge insets in this property are 0."
+    guard let window, !window.isHidden else { return .zero }
     var insets = UIEdgeInsets.zero
-    if let parent = superview {
+    if self === window {
+      insets = window.deviceSafeAreaInsets()
+    } else if let parent = superview {
       let parentInsets = parent.safeAreaInsets
       if parentInsets != .zero {
         let safe = parent.bounds.inset(by: parentInsets)
