@@ -171,7 +171,7 @@ import Testing
     // No temporary folder for the check: an error, and the terminal back.
     let failing = try TmuxSession([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
                                   directory: root, width: 80, height: 24, environment: ["TMPDIR": "/nonexistent"])
-    failing.waitFor("error: Cannot write the cache folder 'temporary folder'", "[exited 2] [tty icanon]")
+    failing.waitFor("error: Cannot make a working folder in the temporary folder", "[exited 2] [tty icanon]")
     #expect(failing.pane("#{alternate_on}") == "0")
     #expect(failing.pane("#{cursor_flag}") == "1")
   }
