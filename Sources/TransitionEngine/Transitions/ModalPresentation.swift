@@ -84,7 +84,7 @@ enum ModalPresentation {
       return UIPresentationController(presentedViewController: presented, presenting: presenting)
     }
     switch style {
-    case .pageSheet: return SheetPresentationController(presentedViewController: presented, presenting: presenting)
+    case .pageSheet: return UISheetPresentationController(presentedViewController: presented, presenting: presenting)
     case .overFullScreen, .overCurrentContext:
       return OverPresentationController(presentedViewController: presented, presenting: presenting)
     default: return FullscreenPresentationController(presentedViewController: presented, presenting: presenting)
@@ -131,6 +131,8 @@ enum ModalPresentation {
     let controller = presented.cachedPresentationController
       ?? makePresentationController(for: presented, presenting: presenter, source: source)
     presented.setPresentationController(controller)
+    // A sheet's delegate may adapt it (the engine's iPhone is compact width).
+    let adapted = (controller as? UISheetPresentationController).flatMap { adaptSheet($0, style: style) }
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
     if let delegate = presented.transitioningDelegate, animated || style == .custom {
@@ -146,8 +148,8 @@ enum ModalPresentation {
       }
     }
     // `.custom` with no delegate at all: UIKit presents full screen.
-    let usedStyle: UIModalPresentationStyle = (style == .custom && controller is FullscreenPresentationController)
-      ? .fullScreen : style
+    let usedStyle: UIModalPresentationStyle = adapted
+      ?? ((style == .custom && controller is FullscreenPresentationController) ? .fullScreen : style)
     // The transition and its coordinator exist from here on ("the transition
     // coordinator object associated with a currently active transition"):
     // right after present() returns, both controllers' transitionCoordinator
@@ -212,6 +214,9 @@ enum ModalPresentation {
     // (Apple's "Creating Custom Presentations"), so a presentation controller
     // may build a wrapper view there and have the animator receive it.
     context.toView = controller.presentedView ?? presented.view!
+    if usedStyle == .pageSheet, let sheet = controller as? UISheetPresentationController {
+      sheet.sheetPresentationWillBegin(coordinator: run.coordinator)
+    }
     // Appearance: the presenter disappears only if its view is removed.
     if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
     presented.beginAppearanceTransition(true, animated: animated)
@@ -221,6 +226,7 @@ enum ModalPresentation {
         controller.traceHook("presentationTransitionDidEnd(\(completed))")
         controller.presentationTransitionDidEnd(completed)
       }
+      (controller as? UISheetPresentationController)?.sheetPresentationDidEnd(completed)
       run.coordinator.runCompletions()
       if completed {
         if removesPresenter {
@@ -263,7 +269,16 @@ enum ModalPresentation {
 
   // MARK: Dismiss
 
-  static func dismiss(from source: UIViewController, animated: Bool, completion: (() -> Void)?) {
+  /// A sheet's swipe down: UIKit dismisses the sheet interactively with its
+  /// own animator and interaction controller (the transitioning delegate is
+  /// not asked).
+  static func dismissBySwipe(_ presented: UIViewController, animator: UIViewControllerAnimatedTransitioning,
+                             interactor: UIViewControllerInteractiveTransitioning, completion: (() -> Void)?) {
+    dismiss(from: presented, animated: true, completion: completion, swipe: (animator, interactor))
+  }
+
+  static func dismiss(from source: UIViewController, animated: Bool, completion: (() -> Void)?,
+                      swipe: (UIViewControllerAnimatedTransitioning, UIViewControllerInteractiveTransitioning)? = nil) {
     let simulation = source.simulation
     let presented: UIViewController
     if let child = source.presentedViewController {
@@ -276,7 +291,11 @@ enum ModalPresentation {
     } else {
       return
     }
-    simulation.record(.appCall, source.traceName, "dismiss(animated: \(animated))")
+    if swipe != nil {
+      simulation.record(.note, "UIKit", "swipe down: dismisses \(presented.traceName) interactively")
+    } else {
+      simulation.record(.appCall, source.traceName, "dismiss(animated: \(animated))")
+    }
     if !simulation.activeTransitions.filter({ $0.kind == .present || $0.kind == .dismiss }).isEmpty {
       simulation.warn("Warning: Attempt to dismiss from view controller \(source.debugDescriptor) while a presentation or dismiss is in progress!")
       return
@@ -291,7 +310,10 @@ enum ModalPresentation {
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
     let style = presented.presentationRecord?.style
-    if let delegate = presented.transitioningDelegate, style != nil, animated || style == .custom {
+    if let swipe {
+      animator = swipe.0
+      interactor = swipe.1
+    } else if let delegate = presented.transitioningDelegate, style != nil, animated || style == .custom {
       animator = simulation.askDelegate(delegate, "animationController(forDismissed:)", answer: objectName) {
         delegate.animationController(forDismissed: presented)
       }
@@ -360,6 +382,7 @@ enum ModalPresentation {
       controller.traceHook("dismissalTransitionWillBegin()")
       simulation.traced { controller.dismissalTransitionWillBegin() }
     }
+    (controller as? UISheetPresentationController)?.sheetDismissalWillBegin(coordinator: run.coordinator)
     presented.beginAppearanceTransition(false, animated: animated)
     if record.removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
 
@@ -368,6 +391,7 @@ enum ModalPresentation {
         controller.traceHook("dismissalTransitionDidEnd(\(completed))")
         controller.dismissalTransitionDidEnd(completed)
       }
+      (controller as? UISheetPresentationController)?.sheetDismissalDidEnd(completed)
       run.coordinator.runCompletions()
       if completed {
         if record.removesPresenter, let superview = record.presenterSuperview {
@@ -531,5 +555,31 @@ final class ImmediateAnimator: NSObject, UIViewControllerAnimatedTransitioning {
       transitionContext.view(forKey: .from)?.removeFromSuperview()
     }
     transitionContext.completeTransition(true)
+  }
+}
+
+extension ModalPresentation {
+  /// Asks a sheet's delegate for the adaptive style in the engine's traits
+  /// (compact width, regular height): `adaptivePresentationStyle(for:traitCollection:)`,
+  /// else `adaptivePresentationStyle(for:)`. `.fullScreen` and
+  /// `.overFullScreen` replace the sheet; `.none` and the sheet styles keep it.
+  static func adaptSheet(_ sheet: UISheetPresentationController, style: UIModalPresentationStyle) -> UIModalPresentationStyle? {
+    sheet.adaptedStyle = nil
+    guard style == .pageSheet, let delegate = sheet.delegate else { return nil }
+    let simulation = sheet.presentedViewController.simulation
+    let traits = sheet.presentedViewController.traitCollection
+    let describe: (UIModalPresentationStyle) -> String? = { ".\($0)" }
+    var answer = OptionalRequirement.call { delegate.adaptivePresentationStyle(for: sheet, traitCollection: traits) }
+    if answer.implemented {
+      simulation.record(.call, typeName(delegate), "adaptivePresentationStyle(for:traitCollection:)", result: describe(answer.result))
+    } else {
+      answer = OptionalRequirement.call { delegate.adaptivePresentationStyle(for: sheet) }
+      if answer.implemented {
+        simulation.record(.call, typeName(delegate), "adaptivePresentationStyle(for:)", result: describe(answer.result))
+      }
+    }
+    guard answer.implemented, answer.result == .fullScreen || answer.result == .overFullScreen else { return nil }
+    sheet.adaptedStyle = answer.result
+    return answer.result
   }
 }

@@ -79,7 +79,7 @@ open class UIPresentationController: NSObject {
   /// hooks run but are not traced: the app's code is not involved).
   var isUIKitOwn: Bool {
     type(of: self) == UIPresentationController.self || self is FullscreenPresentationController
-      || self is OverPresentationController || self is SheetPresentationController
+      || self is OverPresentationController || self is UISheetPresentationController
   }
 
   /// Records a call of one of the presentation controller's hooks, when it is the app's.
@@ -90,7 +90,12 @@ open class UIPresentationController: NSObject {
 
   /// The adaptive style (the engine models a compact-width iPhone: no adaptation).
   open var adaptivePresentationStyle: UIModalPresentationStyle { presentationStyle }
-  open weak var delegate: AnyObject?
+  /// The delegate: adaptation, and the user's attempts to dismiss a sheet.
+  open weak var delegate: UIAdaptivePresentationControllerDelegate?
+
+  /// Whether touches that hit the container itself go on to the views
+  /// behind it (a sheet that does not dim).
+  var passesTouchesThroughContainer: Bool { false }
   open var overrideTraitCollection: AnyObject?
 }
 
@@ -101,6 +106,13 @@ final class UITransitionView: UIView {
   weak var presentationController: UIPresentationController?
 
   override var diagramLabel: String { accessibilityIdentifier ?? "UITransitionView" }
+
+  /// A sheet that does not dim lets the touches around it through.
+  override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    let hit = super.hitTest(point, with: event)
+    if hit === self, presentationController?.passesTouchesThroughContainer == true { return nil }
+    return hit
+  }
 
   override func layoutSubviews() {
     guard let controller = presentationController else { return }
@@ -120,16 +132,3 @@ final class FullscreenPresentationController: UIPresentationController {
 
 /// The presentation controller of an "over" presentation: keeps the presenter.
 final class OverPresentationController: UIPresentationController {}
-
-/// The sheet of `.pageSheet`, `.formSheet` and `.automatic` on a
-/// compact-width iPhone (iOS 13+): a card from 40 pt below the top; the
-/// presenter stays in the hierarchy. The engine does not scale the
-/// presenter behind the card as iOS does.
-final class SheetPresentationController: UIPresentationController {
-  static let topInset: CGFloat = 40
-  override var frameOfPresentedViewInContainerView: CGRect {
-    guard let bounds = containerView?.bounds else { return .zero }
-    return CGRect(x: 0, y: Self.topInset, width: bounds.width, height: bounds.height - Self.topInset)
-  }
-  override var shouldPresentInFullscreen: Bool { false }
-}
