@@ -142,6 +142,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
     copy.engineTag = engineTag
     copy.engineDelayFactor = engineDelayFactor
     copy.engineStopObservers = engineStopObservers
+    copy.engineBlocksInteraction = engineBlocksInteraction
   }
 
   /// Engine-internal observers of the animation's stop (UIView completion
@@ -153,6 +154,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
   var engineDriver: AnimationDriver?
   /// An engine label for diagnostics (e.g. "UIView.animate").
   var engineTag: String?
+  /// Set on UIView block animations made without `.allowUserInteraction`:
+  /// while attached, hit testing skips the animated view (UIView+Animation.swift).
+  var engineBlocksInteraction = false
 
   // MARK: Timing
 

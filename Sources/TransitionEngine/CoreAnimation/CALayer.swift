@@ -569,6 +569,12 @@ open class CALayer: NSObject, CAMediaTiming {
     attachedAnimations.last { $0.key == key && !$0.isFinished }?.animation
   }
 
+  /// Whether a UIView animation made without `.allowUserInteraction` is
+  /// attached (running or waiting for its delay).
+  var hasInteractionBlockingAnimation: Bool {
+    attachedAnimations.contains { !$0.isFinished && $0.animation.engineBlocksInteraction }
+  }
+
   /// The keys of the attached animations.
   open func animationKeys() -> [String]? {
     let keys = attachedAnimations.filter { !$0.isFinished }.compactMap(\.key)

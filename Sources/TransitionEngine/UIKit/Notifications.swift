@@ -22,7 +22,9 @@
 //   hashable values.
 // - An entry removed while a post is being delivered is not called.
 //
-// The engine itself posts `UIWindow`'s key and visibility notifications. It
+// The engine itself posts `UIWindow`'s key and visibility notifications, and
+// `UIAccessibility`'s status notifications when the harness switches a
+// setting (UIKit/Accessibility.swift). It
 // has no keyboard, no application life cycle and no device motion, so it
 // never posts the keyboard, application or orientation notifications: a
 // test or a driver posts them, with the user info UIKit documents, to see
@@ -278,12 +280,6 @@ extension UIWindow {
   public static let didBecomeVisibleNotification = NSNotification.Name("UIWindowDidBecomeVisibleNotification")
   /// Posted (object: the window) when a window becomes hidden.
   public static let didBecomeHiddenNotification = NSNotification.Name("UIWindowDidBecomeHiddenNotification")
-}
-
-extension UIAccessibility {
-  /// Posted when Reduce Motion is switched (never by the engine: the setting never changes).
-  public static let reduceMotionStatusDidChangeNotification =
-    NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
 }
 
 // MARK: - Swift 4.1 spellings

@@ -1,9 +1,9 @@
 // The rest of UIKit that transition files touch in passing: scroll views
-// (pull-to-dismiss checks the content offset), the reduce motion setting,
-// the application object and the status bar (blur backgrounds are in
-// VisualEffects.swift). Each is the
-// small, documented part those files use; what the engine leaves out is
-// said beside it and in Guides/TransitionEngine.md.
+// (pull-to-dismiss checks the content offset), the application object and
+// the status bar (blur backgrounds are in VisualEffects.swift, accessibility
+// settings in Accessibility.swift). Each is the small, documented part those
+// files use; what the engine leaves out is said beside it and in
+// Guides/TransitionEngine.md.
 
 // MARK: - UIScrollView
 
@@ -57,17 +57,6 @@ open class UIScrollView: UIView {
   open var isDragging: Bool { false }
   /// Whether the content is moving after a drag (never, in the engine).
   open var isDecelerating: Bool { false }
-}
-
-// MARK: - Accessibility
-
-/// UIKit's accessibility settings.
-public enum UIAccessibility {
-  /// Whether the user asked for less motion. Always `false` in the engine, so
-  /// code that branches on it runs its full animation.
-  public static var isReduceMotionEnabled: Bool { false }
-  /// Whether VoiceOver is running. Always `false` in the engine.
-  public static var isVoiceOverRunning: Bool { false }
 }
 
 // MARK: - Application and status bar

@@ -44,6 +44,13 @@ extension UIView {
     var curve: UIView.AnimationCurve { UIView.AnimationCurve(rawValue: Int((rawValue >> 16) & 0xF)) ?? .easeInOut }
     /// The transition style in bits 20–23.
     var transitionStyle: UInt { (rawValue >> 20) & 0xF }
+
+    /// What a nested block takes from the block around it unless it says
+    /// `.overrideInheritedOptions` (Apple: "The option to not inherit the
+    /// animation type or any options"; which options is the engine's reading:
+    /// the general ones, not the curve, transition or override bits).
+    static let inheritable: AnimationOptions = [.layoutSubviews, .allowUserInteraction, .beginFromCurrentState,
+                                                .repeat, .autoreverse]
   }
 
   /// Options for keyframe animations.
@@ -222,6 +229,7 @@ final class BlockAnimation {
     }
     setEndpoints(animation, oldModel: oldModel, oldPresentation: oldPresentation, newValue: newValue)
     animation.engineTag = "UIView.animate"
+    animation.engineBlocksInteraction = !options.contains(.allowUserInteraction)
     return animation
   }
 }
@@ -352,15 +360,24 @@ extension UIView {
       return
     }
     // Nested blocks inherit the enclosing block's duration and curve unless
-    // told otherwise (View Programming Guide, "Nesting Animation Blocks").
+    // told otherwise (View Programming Guide, "Nesting Animation Blocks"),
+    // and its animation type (a spring) and options unless told
+    // `.overrideInheritedOptions`.
     var effectiveDuration = duration
     var timing = options.curve.timingFunction
+    var effectiveOptions = options
+    var effectiveSpring = spring
     if case .block(let outer)? = simulation.animationContexts.last {
+      let keepsOptions = options.contains(.overrideInheritedOptions)
       if !options.contains(.overrideInheritedDuration) { effectiveDuration = outer.duration }
-      if !options.contains(.overrideInheritedCurve) { timing = outer.timingFunction }
+      if !options.contains(.overrideInheritedCurve) {
+        timing = outer.timingFunction
+        if spring == nil, !keepsOptions { effectiveSpring = outer.spring }
+      }
+      if !keepsOptions { effectiveOptions.formUnion(outer.options.intersection(.inheritable)) }
     }
-    let block = BlockAnimation(duration: effectiveDuration, delay: delay, options: options, timingFunction: timing,
-                               spring: spring, tracker: tracker)
+    let block = BlockAnimation(duration: effectiveDuration, delay: delay, options: effectiveOptions,
+                               timingFunction: timing, spring: effectiveSpring, tracker: tracker)
     simulation.animationContexts.append(.block(block))
     animations()
     // The first block a transition's animator opens also runs the
@@ -369,6 +386,12 @@ extension UIView {
     if let hook = state.alongsideHook, simulation.animationContexts.count == state.alongsideDepth + 1 {
       state.alongsideHook = nil
       hook(block)
+    }
+    // `.layoutSubviews`: "Lay out subviews at commit time so that they are
+    // animated along with their parent": the pending layout runs now, inside
+    // the block, so the frames it sets animate with it.
+    if effectiveOptions.contains(.layoutSubviews) {
+      for window in simulation.windows { window.layoutSubtreeIfNeeded() }
     }
     simulation.animationContexts.removeLast()
     tracker.close()
@@ -514,6 +537,7 @@ final class KeyframeAnimationBuilder {
       if options.contains(.repeat) { animation.repeatCount = .infinity }
       if options.contains(.autoreverse) { animation.autoreverses = true }
       animation.engineTag = "UIView.animateKeyframes"
+      animation.engineBlocksInteraction = !options.contains(.allowUserInteraction)
       tracker.track(animation)
       addUniquely(animation, keyPath: track.key.rawValue, to: track.layer)
     }
@@ -622,6 +646,7 @@ extension UIView {
     }
     transition.frozenContent = before
     transition.engineTag = "UIView.transition"
+    transition.engineBlocksInteraction = !options.contains(.allowUserInteraction)
     tracker.track(transition)
     view.layer.add(transition, forKey: "transition")
     tracker.close()

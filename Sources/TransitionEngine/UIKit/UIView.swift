@@ -157,6 +157,11 @@ open class UIView: UIResponder, CALayerDelegate {
   open var accessibilityIdentifier: String?
   open var accessibilityLabel: String?
   open var isAccessibilityElement = false
+  /// Whether VoiceOver should ignore this view's siblings (stored; VoiceOver's
+  /// navigation is not modelled, see UIKit/Accessibility.swift).
+  open var accessibilityViewIsModal = false
+  /// Whether this view and its subviews are hidden from VoiceOver (stored only).
+  open var accessibilityElementsHidden = false
   /// Whether the autoresizing mask becomes constraints (true, the default
   /// for views made in code): the view keeps its frame and the engine does
   /// not move it. Set false to position the view with constraints.
@@ -382,8 +387,13 @@ open class UIView: UIResponder, CALayerDelegate {
   open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
   /// The deepest visible, interactive subview containing `point` (UIKit's hit testing).
+  /// A view being animated by a UIView block animation without
+  /// `.allowUserInteraction` is skipped (Apple, `isUserInteractionEnabled`:
+  /// "During an animation, user interactions are temporarily disabled for
+  /// all views involved in the animation").
   open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-    guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) else {
+    guard isUserInteractionEnabled, !isHidden, alpha > 0.01, !layer.hasInteractionBlockingAnimation,
+          self.point(inside: point, with: event) else {
       return nil
     }
     for view in subviews.reversed() {
