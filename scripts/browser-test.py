@@ -439,6 +439,18 @@ def main():
               const before = d.open; d.querySelector('summary').click(); return [before, d.open];
             })()""")
             check(closed is False and opened is True, f"{name}: the solution's disclosure does not open")
+            # Opened, it shows what changes from the starter (removed and
+            # added lines, visible); the whole program opens beneath it.
+            diff = page.eval("""(() => {
+              const d = document.querySelector('details.solution'), whole = d.querySelector('details.whole-solution');
+              if (!whole) return 'no change view';
+              const rows = [...d.querySelectorAll('.diff del.del, .diff ins.add')];
+              if (!rows.length || rows.some(r => r.getBoundingClientRect().height === 0)) return 'no visible changed lines';
+              whole.querySelector('summary').click();
+              const code = whole.querySelector('pre code');
+              return whole.open && code && code.getBoundingClientRect().height > 0 ? 'ok' : 'the whole program does not open';
+            })()""")
+            check(diff == "ok", f"{name}: the solution's change: {diff}")
             page.send("Runtime.evaluate", {"expression": "document.querySelector('details.hint summary').focus()"})
             for kind in ("keyDown", "keyUp"):
                 page.send("Input.dispatchKeyEvent", {"type": kind, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13,

@@ -163,7 +163,7 @@ struct ChapterRenderer {
             + renderOutput(output.content, snippet: solution, report: reports[solution.index])
         }
         if gathered.contains(id) {
-          solutionMarkup = solutionDetails(solution, id: id, report: reports[solution.index])
+          solutionMarkup = solutionDetails(solution, id: id, report: reports[solution.index], starter: snippet.code)
         }
       }
       let command = config.exerciseCommand.replacingOccurrences(of: "{id}", with: id)
@@ -185,12 +185,26 @@ struct ChapterRenderer {
       return ExerciseMarkup(id: id, head: head, tail: tail)
   }
 
-  private func solutionDetails(_ snippet: Chapter.Snippet, id: String, report: SnippetReport?) -> HTML {
+  /// A solution behind a disclosure: with its starter, first what it
+  /// changes (removed and added lines with two lines of context), the whole
+  /// program one disclosure further; without, the whole program.
+  private func solutionDetails(_ snippet: Chapter.Snippet, id: String, report: SnippetReport?, starter: String? = nil) -> HTML {
     let status = report?.status ?? .notRun
     let code = SwiftHighlighter.html(for: snippet.code)
+    let whole = CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: findings(for: snippet))
+    let changes = starter.map { LineDiff.changes(from: $0, to: snippet.code) } ?? []
+    guard !changes.isEmpty else {
+      return """
+        <details class="solution"><summary>Solution to <code>\(id)</code></summary>\
+        \(whole)\
+        </details>
+        """
+    }
     return """
       <details class="solution"><summary>Solution to <code>\(id)</code></summary>\
-      \(CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: findings(for: snippet)))\
+      <p class="exercise-label">What it changes in the starter</p>\
+      \(CodeMarkup.changes(changes))\
+      <details class="whole-solution"><summary>The whole program</summary>\(whole)</details>\
       </details>
       """
   }
@@ -399,6 +413,24 @@ enum CodeMarkup {
       <div class="code"><p class="code-head"><span class="lang">\(label)</span>\(status ?? "")\
       <button type="button" class="copy" hidden aria-label="Copy code">Copy</button></p>\
       <pre tabindex="0"><code class="language-\(lang)">\(code)</code></pre>\(Self.problems(problems))</div>
+      """
+  }
+
+  /// A change between two programs, a line a row: removed lines marked
+  /// `-`, added `+`, unchanged context, `⋯` between changes.
+  static func changes(_ lines: [LineDiff.Change]) -> HTML {
+    let rows: [HTML] = lines.map { line in
+      switch line {
+      case .same(let text): return "<span class=\"ctx\">  \(SwiftHighlighter.html(for: text))</span>\n"
+      case .removed(let text): return "<del class=\"del\">- \(text)</del>\n"
+      case .added(let text): return "<ins class=\"add\">+ \(text)</ins>\n"
+      case .gap: return "<span class=\"gap\">  ⋯</span>\n"
+      }
+    }
+    return """
+      <div class="code diff"><p class="code-head"><span class="lang">Change</span>\
+      <span class="diff-key"><del class="del">- starter</del> <ins class="add">+ solution</ins></span></p>\
+      <pre tabindex="0"><code class="language-swift">\(rows)</code></pre></div>
       """
   }
 

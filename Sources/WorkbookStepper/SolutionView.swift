@@ -46,34 +46,9 @@ public struct SolutionView: Sendable {
     return out
   }
 
-  /// A line of the change from the starter to the solution.
-  public enum ChangeLine: Hashable, Sendable {
-    case same(String)
-    case removed(String)
-    case added(String)
-    /// Unchanged lines left out between two changes.
-    case gap
-  }
-
-  /// The change from the starter to the solution, from `LineDiff`'s
-  /// unified diff (its hunks, without the headers): [] when they are equal.
-  public static func changes(_ exercise: Exercise, context: Int = 2) -> [ChangeLine] {
-    let diff = LineDiff.unified(old: exercise.starter, new: exercise.solution, oldLabel: "starter",
-                                newLabel: "solution", context: context)
-    var out: [ChangeLine] = []
-    // The first two lines are the `---` and `+++` headers; a hunk starts
-    // with `@@` (no line of a hunk does: each starts with " ", "-" or "+").
-    for line in diff.dropFirst(2) {
-      guard let kind = line.first else { continue }
-      let text = String(line.dropFirst())
-      switch kind {
-      case "@": if !out.isEmpty { out.append(.gap) }
-      case "-": out.append(.removed(text))
-      case "+": out.append(.added(text))
-      default: out.append(.same(text))
-      }
-    }
-    return out
+  /// The change from the starter to the solution (see `LineDiff.changes`).
+  public static func changes(_ exercise: Exercise, context: Int = 2) -> [LineDiff.Change] {
+    LineDiff.changes(from: exercise.starter, to: exercise.solution, context: context)
   }
 
   /// The whole program, indented and highlighted.

@@ -67,6 +67,10 @@ import Testing
     #expect(page.contains("<code class=\"language-sh\">workbook step 02-exercises/fade-out</code>"))
     #expect(page.contains("<details class=\"hint\"><summary>Hint 1 of 2</summary><div class=\"hint-body\">"))
     #expect(page.contains("<details class=\"solution\"><summary>Solution to <code>fade-out</code></summary>"))
+    // The solution is shown as its change from the starter, the whole
+    // program one disclosure further.
+    #expect(page.contains("<del class=\"del\">- // TODO: fade the view out</del>\n<ins class=\"add\">+ view.alpha = 0</ins>\n"))
+    #expect(page.contains("<details class=\"whole-solution\"><summary>The whole program</summary>"))
     // The solution's output is shown once, as the exercise's expected output.
     #expect(page.components(separatedBy: "<pre class=\"out\" tabindex=\"0\">0.0\n</pre>").count == 2)
   }

@@ -222,4 +222,36 @@ extension LineDiff {
     public var old: String?
     public var new: String?
   }
+
+  /// A line of the change from one text to another, for showing a
+  /// solution as its change from the starter (the stepper, `check
+  /// --solution`, the site).
+  public enum Change: Hashable, Sendable {
+    case same(String)
+    case removed(String)
+    case added(String)
+    /// Unchanged lines left out between two changes.
+    case gap
+  }
+
+  /// The change from `old` to `new`: the unified diff's hunks without their
+  /// headers, `context` unchanged lines around each change, a gap between
+  /// hunks; [] when they are equal.
+  public static func changes(from old: String, to new: String, context: Int = 2) -> [Change] {
+    let diff = unified(old: old, new: new, oldLabel: "old", newLabel: "new", context: context)
+    var out: [Change] = []
+    // The first two lines are the `---` and `+++` headers; a hunk starts
+    // with `@@` (no line of a hunk does: each starts with " ", "-" or "+").
+    for line in diff.dropFirst(2) {
+      guard let kind = line.first else { continue }
+      let text = String(line.dropFirst())
+      switch kind {
+      case "@": if !out.isEmpty { out.append(.gap) }
+      case "-": out.append(.removed(text))
+      case "+": out.append(.added(text))
+      default: out.append(.same(text))
+      }
+    }
+    return out
+  }
 }
