@@ -10,7 +10,8 @@ layers as the text frames do (a label's text, not UILabel); a film with
 motion plays at real speed and at 1/10, steps 1/60 s with the buttons and
 the arrow keys, scrubs, and graphs as many series as its data has; nothing
 plays by itself (reduced motion or not); search finds a
-phrase; a solution's disclosure opens; an exercise labels its starter as a
+phrase; a solution's disclosure opens on its change from the starter, the
+whole program beneath; an exercise labels its starter as a
 starter (never "Verified") with its symptom, and shows hints before the
 solution; filmstrips wrap to the page's width at 1280 and 390 px instead of
 scrolling sideways; without JavaScript the diagram's text is shown and the
@@ -464,11 +465,12 @@ def main():
             page.open((site / name).as_uri())
             problems = page.eval("""[...document.querySelectorAll('section.exercise')].flatMap(section => {
               const id = section.id, out = [];
-              const labels = [...section.querySelectorAll(':scope > .exercise-label')].map(p => p.textContent);
+              const labels = [...section.querySelectorAll(':scope > .exercise-label, :scope > .exercise-outputs > .exercise-output > .exercise-label')].map(p => p.textContent);
+              if (labels.indexOf('Expected output') < 0) out.push(id + ': no expected output label');
               const badge = section.querySelector(':scope > .code .badge');
               if (!badge || /Verified/.test(badge.textContent)) out.push(id + ': starter badge ' + (badge && badge.textContent));
               const symptom = labels.indexOf('What the starter prints'), expected = labels.indexOf('Expected output');
-              if (section.querySelector(':scope > .output.status-starter') && symptom < 0) out.push(id + ': symptom not labelled');
+              if (section.querySelector(':scope > .exercise-outputs .output.status-starter') && symptom < 0) out.push(id + ': symptom not labelled');
               if (symptom >= 0 && expected >= 0 && symptom > expected) out.push(id + ': symptom after the expected output');
               const solution = section.querySelector('details.solution');
               for (const hint of section.querySelectorAll('details.hint'))
@@ -479,6 +481,20 @@ def main():
             for problem in problems:
                 failures.append(f"{name}: {problem}")
             passed += 1 if not problems else 0
+            # The symptom and the expected output stand side by side at a
+            # desktop's width, one above the other at a phone's.
+            for width, mobile, beside in ((1280, False, True), (390, True, False)):
+                page.send("Emulation.setDeviceMetricsOverride",
+                          {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": mobile})
+                page.eval("new Promise(r => setTimeout(r, 100))")
+                pairs = page.eval("""[...document.querySelectorAll('.exercise-outputs')]
+                  .filter(o => o.children.length === 2)
+                  .map(o => [...o.children].map(c => c.getBoundingClientRect()))
+                  .map(([a, b]) => Math.abs(a.top - b.top) < 2 && b.left >= a.right - 1)""")
+                wrong = [i for i, side in enumerate(pairs) if side != beside]
+                check(pairs and not wrong, f"{name} at {width}px: symptom and expected output "
+                      + ("not side by side" if beside else "not stacked") + f" in exercise(s) {wrong} of {len(pairs)}")
+            page.send("Emulation.clearDeviceMetricsOverride")
 
         # Filmstrips wrap to the page's width: nothing scrolls sideways, at a
         # desktop's width and a phone's, and frames too wide for one row wrap.

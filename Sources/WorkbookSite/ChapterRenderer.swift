@@ -168,13 +168,17 @@ struct ChapterRenderer {
       }
       let command = config.exerciseCommand.replacingOccurrences(of: "{id}", with: id)
         .replacingOccurrences(of: "{chapter}", with: String(chapter.fileName.dropLast(3)))
+      // The symptom and the expected output side by side where the page is
+      // wide enough for both (the stylesheet decides), one above the other
+      // otherwise.
+      let outputs: [HTML] = [symptom, expected].filter { !$0.markup.isEmpty }.map { "<div class=\"exercise-output\">\($0)</div>" }
+      let compared: HTML = outputs.isEmpty ? "" : "<div class=\"exercise-outputs\">\(outputs)</div>"
       let head: HTML = """
         <section class="exercise" id="\(anchor)" aria-label="Exercise \(id)">\
         <p class="exercise-head"><span class="exercise-tag">Exercise</span> <code>\(id)</code></p>\
         <p class="exercise-label">Starter code</p>\
         \(CodeMarkup.block(code, language: "swift", status: starterBadge(status), problems: problems))\
-        \(symptom)\
-        \(expected)
+        \(compared)
         """
       let tail: HTML = """
         \(solutionMarkup)\

@@ -62,6 +62,9 @@ import Testing
     let page = site.text("02-exercises.html")
     #expect(page.contains("<section class=\"exercise\" id=\"exercise-fade-out\" aria-label=\"Exercise fade-out\">"))
     #expect(page.contains("<p class=\"exercise-label\">Expected output</p><div class=\"output status-passed\">"))
+    // The symptom and the expected output are one pair the stylesheet puts
+    // side by side where the page is wide enough.
+    #expect(page.contains("<div class=\"exercise-outputs\"><div class=\"exercise-output\"><p class=\"exercise-label\">What the starter prints</p>"))
     // A book without "command" in its site.json tells readers to run the
     // installed tool.
     #expect(page.contains("<code class=\"language-sh\">workbook step 02-exercises/fade-out</code>"))
