@@ -24,10 +24,15 @@ cp -R Tests/Fixtures/site/hostile "$WORK/hostile"
 
 status=0
 echo "== Site/ (the book)"
+# Search: a phrase, a misspelt one (one swap, one letter missing) and
+# another form of a word.
 python3 scripts/browser-test.py Site --phrase "presentation value=00-introduction.html" \
+  --phrase "presentaton valeu=00-introduction.html" --phrase "sprnig plotted=02-pop-a-thumbnail-into-a-screen.html" \
+  --phrase "interruptibly transitioned=11-interruptible-transitions.html" \
   ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
 echo "== the fixture book"
 python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
+  --phrase "quokkas transitons=02-exercises.html" \
   --phrase "card slides=01-basics.html" --require player,motion,solution,exercise,filmstrip \
   ${SHOTS:+--screenshots "$SHOTS/fixture"} || status=1
 echo "== the attack book"

@@ -55,19 +55,96 @@ function loadIndex(then) {
   document.head.appendChild(script);
 }
 
+// A word's stem: common English endings cut off, so that "transitions",
+// "transitioning" and "transitioned" find "transition".
+function stem(word) {
+  for (const ending of ["ings", "ing", "ions", "ion", "ed", "es", "s"]) {
+    if (word.length - ending.length >= 4 && word.endsWith(ending)) return word.slice(0, -ending.length);
+  }
+  return word;
+}
+
+// Whether two words are at most `limit` edits apart: insert, delete,
+// replace, or swap two neighbours ("valeu" is one edit from "value").
+function near(a, b, limit) {
+  if (Math.abs(a.length - b.length) > limit) return false;
+  let before = null;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        current[j] = Math.min(current[j], before[j - 2] + 1);
+      }
+      best = Math.min(best, current[j]);
+    }
+    if (best > limit) return false;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] <= limit;
+}
+
+// The book's words, each with the stems of the entries that hold it, made
+// once: a misspelt word is looked up among them, not in every entry.
+let vocabulary = null;
+function entryWords(entry) {
+  if (!entry.words) {
+    entry.words = new Set((entry.c + " " + entry.h + " " + entry.x).toLowerCase().split(/[^a-z0-9]+/).filter((w) => w));
+    entry.stems = new Set([...entry.words].map(stem));
+  }
+  return entry.words;
+}
+
+// What a query word may stand for: itself; words with its stem; and, for a
+// word of 4 letters or more that is in no entry, the book's words one edit
+// away (two from 8 letters), as a typo.
+function variants(word) {
+  const out = new Set([word]);
+  if (!vocabulary) {
+    vocabulary = new Set();
+    for (const entry of index) for (const w of entryWords(entry)) vocabulary.add(w);
+  }
+  if (word.length >= 4 && !vocabulary.has(word)) {
+    const limit = word.length >= 8 ? 2 : 1;
+    for (const w of vocabulary) if (near(word, w, limit)) out.add(w);
+  }
+  return [...out];
+}
+
+// Search: every word of the query must be found (as typed, by its stem, or
+// as a typo) in a section's chapter title, heading or text. Chapter titles
+// rank first, then headings, then the whole phrase in the text, then text.
 function search(query) {
   const words = query.toLowerCase().split(/\s+/).filter((w) => w.length > 0);
   if (words.length === 0) return [];
   const phrase = words.join(" ");
+  const forms = words.map(variants);
   const found = [];
   for (const entry of index) {
+    const title = entry.c.toLowerCase();
     const heading = entry.h.toLowerCase();
     const text = entry.x.toLowerCase();
-    if (!words.every((w) => heading.includes(w) || text.includes(w))) continue;
+    entryWords(entry);
     let score = 0;
-    if (text.includes(phrase)) score += 10;
-    for (const w of words) { if (heading.includes(w)) score += 5; if (text.includes(w)) score += 1; }
-    found.push({ entry, score, at: text.indexOf(phrase) >= 0 ? text.indexOf(phrase) : text.indexOf(words[0]) });
+    let at = -1;
+    let matched = true;
+    for (const [n, word] of words.entries()) {
+      const exact = title.includes(word) || heading.includes(word) || text.includes(word);
+      const stemmed = entry.stems.has(stem(word));
+      const typo = forms[n].find((w) => w !== word && entry.words.has(w));
+      if (!exact && !stemmed && !typo) { matched = false; break; }
+      const form = exact ? word : typo || word;
+      if (title.includes(form)) score += 8;
+      if (heading.includes(form)) score += 5;
+      if (text.includes(form)) score += exact ? 1 : 0.5;
+      if (at < 0) at = text.indexOf(form);
+    }
+    if (!matched) continue;
+    if (text.includes(phrase)) { score += 10; at = text.indexOf(phrase); }
+    found.push({ entry, score, at });
   }
   found.sort((a, b) => b.score - a.score);
   return found.slice(0, 12);
