@@ -52,16 +52,8 @@ public struct UIInterfaceOrientationMask: OptionSet, Hashable, Sendable {
 }
 
 extension UIInterfaceOrientation {
-  /// The case's name ("landscapeLeft").
-  var name: String {
-    switch self {
-    case .unknown: "unknown"
-    case .portrait: "portrait"
-    case .portraitUpsideDown: "portraitUpsideDown"
-    case .landscapeLeft: "landscapeLeft"
-    case .landscapeRight: "landscapeRight"
-    }
-  }
+  /// The case's name ("landscapeLeft"), as Swift prints it.
+  var name: String { String(describing: self) }
 
   /// How the device is held for this interface orientation (landscape left
   /// is the device's landscape right: UIKit's raw values say so).
@@ -326,18 +318,8 @@ extension UITraitCollection {
 }
 
 extension UIDeviceOrientation {
-  /// The case's name ("landscapeRight").
-  var name: String {
-    switch self {
-    case .unknown: "unknown"
-    case .portrait: "portrait"
-    case .portraitUpsideDown: "portraitUpsideDown"
-    case .landscapeLeft: "landscapeLeft"
-    case .landscapeRight: "landscapeRight"
-    case .faceUp: "faceUp"
-    case .faceDown: "faceDown"
-    }
-  }
+  /// The case's name ("landscapeRight"), as Swift prints it.
+  var name: String { String(describing: self) }
 }
 
 // MARK: - The rotation's coordinator
