@@ -51,7 +51,10 @@ public enum ReportRenderer {
     let chapters = report.chapters.filter { $0.snippets.contains { $0.verdict.isFixedByRecording } }
     guard !chapters.isEmpty else { return nil }
     let blocks = chapters.reduce(0) { $0 + $1.snippets.filter { $0.verdict.isFixedByRecording }.count }
-    let names = chapters.map { visible(($0.path as NSString).lastPathComponent).replacingOccurrences(of: ".md", with: "") }
+    let names = chapters.map { chapter -> String in
+      let file = visible((chapter.path as NSString).lastPathComponent)
+      return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+    }
     let shown = names.count <= 3 ? names.joined(separator: " ") : ""
     return "\(plural(blocks, "output block")) \(blocks == 1 ? "differs" : "differ") from what \(blocks == 1 ? "its snippet prints" : "their snippets print")"
       + "; if the new output is right, write it in with: workbook verify --record" + (shown.isEmpty ? "" : " " + shown)
