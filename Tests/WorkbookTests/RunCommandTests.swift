@@ -59,6 +59,34 @@ import Testing
     #expect(result.output == "alpha half way: 0.5\nalpha at the end: 1.0\n")
   }
 
+  /// `canImport(UIKit)` is true (the engine is built as a module named
+  /// UIKit), so a file wrapped in it compiles to its contents, and the
+  /// `#else` branch, which would not compile, is left out.
+  @Test func aFileWrappedInCanImportUIKitCompilesToItsContents() throws {
+    let shared = """
+      #if canImport(UIKit)
+      import Foundation
+      import UIKit
+      typealias PlatformView = UIView
+      let platform = "UIKit"
+      #else
+      this branch would not compile
+      #endif
+
+      """
+    let driver = """
+      let view = PlatformView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+      var ran = false
+      DispatchQueue.main.async { ran = true }
+      Simulation.main.advance(by: 0)
+      print(platform, view.bounds.width, ran)
+
+      """
+    let result = try Self.checker().run(files: [("/app/Platform.swift", shared), ("/app/Driver.swift", driver)])
+    #expect(result.outcome == .finished, "\(result.messages)")
+    #expect(result.output == "UIKit 10.0 true\n")
+  }
+
   @Test func errorsAreAtEachFilesOwnLinesAndMissingUIKitNamesAreNamed() throws {
     let broken = "import UIKit\n\nlet picker = UIDocumentPickerViewController()\nlet v = UIView()\nv.alpah = 1\n"
     let result = try Self.checker().run(files: [("/app/FadeAnimator.swift", Self.animator + "let x: Int = \"no\"\n"),

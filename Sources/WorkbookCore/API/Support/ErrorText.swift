@@ -39,6 +39,10 @@ public enum ErrorText {
         return "The diagrams harness's folder '\(path)' (beside the engine's) has no .swift files; "
           + "pass --engine-sources the Sources/TransitionEngine of a checkout that has Sources/TransitionDiagrams"
       }
+      if let module = EngineBuilder.sdkModules.first(where: { path.hasSuffix("/" + $0) }) {
+        return "The SDK module's folder '\(path)' (beside the engine's) has no .swift files; "
+          + "pass --engine-sources the Sources/TransitionEngine of a checkout that has Sources/\(module)"
+      }
       return "Engine source folder '\(path)' has no .swift files"
     case .engineBuildFailed(let log, let root):
       let hint = root.map { "run 'swift build --package-path \($0) --target TransitionDiagrams' to see and fix them" }

@@ -129,7 +129,7 @@ struct Toolchain: Sendable, Codable, Hashable {
   ) -> [String] {
     var args = ["-frontend", output == nil ? "-typecheck" : "-c", main, prelude,
                 "-target", triple, "-module-name", moduleName,
-                "-I", engine.directory, "-import-module", ProgramBuilder.preludeModuleName,
+                "-I", engine.directory] + ProgramBuilder.implicitImports.flatMap { ["-import-module", $0] } + [
                 "-module-cache-path", moduleCache,
                 "-diagnostic-style", "llvm", "-no-color-diagnostics"]
     #if os(Linux)
@@ -148,8 +148,8 @@ struct Toolchain: Sendable, Codable, Hashable {
     main: String, prelude: String, moduleName: String, engine: EngineBuild,
     moduleCache: String, output: String?, lineTables: Bool = false
   ) -> [String] {
-    var args = [main, prelude, "-module-name", moduleName, "-I", engine.directory,
-                "-Xfrontend", "-import-module", "-Xfrontend", ProgramBuilder.preludeModuleName,
+    var args = [main, prelude, "-module-name", moduleName, "-I", engine.directory]
+      + ProgramBuilder.implicitImports.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] } + [
                 "-module-cache-path", moduleCache, "-diagnostic-style", "llvm",
                 "-no-color-diagnostics"] + Self.snippetFlags
     if lineTables { args.append(Self.lineTablesFlag) }
