@@ -61,7 +61,7 @@ import Testing
 
   /// `canImport(UIKit)` is true (the engine is built as a module named
   /// UIKit), so a file wrapped in it compiles to its contents, and the
-  /// `#else` branch, which would not compile, is left out.
+  /// `#else` branch, which would not type-check, is left out.
   @Test func aFileWrappedInCanImportUIKitCompilesToItsContents() throws {
     let shared = """
       #if canImport(UIKit)
@@ -70,7 +70,7 @@ import Testing
       typealias PlatformView = UIView
       let platform = "UIKit"
       #else
-      this branch would not compile
+      let platform = NoSuchPlatform()
       #endif
 
       """
