@@ -76,12 +76,13 @@ public struct Workspace: Sendable {
       searchFrom: [book, FileManager.default.currentDirectoryPath])
   }
 
-  /// The folders the snippets are built from: the engine's sources and
-  /// the diagrams harness's beside them (what `serve` watches besides the
-  /// book).
+  /// The folders the snippets are built from: the engine's sources, and
+  /// the diagrams harness's and the SDK modules' beside them (what `serve`
+  /// watches besides the book).
   public func engineFolders() throws(VerifyError) -> [String] {
     let engine = try engineSources()
     return [engine, EngineBuilder.diagramsSources(besideEngine: engine)]
+      + EngineBuilder.sdkModules.map { EngineBuilder.sdkModuleSources($0, besideEngine: engine) }
   }
 
   /// The engine's identity as a report states it (`ReportDocument.engine`),
