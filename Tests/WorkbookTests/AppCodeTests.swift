@@ -19,4 +19,25 @@ import Testing
     #expect(report.chapters.count == 13)
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
   }
+
+  /// No mapping but the Objective-C spellings: every line the compiler gets
+  /// is the line as written, or that line with `@objc`/`#selector` rewritten.
+  @Test func appFilesReachTheCompilerAsWrittenButForObjectiveCSpellings() throws {
+    let folder = (Fixtures.root as NSString).deletingLastPathComponent + "/appcode/Chapters"
+    var imports = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".md") {
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+      let chapter = ChapterLoader.load(bytes: bytes, path: folder + "/" + name, displayPath: name)
+      for snippet in chapter.snippets {
+        let written = snippet.code.split(separator: "\n", omittingEmptySubsequences: false)
+        let compiled = SnippetTranslator.standard.translate(snippet.code).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(written.count == compiled.count)
+        for (line, translated) in zip(written, compiled) where line != translated {
+          #expect(line.contains("@objc") || line.contains("#selector"), "\(name): \(line) became \(translated)")
+        }
+        imports += written.filter { $0.hasPrefix("import ") }.count
+      }
+    }
+    #expect(imports > 20, "the collection's files import UIKit (and Foundation) as apps do")
+  }
 }
