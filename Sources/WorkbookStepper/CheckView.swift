@@ -46,7 +46,7 @@ public struct CheckView: Sendable {
       out.append(style.boldRed("✗ TIMED OUT") + took)
       out += TextWidth.wrap("The program ran past the time limit and was stopped; look for a loop that never ends.", width: width)
     case .wrongOutput:
-      if let film = FilmDiff.compare(old: check.expected, new: check.output) {
+      if let film = LineDiff.FilmDiff.compare(old: check.expected, new: check.output) {
         out.append(style.boldRed("✗ WRONG OUTPUT") + " — film: " + film.summary + took)
         out += filmComparison(film, width: width)
         break
@@ -92,7 +92,7 @@ public struct CheckView: Sendable {
   /// line.
   public func summary(_ check: ExerciseCheck, width: Int, maxLines: Int) -> [String] {
     var out: [String]
-    if check.outcome == .wrongOutput, let film = FilmDiff.compare(old: check.expected, new: check.output) {
+    if check.outcome == .wrongOutput, let film = LineDiff.FilmDiff.compare(old: check.expected, new: check.output) {
       let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
       out = [style.boldRed("✗ WRONG OUTPUT") + " — film: " + film.summary + took]
       // The first changed frame's changed rows.
@@ -147,7 +147,7 @@ public struct CheckView: Sendable {
   /// expected beside actual when both fit (else one above the other), its
   /// changed rows marked; then the frames that are the same, and the key's
   /// changes.
-  func filmComparison(_ film: FilmDiff.Comparison, width: Int) -> [String] {
+  func filmComparison(_ film: LineDiff.FilmDiff.Comparison, width: Int) -> [String] {
     var out: [String] = []
     for frame in film.changed.prefix(20) {
       out += filmFrame(frame, of: film, width: width)
@@ -170,7 +170,7 @@ public struct CheckView: Sendable {
 
   /// One frame that differs: its heading, then its rows (only the changed
   /// ones when `changedRowsOnly`), marked.
-  func filmFrame(_ frame: FilmDiff.FrameComparison, of film: FilmDiff.Comparison, width: Int,
+  func filmFrame(_ frame: LineDiff.FilmDiff.FrameComparison, of film: LineDiff.FilmDiff.Comparison, width: Int,
                  changedRowsOnly: Bool = false) -> [String] {
     let count = max(film.oldCount, film.newCount)
     var heading = "frame \(frame.number) of \(count)"

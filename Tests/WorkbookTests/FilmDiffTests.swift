@@ -28,22 +28,22 @@ import Testing
     .replacingOccurrences(of: "fills: . white, # systemBlue", with: "fills: . white, # systemRed")
 
   @Test func aFilmIsCutIntoItsFrames() throws {
-    let film = try #require(FilmDiff.film(Self.expected))
+    let film = try #require(LineDiff.FilmDiff.film(Self.expected))
     #expect(film.frames.map(\.caption) == ["t=0s progress=0", "t=0.2s progress=0.5", "t=0.4s", "t=0.6s"])
     #expect(film.frames[1].lines == ["┌────────┐", "│Home....│", "│####....│", "└────────┘"])
     #expect(film.frames[3].lines == ["┌────────┐", "│Details#│", "│########│", "└────────┘"])
     #expect(film.key == ["fills: . white, # systemBlue"])
     // Not films: prose, a trace, a table.
-    #expect(FilmDiff.film("step 0: alpha 1.0\nstep 1: alpha 0.75\n") == nil)
-    #expect(FilmDiff.film("0.000 present(_:animated:)\n") == nil)
+    #expect(LineDiff.FilmDiff.film("step 0: alpha 1.0\nstep 1: alpha 0.75\n") == nil)
+    #expect(LineDiff.FilmDiff.film("0.000 present(_:animated:)\n") == nil)
     // One frame is a film of one, but reads well as a line diff.
     let one = "t=0s\n┌──┐\n│a.│\n└──┘\n"
-    #expect(FilmDiff.film(one)?.frames.count == 1)
-    #expect(FilmDiff.compare(old: one, new: one.replacingOccurrences(of: "a.", with: ".a")) == nil)
+    #expect(LineDiff.FilmDiff.film(one)?.frames.count == 1)
+    #expect(LineDiff.FilmDiff.compare(old: one, new: one.replacingOccurrences(of: "a.", with: ".a")) == nil)
   }
 
   @Test func onlyTheFramesThatChangedAreShownExpectedBesideActual() throws {
-    let lines = try #require(FilmDiff.lines(old: Self.expected, new: Self.actual,
+    let lines = try #require(LineDiff.FilmDiff.lines(old: Self.expected, new: Self.actual,
                                             oldLabel: "expected (01.md:9)", newLabel: "actual"))
     #expect(lines == [
       "--- expected (01.md:9)",
@@ -64,9 +64,9 @@ import Testing
   @Test func framesAddedOrMissingAreNamed() throws {
     // The second band's frame gone: three frames where four were expected.
     let shorter = Self.expected.components(separatedBy: "\n\nt=0.6s")[0] + "\nfills: . white, # systemBlue\n"
-    let comparison = try #require(FilmDiff.compare(old: Self.expected, new: shorter))
+    let comparison = try #require(LineDiff.FilmDiff.compare(old: Self.expected, new: shorter))
     #expect(comparison.summary == "4 frames expected, 3 actual; frame 4 differs")
-    let lines = try #require(FilmDiff.lines(old: Self.expected, new: shorter, oldLabel: "e", newLabel: "a"))
+    let lines = try #require(LineDiff.FilmDiff.lines(old: Self.expected, new: shorter, oldLabel: "e", newLabel: "a"))
     #expect(lines.contains("frame 4 of 4 · t=0.6s · missing from the actual film"))
     #expect(lines.contains("- │Details#│ │ "))
   }

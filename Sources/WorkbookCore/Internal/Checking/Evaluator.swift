@@ -345,7 +345,7 @@ enum Evaluator {
         let message = "Output does not match the output block"
         // A film is shown frame by frame: only the frames that changed,
         // expected beside actual.
-        let film = FilmDiff.lines(old: block.content, new: normalized,
+        let film = LineDiff.FilmDiff.lines(old: block.content, new: normalized,
                                   oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
         fail(snippet.index,
              .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: normalized,
