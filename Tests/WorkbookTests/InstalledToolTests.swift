@@ -45,6 +45,8 @@ import Testing
     #expect(!parent.hasPrefix(Fixtures.packageRoot))
     let created = try Self.run(tool, ["init", "book"], in: parent)
     #expect(created.status == 0, "\(created.output)")
+    #expect(created.output.contains("How to write chapters: \(share)/Guides/WritingChapters.md"), "\(created.output)")
+    #expect(created.output.contains("\(share)/Guides/Stage.md"), "\(created.output)")
     let book = parent + "/book"
     let verified = try Self.run(tool, ["verify"], in: book)
     #expect(verified.status == 0, "\(verified.output)")
