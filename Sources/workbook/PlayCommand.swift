@@ -49,6 +49,9 @@ extension Workbook {
 
     func run() throws {
       try CommandFailure.report {
+        // Ctrl-C stops the verify's compilers, then the player, and puts
+        // the terminal back.
+        TerminalRestore.installHandlers(message: "Stopped")
         var options = bookOptions.verifyOptions
         options.chapters = [chapter]
         options.jobs = 1
@@ -82,7 +85,6 @@ extension Workbook {
         if !notes.isEmpty && (noAnimate || !terminal.isInteractive) {
           terminal.write(notes.joined(separator: "\n") + "\n\n")
         }
-        TerminalRestore.installHandlers(message: "Stopped")
         let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"
         let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, terminal: terminal,
                                      style: style, speed: speed, loops: loop, notes: notes)
