@@ -14,13 +14,18 @@
 # once per machine into the per-user cache, and needs no --engine-sources.
 #
 #   scripts/install.sh [PREFIX]     # default: ~/.local; CONFIGURATION=debug for a faster build
+#   BIN_DIR=.build/debug scripts/install.sh PREFIX   # install a build already made (no swift build)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=${1:-$HOME/.local}
 CONFIGURATION=${CONFIGURATION:-release}
 cd "$ROOT"
-swift build -c "$CONFIGURATION" --product workbook
-BIN_DIR=$(swift build -c "$CONFIGURATION" --show-bin-path)
+if [ -n "${BIN_DIR:-}" ]; then
+  [ -x "$BIN_DIR/workbook" ] || { echo "error: no workbook executable in BIN_DIR '$BIN_DIR'" >&2; exit 2; }
+else
+  swift build -c "$CONFIGURATION" --product workbook
+  BIN_DIR=$(swift build -c "$CONFIGURATION" --show-bin-path)
+fi
 mkdir -p "$PREFIX/bin" "$PREFIX/share/transition-workbook"
 install -m 755 "$BIN_DIR/workbook" "$PREFIX/bin/workbook.new"
 mv -f "$PREFIX/bin/workbook.new" "$PREFIX/bin/workbook"
