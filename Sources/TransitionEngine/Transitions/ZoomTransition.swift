@@ -424,8 +424,18 @@ final class ZoomDismissPanGestureRecognizer: UIPanGestureRecognizer {
     }
   }
 
+  /// Whether the controller is still shown by this zoom: presented, or on
+  /// top of a navigation stack it can be popped from.
+  private var canZoomOut: Bool {
+    guard let zoomed, zoomed.preferredTransition === transition else { return false }
+    if let navigation = zoomed.navigationController {
+      return navigation.topViewController === zoomed && navigation.viewControllers.count > 1
+    }
+    return zoomed.presentingViewController != nil
+  }
+
   override func accepts(startAt point: CGPoint) -> Bool {
-    guard let zoomed, let view = zoomed.viewIfLoaded, !zoomingOut else { return false }
+    guard let zoomed, let view = zoomed.viewIfLoaded, canZoomOut, !zoomingOut else { return false }
     let t = translation(in: nil)
     let willBegin = t.y > 0 && abs(t.y) >= abs(t.x)
     guard let shouldBegin = transition.zoomOptions?.interactiveDismissShouldBegin else { return willBegin }
@@ -454,8 +464,7 @@ final class ZoomDismissPanGestureRecognizer: UIPanGestureRecognizer {
       interactor.completionCurve = .easeOut
       self.interactor = interactor
       zoomed.simulation.record(.note, "UIKit", "drag: zooms \(zoomed.traceName) out interactively")
-      if let navigation = zoomed.navigationController, navigation.topViewController === zoomed,
-         navigation.viewControllers.count > 1 {
+      if let navigation = zoomed.navigationController {
         navigation.builtInInteraction = interactor
         navigation.popViewController(animated: true)
         navigation.builtInInteraction = nil

@@ -417,6 +417,26 @@ struct ZoomTransitionTests {
     }
   }
 
+  // [F] describes pushes; the engine treats a presentation the same way, and
+  // a zoom does not ignore touches while it runs ("they can stop the
+  // transition or drag it").
+  @Test("A drag during a modal zoom in: the presentation completes, then the dismissal follows the finger")
+  func interruptedPresentation() {
+    Simulation.run { sim in
+      let grid = GridController()
+      let window = showing(grid, in: sim)
+      let detail = zoomingDetail(from: grid)
+      grid.present(detail, animated: true)
+      sim.advance(by: 0.2)
+      window.drag(from: CGPoint(x: 160, y: 300), to: CGPoint(x: 160, y: 520), duration: 0.3)
+      sim.runUntilIdle()
+      #expect(detail.log == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
+      #expect(grid.presentedViewController == nil)
+      #expect(!grid.thumbnail.isHidden)
+      #expect(sim.diagnostics.isEmpty, "\(sim.diagnostics.map(\.message))")
+    }
+  }
+
   // [T] each non-zoom transition is "Same as UIModalTransitionStyle.…": the
   // presentation shows, frame for frame, what that modalTransitionStyle shows.
   @Test("The non-zoom cases present as the modalTransitionStyle of the same name does",
