@@ -437,8 +437,9 @@ enum ModalPresentation {
 }
 
 extension ModalPresentation {
-  /// UIKit's own animator when the delegate vends none: the modal transition
-  /// style's animation, or an immediate swap when not animated.
+  /// UIKit's own animator when the delegate vends none: the zoom or the
+  /// transition style `preferredTransition` names, else the modal transition
+  /// style's animation; an immediate swap when not animated.
   static func uikitAnimator(for presented: UIViewController, style: UIModalPresentationStyle, animated: Bool,
                             presenting: Bool, source: UIViewController? = nil) -> UIViewControllerAnimatedTransitioning {
     guard animated else { return ImmediateAnimator(presenting: presenting) }
