@@ -16,7 +16,7 @@ import Testing
     var options = Fixtures.options(book: target + "/appcode/Chapters")
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
     let report = try Verifier(options: options).run()
-    #expect(report.chapters.count == 13)
+    #expect(report.chapters.count == 14)
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
   }
 

@@ -232,7 +232,8 @@ open class UINavigationController: UIViewController {
 
   // MARK: Transitions
 
-  private var builtInInteraction: UIPercentDrivenInteractiveTransition?
+  /// The interaction of UIKit's own interactive pops (the edge swipe, the zoom's drag).
+  var builtInInteraction: UIPercentDrivenInteractiveTransition?
 
   private func transition(from: UIViewController, to: UIViewController, operation: Operation, animated: Bool,
                           update: @escaping (Bool) -> Void) {
@@ -265,6 +266,10 @@ open class UINavigationController: UIViewController {
       }
     }
     if animator == nil, operation == .pop, let builtIn = builtInInteraction { interactor = builtIn }
+    // iOS 18: the controller that comes (push) or goes (pop) may prefer the zoom.
+    if animator == nil, animated, let zoom = ZoomTransitionAnimator.navigation(operation, from: from, to: to) {
+      animator = zoom
+    }
     if to.hidesBottomBarWhenPushed || from.hidesBottomBarWhenPushed {
       tabBarController?.tabBar.isHidden = to.hidesBottomBarWhenPushed
     }

@@ -336,6 +336,10 @@ open class UIViewController: UIResponder {
   open var modalPresentationStyle: UIModalPresentationStyle = .automatic
   /// UIKit's animation when no custom animator is vended.
   open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+  /// The transition UIKit runs when this controller is presented or pushed
+  /// (iOS 18): `.zoom(options:sourceViewProvider:)` for both, a transition
+  /// style by name for presentations (default nil: the usual transitions).
+  open var preferredTransition: Transition?
 
   // MARK: Status bar (the engine draws none; the preferences are kept for code that reads them)
 
