@@ -75,8 +75,42 @@ open class UIGestureRecognizer: NSObject {
   /// How many touches are down.
   open var numberOfTouches: Int { touching ? 1 : 0 }
 
-  /// Kept for API compatibility.
-  open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {}
+  /// Makes this recognizer wait for `otherGestureRecognizer` to fail.
+  ///
+  /// UIKit's header: this recognizer's actions are not called "until
+  /// otherGestureRecognizer transitions to UIGestureRecognizerStateFailed";
+  /// if the other "transitions to UIGestureRecognizerStateRecognized or
+  /// UIGestureRecognizerStateBegan" this one fails instead. A required
+  /// recognizer that is disabled or not touched counts as failed. In the
+  /// engine a pan that has moved far enough stays possible while the other
+  /// is still possible and decides on a later step; a tap or a swipe only
+  /// checks, when it would recognize, that the other has not begun.
+  open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+    failureRequirements.append(WeakRecognizer(recognizer: otherGestureRecognizer))
+  }
+
+  private struct WeakRecognizer {
+    weak var recognizer: UIGestureRecognizer?
+  }
+  private var failureRequirements: [WeakRecognizer] = []
+  /// Whether the current scripted touch is delivered to this recognizer.
+  var receivesCurrentTouch = false
+
+  /// Where this recognizer's failure requirements stand in the current touch.
+  enum Dependencies { case clear, waiting, blocked }
+
+  func dependencies() -> Dependencies {
+    var result = Dependencies.clear
+    for entry in failureRequirements {
+      guard let other = entry.recognizer, other.receivesCurrentTouch, other.isEnabled else { continue }
+      switch other.state {
+      case .possible: result = .waiting
+      case .began, .changed, .ended: return .blocked
+      case .failed, .cancelled: continue
+      }
+    }
+    return result
+  }
 
   /// Sends the action to every target.
   func sendActions() {
@@ -160,6 +194,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     case .possible:
       let distance = hypot(point.x - start.x, point.y - start.y)
       guard distance >= Self.hysteresis else { return }
+      switch dependencies() {
+      case .waiting: return                      // decide on a later step
+      case .blocked: state = .failed; return
+      case .clear: break
+      }
       guard accepts(startAt: start), shouldBegin() else {
         state = .failed
         return
@@ -222,7 +261,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
   override func touchEnded(at point: CGPoint, time: TimeInterval) {
     super.touchEnded(at: point, time: time)
-    if state == .possible, shouldBegin() { set(.ended) }
+    guard state == .possible else { return }
+    if dependencies() != .blocked, shouldBegin() { set(.ended) } else { state = .failed }
   }
 }
 
@@ -299,7 +339,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     let angle = Self.angle(dx: dx, dy: dy, to: direction)
     if distance >= (fast ? Self.fastDistance : Self.slowDistance),
        angle <= (fast ? Self.fastTolerance : Self.slowTolerance) {
-      guard shouldBegin() else {
+      guard dependencies() != .blocked, shouldBegin() else {
         state = .failed
         return
       }
@@ -395,6 +435,8 @@ extension UIWindow {
     let down = "down at (\(format(Double(first.x))), \(format(Double(first.y))))"
     simulation.record(.note, "touch", ignored ? down + ", ignored: the app is ignoring interaction events" : down)
     let t0 = simulation.now
+    for r in recognizers { r.receivesCurrentTouch = true }
+    defer { for r in recognizers { r.receivesCurrentTouch = false } }
     for r in recognizers { r.touchBegan(at: first, time: t0) }
     let steps = max(1, Int((duration * 60).rounded()))
     var last = first

@@ -52,8 +52,12 @@ open class UINavigationController: UIViewController {
   public let navigationBar = UINavigationBar(frame: .zero)
   /// The delegate (weak, as in UIKit).
   open weak var delegate: UINavigationControllerDelegate?
-  /// The left-edge swipe that pops interactively.
+  /// The left-edge swipe that pops interactively. Its delegate is the
+  /// navigation controller's own (see `InteractivePopGate`) until the app
+  /// sets another.
   open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+  /// Holds the recognizer's default delegate (`delegate` is weak).
+  private let interactivePopGate = InteractivePopGate()
 
   private var stack: [UIViewController] = []
   /// The view that holds the children's views (UIKit's `UINavigationTransitionView`).
@@ -83,6 +87,8 @@ open class UINavigationController: UIViewController {
     view = root
     let edge = UIScreenEdgePanGestureRecognizer(target: self, action: Selector(UINavigationController.handleInteractivePop(_:)))
     edge.edges = .left
+    interactivePopGate.navigationController = self
+    edge.delegate = interactivePopGate
     root.addGestureRecognizer(edge)
     interactivePopGestureRecognizer = edge
     if let top = topViewController { embedView(of: top, in: transitionView) }
@@ -323,6 +329,24 @@ open class UINavigationController: UIViewController {
     default:
       break
     }
+  }
+}
+
+/// The navigation controller's own delegate for its interactive pop (UIKit's
+/// is a private object): the swipe begins only when there is a controller
+/// to go back to, no push or pop is running, and the navigation bar shows.
+///
+/// Apple documents none of the three. The first two keep the stack sound;
+/// the third is widely reported (hiding the bar with
+/// `setNavigationBarHidden(_:animated:)` turns the swipe off) and is the
+/// engine's choice. An app that sets its own delegate decides for itself.
+final class InteractivePopGate: UIGestureRecognizerDelegate {
+  weak var navigationController: UINavigationController?
+
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    guard let navigationController else { return false }
+    let running = navigationController.simulation.activeTransitions.contains { $0.kind == .push || $0.kind == .pop }
+    return navigationController.viewControllers.count > 1 && !running && !navigationController.isNavigationBarHidden
   }
 }
 
