@@ -37,6 +37,7 @@ public struct Selector: CustomStringConvertible {
 }
 
 /// An object that responds to events (the base of views and view controllers).
+@MainActor @preconcurrency
 open class UIResponder: NSObject {
   /// The next responder (a view's superview or controller).
   open var next: UIResponder? { nil }
@@ -47,6 +48,7 @@ open class UIResponder: NSObject {
 }
 
 /// A control: target–action for events.
+@MainActor @preconcurrency
 open class UIControl: UIView {
   /// Control events.
   public struct Event: OptionSet, Hashable {
@@ -92,6 +94,7 @@ open class UIControl: UIView {
 }
 
 /// A button with a title (kept for example screens; `sendActions(for: .touchUpInside)` taps it).
+@MainActor @preconcurrency
 open class UIButton: UIControl {
   /// Button types.
   public enum ButtonType: Int {
