@@ -87,7 +87,8 @@ extension Book {
 
     static let siteSettings = """
       {
-        "title": "My Transition Book"
+        "title": "My Transition Book",
+        "swiftLanguageMode": 6
       }
 
       """
