@@ -69,3 +69,43 @@ import Testing
     #expect(errors.first?.file == path)
   }
 }
+
+/// Snippet code runs on the main actor in both language modes, as an app's
+/// code does in UIKit's callbacks: the chapter program's top level and a
+/// `no-run` snippet's body may call the chapter's own `@MainActor` functions.
+@Suite struct MainActorSnippetTests {
+  @Test(arguments: SwiftLanguageMode.allCases)
+  func snippetsCallTheirOwnMainActorFunctions(_ mode: SwiftLanguageMode) throws {
+    let book = try Fixtures.temporaryDirectory() + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    try #"{"swiftLanguageMode": \#(mode.rawValue)}"#
+      .write(toFile: book + "/site.json", atomically: true, encoding: .utf8)
+    try """
+      ```swift
+      @MainActor func badge() -> String { "on the main actor" }
+      print(badge())
+      ```
+
+      ```output
+      on the main actor
+      ```
+
+      ```swift
+      // Runs on the main thread: the run-time check passes.
+      func checkedBadge() -> String { MainActor.assumeIsolated { badge() + ", checked at run time" } }
+      print(checkedBadge())
+      ```
+
+      ```output
+      on the main actor, checked at run time
+      ```
+
+      ```swift no-run
+      _ = badge()
+      ```
+      """.write(toFile: book + "/01.md", atomically: true, encoding: .utf8)
+    let report = try Fixtures.verify(book)
+    #expect(report.findings == [], "\(report.findings.map(\.message))")
+    #expect(report.chapters.first?.snippets.map(\.status) == [.passed, .passed, .passed])
+  }
+}
