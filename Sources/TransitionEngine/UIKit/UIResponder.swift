@@ -7,7 +7,10 @@
 // the typed method reference and calls it on the target.
 
 /// A reference to a method that takes the sender (or nothing), called on a target.
-public struct Selector: CustomStringConvertible {
+/// `Sendable`, as the SDK's `Selector` is (a method name): it holds an
+/// unapplied method and no state, and is called only on the target's
+/// (the simulation's) thread.
+public struct Selector: CustomStringConvertible, @unchecked Sendable {
   private let call: (AnyObject, Any?) -> Void
   /// The method's name, for diagnostics.
   public let name: String
