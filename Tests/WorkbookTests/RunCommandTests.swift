@@ -129,5 +129,23 @@ import Testing
     let missing = try workbook(["run", "Nope.swift"])
     #expect(missing.0 == 2)
     #expect(missing.2 == "error: Cannot read 'Nope.swift'; pass Swift files that exist\n")
+
+    // Swift 6 mode by default, as an app target in Swift 6; 5 on request.
+    try """
+      import UIKit
+      nonisolated func relayout(_ view: UIView) async { view.layoutIfNeeded() }
+      print("compiled")
+
+      """.write(toFile: folder + "/Relayout.swift", atomically: true, encoding: .utf8)
+    let swift6 = try workbook(["run", "Relayout.swift"])
+    #expect(swift6.0 == 1)
+    #expect(swift6.1.hasPrefix("Relayout.swift:2:56: error: main actor-isolated instance method 'layoutIfNeeded()' "
+                               + "cannot be called from outside of the actor"), "\(swift6.1)")
+    let swift5 = try workbook(["run", "--swift-version", "5", "Relayout.swift"])
+    #expect(swift5.0 == 0, "\(swift5.1)")
+    #expect(swift5.1.hasPrefix("compiled\n"))
+    let four = try workbook(["run", "--swift-version", "4", "Relayout.swift"])
+    #expect(four.0 == 2)
+    #expect(four.2.contains("'--swift-version' must be 5 or 6, got '4'"))
   }
 }

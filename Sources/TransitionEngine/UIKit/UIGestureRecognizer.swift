@@ -18,6 +18,7 @@ public struct UIRectEdge: OptionSet, Hashable {
 }
 
 /// Decides whether recognizers begin (all optional).
+@MainActor @preconcurrency
 public protocol UIGestureRecognizerDelegate: AnyObject {
   func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
 }
@@ -27,6 +28,7 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// The base recognizer: target–action, state, the touched location.
+@MainActor @preconcurrency
 open class UIGestureRecognizer: NSObject {
   /// A recognizer's state.
   public enum State: Int {
@@ -139,6 +141,7 @@ open class UIGestureRecognizer: NSObject {
 }
 
 /// A pan: begins once the touch has moved 10 pt, reports translation and velocity.
+@MainActor @preconcurrency
 open class UIPanGestureRecognizer: UIGestureRecognizer {
   open var minimumNumberOfTouches = 1
   open var maximumNumberOfTouches = Int.max
@@ -227,6 +230,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 }
 
 /// A pan that starts at a screen edge (within 20 pt).
+@MainActor @preconcurrency
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
   /// The edges it starts from.
   open var edges: UIRectEdge = []
@@ -243,6 +247,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
 }
 
 /// A tap: recognized when the touch lifts within 10 pt of where it went down.
+@MainActor @preconcurrency
 open class UITapGestureRecognizer: UIGestureRecognizer {
   open var numberOfTapsRequired = 1
   open var numberOfTouchesRequired = 1
@@ -281,6 +286,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 /// the state `.ended` (`.recognized`). As Apple documents, `location(in:)`
 /// then gives where the swipe began. Scripted touches have one finger, so a
 /// recognizer that requires more touches never recognizes.
+@MainActor @preconcurrency
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
   /// Permitted directions (an option set: one recognizer may accept several).
   public struct Direction: OptionSet, Hashable, Sendable {

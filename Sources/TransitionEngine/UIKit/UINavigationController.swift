@@ -3,6 +3,7 @@
 // pop from the left edge.
 
 /// Vends custom push/pop animators and hears what is shown. All optional.
+@MainActor @preconcurrency
 public protocol UINavigationControllerDelegate: AnyObject {
   func navigationController(_ navigationController: UINavigationController,
                             animationControllerFor operation: UINavigationController.Operation,
@@ -42,6 +43,7 @@ extension UINavigationControllerDelegate {
 }
 
 /// A stack of view controllers with a navigation bar.
+@MainActor @preconcurrency
 open class UINavigationController: UIViewController {
   /// A push or a pop.
   public enum Operation: Int {
@@ -356,6 +358,7 @@ final class NavigationTransitionView: UIView {
 }
 
 /// A navigation bar: shows the top controller's title.
+@MainActor @preconcurrency
 open class UINavigationBar: UIView {
   /// The title shown (the top item's).
   var topItemTitle: String? {

@@ -100,7 +100,8 @@ extension Book {
 
     static let siteSettings = """
       {
-        "title": "My Transition Book"
+        "title": "My Transition Book",
+        "swiftLanguageMode": 6
       }
 
       """

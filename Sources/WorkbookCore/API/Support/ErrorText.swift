@@ -70,6 +70,9 @@ public enum ErrorText {
     case .toolchainFailed(let message, let moduleCache):
       return "The Swift compiler fails for a reason outside the book (\(message)); "
         + "nothing was cached. Remove '\(moduleCache)' and the engine cache next to it, then run again"
+    case .siteSettingsUnreadable(let path, let reason):
+      return "Cannot read '\(path)': \(reason); snippets are compiled in the Swift language mode it names "
+        + "(\"swiftLanguageMode\": 5 or 6), so fix the file, or delete it for the defaults (mode 5)"
     case .interrupted:
       return "Interrupted"
     }

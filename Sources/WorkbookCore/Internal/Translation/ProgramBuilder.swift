@@ -45,8 +45,17 @@ struct ProgramBuilder: Sendable {
   /// Layout, for a snippet whose fence is at line F:
   ///
   ///     #sourceLocation(file: "02-fade.md", line: F)
-  ///     WorkbookPrelude.__workbookSnippet(3) // on line F, the fence
-  ///     <code>                              // lines F+1 …
+  ///     await WorkbookPrelude.__workbookSnippet(3) // on line F, the fence
+  ///     <code>                                    // lines F+1 …
+  ///
+  /// The `await` makes the program's top-level code an asynchronous
+  /// main-actor context in both language modes (SE-0343; Swift 6 makes
+  /// top-level code main-actor isolated anyway), so snippet code runs on
+  /// the main actor as an app's code does in UIKit's callbacks: it can call
+  /// the snippet's own `@MainActor` functions. The marker is a main-actor
+  /// function, so awaiting it never suspends: the program still runs its
+  /// snippets straight through, and exits when the last one ends (main-actor
+  /// tasks still queued then never run, as before).
   ///
   /// `no-run` snippets are not in it: they are type-checked on their own
   /// (`noRunProgram`), so no-run code can never run, whatever its braces.
@@ -63,9 +72,10 @@ struct ProgramBuilder: Sendable {
   /// A snippet that holds what only file scope allows (`import`,
   /// `extension`, `protocol`, operator and precedence group declarations,
   /// access modifiers) is put at file scope, as in an app's source file;
-  /// any other is the body of a function that is never called:
-  /// `func __workbookNoRun3() {` on the fence line, `}` after it. What it
-  /// declares stays inside it.
+  /// any other is the body of a main-actor function that is never called
+  /// (the snippet's code runs on the main actor, as in the chapter
+  /// program): `@MainActor func __workbookNoRun3() {` on the fence line,
+  /// `}` after it. What it declares stays inside it.
   func noRunProgram(_ chapter: Chapter) -> ProgramSource? {
     let noRun = chapter.snippets.filter { $0.kind == .noRun }
     guard !noRun.isEmpty else { return nil }
@@ -77,7 +87,7 @@ struct ProgramBuilder: Sendable {
         second += directive(chapter.fileName, line: snippet.fenceLine + 1) + code
       } else {
         second += directive(chapter.fileName, line: snippet.fenceLine)
-        second += "func __workbookNoRun\(snippet.index)() {\n" + code + "}\n"
+        second += "@MainActor func __workbookNoRun\(snippet.index)() {\n" + code + "}\n"
       }
     }
     second += "#sourceLocation()\n"
@@ -163,9 +173,9 @@ struct ProgramBuilder: Sendable {
 
   /// The call that starts snippet N's output, on the fence line (qualified,
   /// so a snippet that declares a function of the same name does not
-  /// replace it).
+  /// replace it; awaited, so that top-level code is main-actor code).
   static func markerCall(_ index: Int) -> String {
-    "\(preludeModuleName).__workbookSnippet(\(index))\n"
+    "await \(preludeModuleName).__workbookSnippet(\(index))\n"
   }
 
   /// The program's second file: the import every snippet program has
@@ -199,7 +209,9 @@ struct ProgramBuilder: Sendable {
     nonisolated(unsafe) private var workbookUnbuffered = false
     nonisolated(unsafe) private var workbookSecret = ""
 
-    public func __workbookSnippet(_ index: Int) {
+    /// Main-actor and asynchronous: the program's top-level code awaits it,
+    /// which makes that code main-actor code (it never suspends).
+    @MainActor public func __workbookSnippet(_ index: Int) async {
       if !workbookUnbuffered {
         workbookUnbuffered = true
         __workbookStart()
