@@ -28,8 +28,9 @@ public struct FlickerRules: Sendable {
   public var maximumJump: Double
   /// Views allowed to move farther (an intended cut).
   public var jumpsAllowed: Set<String>
-  /// The largest share of the screen a view may gain or lose (as the
-  /// topmost opaque view) between two frames: more, and it pops in or out.
+  /// The largest share of the screen a view may gain or lose between two
+  /// frames (what it paints, through the views above it): more, and it
+  /// pops in or out.
   public var maximumPop: Double
   /// Views allowed to pop in or out.
   public var popsAllowed: Set<String>
@@ -155,7 +156,7 @@ extension TransitionRecording {
           if abs(change) > rules.maximumPop {
             found.append(FlickerViolation(
               time: frame.time, view: label, invariant: .pop,
-              detail: "\(change > 0 ? "pops in" : "pops out"): topmost on \(percent(lastTops[label] ?? 0)) "
+              detail: "\(change > 0 ? "pops in" : "pops out"): shows on \(percent(lastTops[label] ?? 0)) "
                 + "of the screen, then \(percent(tops[label] ?? 0)) one frame later"))
           }
         }
@@ -198,16 +199,20 @@ extension TransitionRecording {
     return points
   }
 
-  /// For each label, the share of sampled points where it is the topmost
-  /// view painting at least half opaque.
+  /// For each label, the share of the screen it paints: at each sampled
+  /// point, from the top down, its fill's opacity times what the layers
+  /// above let through (so a fade changes it smoothly, a cut at once).
   private func topViewShares(_ layers: [CapturedLayer], points: [CGPoint]) -> [String: Double] {
-    var counts: [String: Int] = [:]
+    var shares: [String: Double] = [:]
     for point in points {
-      if let top = layers.last(where: { $0.depth > 0 && $0.opacity >= 0.5 && $0.covers(point) }) {
-        counts[top.label, default: 0] += 1
+      var through = 1.0
+      for layer in layers.reversed() where layer.depth > 0 && layer.covers(point) {
+        shares[layer.label, default: 0] += through * layer.opacity
+        through *= 1 - layer.opacity
+        if through < 0.001 { break }
       }
     }
-    return counts.mapValues { Double($0) / Double(points.count) }
+    return shares.mapValues { $0 / Double(points.count) }
   }
 
   /// The screen corners of each view whose label is unique in the frame.
@@ -284,22 +289,28 @@ extension TransitionRecording {
     }
     let cancelled = trace.contains { $0.kind == .appCall && $0.message == "completeTransition(false)" }
     if cancelled {
-      for layer in end.layers where layer.isView && !before.layers.contains(where: { $0.label == layer.label }) {
-        found.append(FlickerViolation(time: end.time, view: layer.label, invariant: .cancel,
+      func counts(_ capture: ScreenCapture) -> [String: Int] {
+        capture.layers.filter(\.isView).reduce(into: [:]) { $0[$1.label, default: 0] += 1 }
+      }
+      let countsBefore = counts(before), countsAfter = counts(end)
+      for (label, count) in countsAfter.sorted(by: { $0.key < $1.key }) where count > countsBefore[label] ?? 0 {
+        found.append(FlickerViolation(time: end.time, view: label, invariant: .cancel,
                                       detail: "left on screen after the cancel (it was not there before)"))
       }
-      for layer in before.layers where layer.isView {
-        guard let now = end.layers.first(where: { $0.label == layer.label }) else {
-          found.append(FlickerViolation(time: end.time, view: layer.label, invariant: .cancel,
-                                        detail: "gone after the cancel (it was on screen before)"))
-          continue
-        }
-        let moved = zip(layer.quad, now.quad).map { hypot($0.x - $1.x, $0.y - $1.y) }.max() ?? 0
-        if moved > 0.5 || abs(now.effectiveAlpha - layer.effectiveAlpha) > 0.01 {
+      for (label, count) in countsBefore.sorted(by: { $0.key < $1.key }) where count > countsAfter[label] ?? 0 {
+        found.append(FlickerViolation(time: end.time, view: label, invariant: .cancel,
+                                      detail: "gone after the cancel (it was on screen before)"))
+      }
+      let quadsAfter = uniqueViewQuads(end.layers)
+      for layer in before.layers where layer.isView && layer.depth > 0 {
+        guard let quad = uniqueViewQuads(before.layers)[layer.label], let now = quadsAfter[layer.label],
+              let after = end.layers.first(where: { $0.label == layer.label }) else { continue }
+        let moved = zip(quad, now).map { hypot($0.x - $1.x, $0.y - $1.y) }.max() ?? 0
+        if moved > 0.5 || abs(after.effectiveAlpha - layer.effectiveAlpha) > 0.01 {
           found.append(FlickerViolation(
             time: end.time, view: layer.label, invariant: .cancel,
             detail: "not restored: frame \(describe(layer.frame)) alpha \(number(layer.effectiveAlpha)) before, "
-              + "\(describe(now.frame)) alpha \(number(now.effectiveAlpha)) after"))
+              + "\(describe(after.frame)) alpha \(number(after.effectiveAlpha)) after"))
         }
       }
       return found

@@ -137,6 +137,7 @@ final class RecordingSession {
   private var keyTimes: [(time: TimeInterval, progress: Double)] = []
   private var keyMoments: [TimeInterval] = []
   private var sawTransitionAt: TimeInterval?
+  private var traceMark = 0
 
   init(simulation: Simulation, framesPerSecond: Int, limit: TimeInterval) {
     self.simulation = simulation
@@ -151,7 +152,7 @@ final class RecordingSession {
   /// moments.
   func record(_ scenario: () -> Void) -> TransitionRecording {
     t0 = simulation.now
-    let traceMark = simulation.trace.count
+    traceMark = simulation.trace.count
     let diagnosticsMark = simulation.diagnostics.count
     let observer = simulation.stepObservers.count
     simulation.stepObservers.append { [unowned self] in self.captureIfDue() }
@@ -198,10 +199,15 @@ final class RecordingSession {
   }
 
   /// Schedules the key moments (start, 25 %, 50 %, 75 %, end) of the first
-  /// transition the recording sees.
+  /// transition the recording sees, unless it is interactive (a finger,
+  /// not the clock, sets its progress).
   private func noteTransition() {
     guard sawTransitionAt == nil, let run = simulation.runningTransitionTiming else { return }
     sawTransitionAt = run.startTime
+    let interactive = simulation.trace[traceMark...].contains {
+      $0.kind == .call && $0.message.hasPrefix("startInteractiveTransition(")
+    }
+    if interactive { return }
     keyTimes = [0, 0.25, 0.5, 0.75, 1].map { (run.startTime + $0 * run.duration, $0) }
       .filter { $0.time + Simulation.tolerance >= simulation.now }
   }
