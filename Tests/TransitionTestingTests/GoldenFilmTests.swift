@@ -77,7 +77,6 @@ import XCTest
     // Every sixth frame (0.1 s apart): the card is elsewhere in the slower film.
     let golden = presentCard().film(.everyFrame(6)).text
     let diff = try #require(FilmDiff.describe(golden: golden, actual: presentCard(duration: 0.5).film(.everyFrame(6)).text))
-    print(diff)
     #expect(diff.contains("frame 2\ngolden: t=0.1s progress=0.333"))
     #expect(diff.contains("actual: t=0.1s progress=0.2"))
     #expect(diff.contains(" ≠ "))
