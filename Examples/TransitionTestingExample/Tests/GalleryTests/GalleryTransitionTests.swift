@@ -85,6 +85,19 @@ import UIKit
     assertFilm(recording, .everyFrame(6))
   }
 
+  /// A touch the system cancels (a call comes in) cancels the dismissal
+  /// however far it went: the gesture ends in `.cancelled`.
+  @Test func cancelledTouchCancelsTheDismissal() {
+    let recording = recorder.record(photoScreen, setUp: { scene in
+      self.photo(scene).showInfo()
+    }) { scene in
+      scene.drag(from: CGPoint(x: 160, y: 320), to: CGPoint(x: 160, y: 500), duration: 0.25, ending: .cancel)
+    }
+    #expect(recording.trace.contains { $0.receiver == "touch" && $0.message == "cancelled" })
+    assertCalls(recording, inOrder: ["InfoCardAnimator: completeTransition(false)"])
+    assertNoFlicker(recording)
+  }
+
   /// A long drag finishes it: the card leaves, the photo stays.
   @Test func longDragDismissesTheCard() {
     let recording = recorder.record(photoScreen, setUp: { scene in
