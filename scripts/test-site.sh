@@ -27,8 +27,8 @@ echo "== Site/ (the book)"
 # Search: a phrase, a misspelt one (one swap, one letter missing) and
 # another form of a word.
 python3 scripts/browser-test.py Site --phrase "presentation value=00-introduction.html" \
-  --phrase "presentaton valeu=00-introduction.html" --phrase "sprnig plotted=02-pop-a-thumbnail-into-a-screen.html" \
-  --phrase "interruptibly transitioned=11-interruptible-transitions.html" \
+  --phrase "presentaton valeu=00-introduction.html" --phrase "sprnig plotted=03-pop-a-thumbnail-into-a-screen.html" \
+  --phrase "interruptibly transitioned=12-interruptible-transitions.html" \
   ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
 echo "== the fixture book"
 python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
