@@ -33,6 +33,14 @@ import Testing
     #expect(Self.key(edited) == Self.key(Self.base))
   }
 
+  /// Results are stored by snippet index: an ignored snippet inserted before
+  /// a checked one moves every later result, so it must change the key
+  /// (a stale key shifted each output onto the next output block).
+  @Test func anIgnoredSnippetBeforeACheckedOneChangesTheKey() {
+    let inserted = "# A\n\nProse.\n\n```swift ignore\nnot code\n```\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n"
+    #expect(Self.key(inserted) != Self.key(Self.base))
+  }
+
   @Test func codeKindColumnAndFileNameAreInTheKey() {
     let base = Self.key(Self.base)
     #expect(Self.key(Self.base.replacingOccurrences(of: "print(1)", with: "print(2)")) != base)

@@ -1,7 +1,7 @@
 // ResultCache: content-addressed results of compiling and running chapters.
 //
 // The key hashes what decides the result: the translated code and kind of
-// every checked snippet, in order, the chapter's file name, the engine
+// every checked snippet, with its index, the chapter's file name, the engine
 // build's identity, the compiler's identity, the flags and the output cap.
 // Prose and output blocks are not in it (outputs are compared after the
 // cache), and positions are stored relative to each snippet's fence, so
@@ -20,8 +20,8 @@ struct ResultCache: Sendable {
   /// are typed records, not JSON strings; v5: the snippet helpers are a
   /// module beside the engine; v6: a diagram's frames are JSON text, decoded
   /// when first read; v7: a trap in the engine is located by a traced second
-  /// run, TrapBacktrace).
-  static let format = "chapter-run-v7"
+  /// run, TrapBacktrace; v8: each checked snippet's index is in the key).
+  static let format = "chapter-run-v8"
 
   /// The key of a chapter's run.
   static func key(
@@ -30,6 +30,11 @@ struct ResultCache: Sendable {
     var hasher = hasher(format: format, settings: settings)
     hasher.add("file", chapter.fileName)
     for snippet in chapter.snippets where snippet.kind != .ignore {
+      // Results are stored by snippet index, and indices count ignored
+      // snippets: an ignored snippet inserted before a checked one moves
+      // the results that follow it, so each checked snippet's index is in
+      // the key (an ignored snippet after the last checked one is not).
+      hasher.add("index", String(snippet.index))
       hasher.add("kind", snippet.kind.attribute)
       hasher.add("column", String(snippet.fenceColumn))
       hasher.add("code", builder.translator.translate(snippet.code))
