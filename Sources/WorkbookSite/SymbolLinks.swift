@@ -1,0 +1,149 @@
+// SymbolLinks: which names in a snippet are engine APIs with a row in the
+// fidelity ledger, found in swift-syntax's tree (a type name, a function
+// or constant of the engine, `Type.member` and `Type.Nested`), so that the
+// highlighted code links each to its row on fidelity.html.
+import SwiftParser
+import SwiftSyntax
+import WorkbookFidelity
+
+struct SymbolLinks: Hashable, Sendable {
+  /// A ledger row a name links to.
+  struct Target: Hashable, Sendable {
+    var symbol: String
+    var anchor: String
+    var status: FidelityStatus
+  }
+
+  /// Every API name (`UIView`, `UIView.alpha`,
+  /// `UIView.animate(withDuration:animations:)`) to the row that covers it.
+  private var targets: [String: Target] = [:]
+  /// A function's name without labels (`CATransform3DMakeRotation`,
+  /// `UIView.animate`) to its names with labels, as declared.
+  private var overloads: [String: [String]] = [:]
+  /// What fidelity.html is called.
+  static let page = "fidelity.html"
+
+  init(_ fidelity: Fidelity) {
+    for symbol in fidelity.api.symbols {
+      guard let row = fidelity.ledger.coveringRow(for: symbol.name) else { continue }
+      targets[symbol.name] = Target(symbol: row.symbol, anchor: row.anchor, status: row.status)
+      if let paren = symbol.name.firstIndex(of: "(") {
+        overloads[String(symbol.name[..<paren]), default: []].append(symbol.name)
+      }
+    }
+  }
+
+  var isEmpty: Bool { targets.isEmpty }
+
+  /// The linked names of `code`: the UTF-8 offset and length of each
+  /// name's token, with its row.
+  func links(in code: String) -> [(offset: Int, length: Int, target: Target)] {
+    guard !isEmpty else { return [] }
+    let finder = Finder(links: self)
+    finder.walk(Parser.parse(source: code))
+    return finder.found.sorted { $0.offset < $1.offset }
+  }
+
+  /// The rows of `code`'s linked names whose status is the engine's choice, each once, by name.
+  func engineChoices(in code: String) -> [Target] {
+    var seen = Set<String>()
+    return links(in: code).map(\.target).filter { $0.status == .engineChoice && seen.insert($0.symbol).inserted }
+      .sorted { $0.symbol < $1.symbol }
+  }
+
+  /// The API a name refers to: `name` alone, or a member of `owner`;
+  /// `labels`: the call's argument labels (nil: not called), which pick
+  /// among overloads.
+  fileprivate func resolve(_ name: String, owner: String?, labels: [String]?) -> String? {
+    let full = owner.map { $0 + "." + name } ?? name
+    if targets[full] != nil { return full }
+    guard let candidates = overloads[full] else { return nil }
+    guard let labels else { return candidates.first }
+    // The declaration whose labels start with the call's (trailing
+    // closures fill the rest), with the fewest left over.
+    let fitting = candidates.filter { candidate in
+      let declared = Self.labels(of: candidate)
+      return declared.count >= labels.count && Array(declared.prefix(labels.count)) == labels
+    }
+    return fitting.min { Self.labels(of: $0).count < Self.labels(of: $1).count } ?? candidates.first
+  }
+
+  fileprivate func target(_ symbol: String) -> Target? { targets[symbol] }
+
+  /// `f(withDuration:animations:)` → ["withDuration", "animations"].
+  static func labels(of symbol: String) -> [String] {
+    guard let open = symbol.firstIndex(of: "(") else { return [] }
+    return symbol[symbol.index(after: open)...].dropLast().split(separator: ":", omittingEmptySubsequences: false)
+      .dropLast().map(String.init)
+  }
+}
+
+private final class Finder: SyntaxVisitor {
+  let links: SymbolLinks
+  var found: [(offset: Int, length: Int, target: SymbolLinks.Target)] = []
+
+  init(links: SymbolLinks) {
+    self.links = links
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  /// A name used alone: `UIView`, `CATransform3DIdentity`, `CACurrentMediaTime()`.
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id { return .visitChildren }
+    link(node.baseName, symbol: links.resolve(node.baseName.text, owner: nil, labels: callLabels(of: ExprSyntax(node))))
+    return .visitChildren
+  }
+
+  /// `UIView.animate(…)`, `UIView.AnimationOptions.curveEaseIn`: the member
+  /// links when its owner is an API.
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let base = node.base, let owner = apiName(of: base) else { return .visitChildren }
+    link(node.declName.baseName, symbol: links.resolve(node.declName.baseName.text, owner: owner, labels: callLabels(of: ExprSyntax(node))))
+    return .visitChildren
+  }
+
+  /// A type written as a type: `let v: UIView`, `class Card: UIView`.
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    link(node.name, symbol: links.resolve(node.name.text, owner: nil, labels: nil))
+    return .visitChildren
+  }
+
+  /// `UIView.AnimationOptions` written as a type.
+  override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+    if let owner = typeName(of: node.baseType) {
+      link(node.name, symbol: links.resolve(node.name.text, owner: owner, labels: nil))
+    }
+    return .visitChildren
+  }
+
+  /// The API an expression names (`UIView`, `UIView.AnimationOptions`), or nil.
+  private func apiName(of expr: ExprSyntax) -> String? {
+    if let reference = expr.as(DeclReferenceExprSyntax.self) {
+      return links.resolve(reference.baseName.text, owner: nil, labels: nil)
+    }
+    if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let owner = apiName(of: base) {
+      return links.resolve(member.declName.baseName.text, owner: owner, labels: nil)
+    }
+    return nil
+  }
+
+  private func typeName(of type: TypeSyntax) -> String? {
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return links.resolve(identifier.name.text, owner: nil, labels: nil) }
+    if let member = type.as(MemberTypeSyntax.self), let owner = typeName(of: member.baseType) {
+      return links.resolve(member.name.text, owner: owner, labels: nil)
+    }
+    return nil
+  }
+
+  /// The argument labels when `expr` is called (`_` for an unlabelled
+  /// argument); nil when it is not.
+  private func callLabels(of expr: ExprSyntax) -> [String]? {
+    guard let call = expr.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expr.id else { return nil }
+    return call.arguments.map { $0.label?.text ?? "_" }
+  }
+
+  private func link(_ token: TokenSyntax, symbol: String?) {
+    guard let symbol, let target = links.target(symbol) else { return }
+    found.append((token.positionAfterSkippingLeadingTrivia.utf8Offset, token.trimmedLength.utf8Length, target))
+  }
+}
