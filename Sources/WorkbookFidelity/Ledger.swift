@@ -77,8 +77,9 @@ public struct Ledger: Sendable {
     public var folder: String { (file as NSString).deletingLastPathComponent }
 
     /// The row's anchor in the published ledger (`fidelity.html#UIView.alpha`):
-    /// the symbol with every character but letters, digits, `.`, `_` and
-    /// `-` made `-`, trailing ones dropped.
+    /// the symbol with its argument labels joined by `-`
+    /// (`UIView.animate-withDuration-animations`, `CATransform3DMakeScale`),
+    /// any other character but letters, digits, `.`, `_` and `-` made `-`.
     public var anchor: String { Ledger.anchor(symbol) }
   }
 
@@ -203,8 +204,15 @@ public struct Ledger: Sendable {
 
   /// See `Row.anchor`.
   public static func anchor(_ symbol: String) -> String {
+    // `f(withDuration:animations:)` → `f-withDuration-animations`;
+    // unnamed arguments (`_:`) add nothing.
+    var name = symbol
+    if let open = symbol.firstIndex(of: "(") {
+      let labels = symbol[symbol.index(after: open)...].split(separator: ":").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ")")) }
+      name = String(symbol[..<open]) + labels.filter { !$0.isEmpty && $0 != "_" }.map { "-" + $0 }.joined()
+    }
     var out = ""
-    for c in symbol.unicodeScalars {
+    for c in name.unicodeScalars {
       if CharacterSet.alphanumerics.contains(c) && c.isASCII || c == "." || c == "_" || c == "-" {
         out.unicodeScalars.append(c)
       } else {

@@ -119,5 +119,7 @@ struct LedgerFormatTests {
     guard case .covered(_, let animate) = fidelity.lookup("UIView.animate") else { Issue.record("not covered"); return }
     #expect(animate.symbol == "UIView")
     #expect(Ledger.anchor("UIView.animate(withDuration:animations:)") == "UIView.animate-withDuration-animations")
+    #expect(Ledger.anchor("CATransform3DMakeScale(_:_:_:)") == "CATransform3DMakeScale")
+    #expect(Ledger.anchor("UIView.init(frame:)") == "UIView.init-frame")
   }
 }
