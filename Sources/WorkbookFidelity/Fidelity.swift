@@ -15,9 +15,34 @@ public struct Fidelity: Sendable {
   }
 
   /// Reads the engine's sources and data files (`engine`: its folder, as
-  /// `Workspace.engineSources()` finds it).
+  /// `Workspace.engineSources()` finds it). Parsing the engine takes
+  /// seconds in a debug build, so the result is kept for the process
+  /// while no file's size or modification time changes (`workbook serve`
+  /// builds the site on every save).
   public static func load(engine: String) throws -> Fidelity {
-    Fidelity(api: try EngineAPI.scan(folder: engine), ledger: try Ledger.read(engine: engine))
+    let fingerprint = Self.fingerprint(engine)
+    if let cached = Cache.shared.get(engine), cached.fingerprint == fingerprint { return cached.fidelity }
+    let fidelity = Fidelity(api: try EngineAPI.scan(folder: engine), ledger: try Ledger.read(engine: engine))
+    Cache.shared.set(engine, (fingerprint, fidelity))
+    return fidelity
+  }
+
+  private final class Cache: @unchecked Sendable {
+    static let shared = Cache()
+    private let lock = NSLock()
+    private var entries: [String: (fingerprint: [String], fidelity: Fidelity)] = [:]
+    func get(_ key: String) -> (fingerprint: [String], fidelity: Fidelity)? { lock.withLock { entries[key] } }
+    func set(_ key: String, _ value: (fingerprint: [String], fidelity: Fidelity)) { lock.withLock { entries[key] = value } }
+  }
+
+  /// Every source and data file's path, size and modification time.
+  static func fingerprint(_ engine: String) -> [String] {
+    (EngineAPI.swiftFiles(under: engine) + Ledger.dataFiles(under: engine)).map { file in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: engine + "/" + file)
+      let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+      let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+      return "\(file) \(size) \(time)"
+    }
   }
 
   /// What `row`'s API does here: the row's sentence, else its doc comment's first.
@@ -70,6 +95,9 @@ public struct Fidelity: Sendable {
     case row(Ledger.Row, members: [Ledger.Row])
     /// An API without a row of its own, covered by its type's row.
     case covered(symbol: String, by: Ledger.Row)
+    /// A method typed without its labels (`UIView.animate`): each
+    /// overload with the row that covers it.
+    case overloads([(symbol: String, row: Ledger.Row)])
     /// No such API; the nearest names.
     case unknown(suggestions: [String])
   }
@@ -87,16 +115,13 @@ public struct Fidelity: Sendable {
       if let covering = ledger.coveringRow(for: exact) { return .covered(symbol: exact, by: covering) }
     }
     // A method typed without its labels: `UIView.animate` → its rows.
-    let withLabels = ledger.rows.filter { $0.symbol.hasPrefix(name + "(") }
-    if withLabels.count == 1 { return .row(withLabels[0], members: []) }
-    let overloads = api.symbols.filter { $0.name.hasPrefix(name + "(") }.compactMap { ledger.coveringRow(for: $0.name) }
-    if withLabels.isEmpty, let first = overloads.first, overloads.allSatisfy({ $0 == first }) {
-      return .covered(symbol: name, by: first)
-    }
-    var candidates = withLabels.map(\.symbol)
     var seen = Set<String>()
-    candidates += NameSuggestions.closest(to: name, among: Array(Set(known)).sorted(), limit: 3)
-    return .unknown(suggestions: candidates.filter { seen.insert($0).inserted }.prefix(5).map { $0 })
+    let overloads = api.symbols.filter { $0.name.hasPrefix(name + "(") && seen.insert($0.name).inserted }
+      .compactMap { symbol in ledger.coveringRow(for: symbol.name).map { (symbol.name, $0) } }
+    if overloads.count == 1 { return lookup(overloads[0].0) }
+    if let first = overloads.first?.1, overloads.allSatisfy({ $0.1 == first }) { return .covered(symbol: name, by: first) }
+    if !overloads.isEmpty { return .overloads(overloads) }
+    return .unknown(suggestions: NameSuggestions.closest(to: name, among: Array(Set(known)).sorted(), limit: 3))
   }
 
   // MARK: - Text for the terminal
@@ -134,6 +159,17 @@ public struct Fidelity: Sendable {
       }
     }
     return out
+  }
+
+  /// A method's overloads, each with the status of the row that covers it.
+  public func overloadsText(_ name: String, _ overloads: [(symbol: String, row: Ledger.Row)]) -> String {
+    var out = "\(name) has \(overloads.count) overloads:\n"
+    let width = overloads.map(\.symbol.count).max() ?? 0
+    for (symbol, row) in overloads {
+      let whose = row.symbol == symbol ? "its own row" : "\(row.symbol)'s row"
+      out += "  \(symbol.padding(toLength: width, withPad: " ", startingAt: 0))  \(row.status.rawValue) (\(whose))\n"
+    }
+    return out + "\nOne in full: workbook fidelity '\(overloads[0].symbol)'\n"
   }
 
   static func clipped(_ text: String, to width: Int) -> String {

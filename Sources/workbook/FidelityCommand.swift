@@ -26,7 +26,8 @@ extension Workbook {
           workbook fidelity                            Every row, one line each
           workbook fidelity --status engine-choice     Only what the engine chose
           workbook fidelity UIViewPropertyAnimator     One row in full, with its member rows
-          workbook fidelity UIView.animate             A method by its base name
+          workbook fidelity UIView.animate             A method's overloads, each with its status
+          workbook fidelity 'UIView.animate(withDuration:animations:)'   One overload
           workbook fidelity --check                    What the ledger is missing (maintainers)
           workbook fidelity --markdown > Guides/Fidelity.md
         """)
@@ -80,8 +81,10 @@ extension Workbook {
         case .covered(let name, let row):
           terminal.write("\(name) has no row of its own; its type's row covers it.\n\n"
             + fidelity.rowText(row, members: [], engineFolder: ExerciseBook.displayPath(engine)))
+        case .overloads(let overloads):
+          terminal.write(fidelity.overloadsText(symbol, overloads))
         case .unknown(let suggestions):
-          throw ValidationError("No API '\(symbol)' in the engine\(NameSuggestions.sentence(suggestions))")
+          throw CommandFailure.setup("no API '\(symbol)' in the engine\(NameSuggestions.sentence(suggestions))")
         }
       }
     }

@@ -115,9 +115,15 @@ struct LedgerFormatTests {
     #expect(name == "UIView.init(frame:)" && covering.symbol == "UIView")
     guard case .unknown(let suggestions) = fidelity.lookup("UIVeiw") else { Issue.record("found"); return }
     #expect(suggestions.first == "UIView")
-    // A method by its base name: its overloads' row.
+    // A method by its base name: its overloads' row when one covers all.
     guard case .covered(_, let animate) = fidelity.lookup("UIView.animate") else { Issue.record("not covered"); return }
     #expect(animate.symbol == "UIView")
+    var ledger = fidelity.ledger
+    ledger.rows.append(Ledger.Row(symbol: "UIView.animate(withDuration:animations:)", status: .engineChoice, here: "x", evidence: "y", tests: [], file: "UIKit/Fidelity.md", line: 9))
+    guard case .overloads(let overloads) = Fidelity(api: Self.api, ledger: ledger).lookup("UIView.animate") else { Issue.record("no overloads"); return }
+    #expect(overloads.map { "\($0.symbol) \($0.row.status.rawValue)" } == [
+      "UIView.animate(withDuration:animations:) engine-choice", "UIView.animate(withDuration:delay:animations:) documented",
+    ])
     #expect(Ledger.anchor("UIView.animate(withDuration:animations:)") == "UIView.animate-withDuration-animations")
     #expect(Ledger.anchor("CATransform3DMakeScale(_:_:_:)") == "CATransform3DMakeScale")
     #expect(Ledger.anchor("UIView.init(frame:)") == "UIView.init-frame")

@@ -96,3 +96,41 @@ import Testing
     #expect(site.text("01-basics.html").contains("<p class=\"fidelity-note\"><span class=\"fidelity-mark\">Engine&#8217;s choice</span>"))
   }
 }
+
+/// `workbook fidelity` in the terminal, on the package's own engine.
+@Suite struct FidelityCommandTests {
+  static let engine = SiteFixtures.packageRoot + "/Sources/TransitionEngine"
+
+  func run(_ arguments: [String]) throws -> SiteFixtures.Outcome {
+    let result = try ChildProcess.run(
+      SiteFixtures.binary, ["fidelity"] + arguments + ["--engine-sources", Self.engine],
+      directory: NSTemporaryDirectory(), timeout: 120)
+    guard case .exited(let status) = result.termination else { return SiteFixtures.Outcome(status: -1, stdout: "", stderr: "") }
+    return SiteFixtures.Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
+                                stderr: String(decoding: result.stderr, as: UTF8.self))
+  }
+
+  @Test func oneRowInFullAMisspellingAndTheHelp() throws {
+    let frame = try run(["UIView.frame"])
+    #expect(frame.status == 0)
+    #expect(frame.stdout.hasPrefix("UIView.frame: the engine's choice\n  Here:      "))
+    #expect(frame.stdout.contains("  Tests:     ViewTests.frameWithTransform\n"))
+    #expect(frame.stdout.contains("/UIKit/Fidelity.md:"))
+
+    let covered = try run(["UIView.alpha"])
+    #expect(covered.stdout.hasPrefix("UIView.alpha has no row of its own; its type's row covers it.\n\nUIView: documented by Apple\n"))
+
+    let typo = try run(["UIVeiw"])
+    #expect(typo.status == 2)
+    #expect(typo.stderr == "error: no API 'UIVeiw' in the engine; did you mean 'UIView'?\n")
+
+    let list = try run(["--status", "not-modelled"])
+    #expect(list.stdout.contains("  UIVisualEffectView ") && !list.stdout.contains("  UIView "))
+
+    let help = try run(["--help"])
+    for status in ["documented", "observed", "engine-choice", "not-modelled", "engine-only"] {
+      #expect(help.stdout.contains(status))
+    }
+    #expect(help.stdout.contains("workbook fidelity UIViewPropertyAnimator"))
+  }
+}
