@@ -32,6 +32,8 @@ struct ChapterRenderer {
   let config: Book.SiteMetadata
   /// The engine's APIs with ledger rows, linked from the code; nil: no ledger.
   var links: SymbolLinks? = nil
+  /// Each snippet's engine-choice APIs, found once.
+  private let choicesMemo = ChoicesMemo()
 
   func render() -> RenderedChapter {
     let ids = IDRegistry()
@@ -251,8 +253,10 @@ struct ChapterRenderer {
   /// `snippet` uses (a film is made by the code before it too).
   private func engineChoices(upTo snippet: Chapter.Snippet) -> [SymbolLinks.Target] {
     guard let links else { return [] }
-    let code = chapter.snippets.filter { $0.index <= snippet.index }.map(\.code).joined(separator: "\n")
-    return links.engineChoices(in: code)
+    var seen = Set<String>()
+    return chapter.snippets.filter { $0.index <= snippet.index }
+      .flatMap { earlier in choicesMemo.choices(earlier.index) { links.engineChoices(in: earlier.code) } }
+      .filter { seen.insert($0.symbol).inserted }.sorted { $0.symbol < $1.symbol }
   }
 
   /// The error findings about a snippet (the Evaluator attached them with its verdict).
@@ -305,6 +309,17 @@ struct ChapterRenderer {
     return sentence
   }
 
+}
+
+/// Each snippet's engine-choice APIs, by snippet index, found once per rendering.
+private final class ChoicesMemo {
+  private var bySnippet: [Int: [SymbolLinks.Target]] = [:]
+  func choices(_ index: Int, _ find: () -> [SymbolLinks.Target]) -> [SymbolLinks.Target] {
+    if let known = bySnippet[index] { return known }
+    let found = find()
+    bySnippet[index] = found
+    return found
+  }
 }
 
 /// Mutable state the hooks share while a chapter renders.

@@ -47,7 +47,7 @@ public enum SwiftHighlighter {
     func text(_ from: Int, _ to: Int) -> String {
       String(decoding: bytes[from..<min(to, bytes.count)], as: UTF8.self)
     }
-    let linked = links?.links(in: code) ?? []
+    let linked = links?.links(in: tree) ?? []
     var next = 0  // the first link not yet written
     /// A classified range's text, its linked names as links.
     func linkedText(_ start: Int, _ end: Int) -> String {

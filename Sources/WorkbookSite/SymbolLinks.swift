@@ -38,9 +38,14 @@ struct SymbolLinks: Hashable, Sendable {
   /// The linked names of `code`: the UTF-8 offset and length of each
   /// name's token, with its row.
   func links(in code: String) -> [(offset: Int, length: Int, target: Target)] {
+    isEmpty ? [] : links(in: Parser.parse(source: code))
+  }
+
+  /// The same, in a tree already parsed.
+  func links(in tree: SourceFileSyntax) -> [(offset: Int, length: Int, target: Target)] {
     guard !isEmpty else { return [] }
     let finder = Finder(links: self)
-    finder.walk(Parser.parse(source: code))
+    finder.walk(tree)
     return finder.found.sorted { $0.offset < $1.offset }
   }
 
