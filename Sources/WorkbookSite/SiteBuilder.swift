@@ -157,6 +157,9 @@ public struct SiteBuilder: Sendable {
   ///     it as given.
   /// - Throws: `.report` when the file cannot be read, is one shard's, or
   ///   verified other chapters than `book` holds now.
+  ///
+  /// The fidelity ledger comes from the local engine's sources (found as
+  /// verify finds them), not from the report.
   public func render(_ book: Book, reportFile: String) throws(SiteError) -> Site {
     if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
     let verified: VerifiedBook

@@ -1,7 +1,10 @@
 // SymbolLinks: which names in a snippet are engine APIs with a row in the
 // fidelity ledger, found in swift-syntax's tree (a type name, a function
 // or constant of the engine, `Type.member` and `Type.Nested`), so that the
-// highlighted code links each to its row on fidelity.html.
+// highlighted code links each to its row on fidelity.html. A member used on
+// a value (`animator.fractionComplete`) or implicitly (`.medium()`) links
+// only when one engine type declares that name and the member has a row of
+// its own: the highlighter knows no types.
 import SwiftParser
 import SwiftSyntax
 import WorkbookFidelity
@@ -20,10 +23,20 @@ struct SymbolLinks: Hashable, Sendable {
   /// A function's name without labels (`CATransform3DMakeRotation`,
   /// `UIView.animate`) to its names with labels, as declared.
   private var overloads: [String: [String]] = [:]
+  /// A member's name without labels (`fractionComplete`, `zoom`) to the
+  /// one type that declares it, for names only one engine type declares.
+  private var soleOwners: [String: String] = [:]
   /// What fidelity.html is called.
   static let page = "fidelity.html"
 
   init(_ fidelity: Fidelity) {
+    var owners: [String: Set<String>] = [:]
+    for symbol in fidelity.api.symbols where symbol.kind == .member {
+      guard let owner = Ledger.owner(of: symbol.name) else { continue }
+      let member = symbol.name.dropFirst(owner.count + 1)
+      owners[String(member.prefix { $0 != "(" }), default: []].insert(owner)
+    }
+    soleOwners = owners.compactMapValues { $0.count == 1 ? $0.first : nil }
     for symbol in fidelity.api.symbols {
       guard let row = fidelity.ledger.coveringRow(for: symbol.name) else { continue }
       targets[symbol.name] = Target(symbol: row.symbol, anchor: row.anchor, status: row.status)
@@ -75,6 +88,17 @@ struct SymbolLinks: Hashable, Sendable {
 
   fileprivate func target(_ symbol: String) -> Target? { targets[symbol] }
 
+  /// A member used on a value or implicitly (`animator.fractionComplete`,
+  /// `.zoom(…)`), whose type the highlighter cannot know: the member row of
+  /// the one engine type that declares a member of that name, if that
+  /// member has a row of its own (the ledger singled it out).
+  fileprivate func resolveUnowned(_ name: String, labels: [String]?) -> String? {
+    guard let owner = soleOwners[name], let symbol = resolve(name, owner: owner, labels: labels),
+      targets[symbol]?.symbol == symbol
+    else { return nil }
+    return symbol
+  }
+
   /// `f(withDuration:animations:)` → ["withDuration", "animations"].
   static func labels(of symbol: String) -> [String] {
     guard let open = symbol.firstIndex(of: "(") else { return [] }
@@ -102,8 +126,13 @@ private final class Finder: SyntaxVisitor {
   /// `UIView.animate(…)`, `UIView.AnimationOptions.curveEaseIn`: the member
   /// links when its owner is an API.
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    guard let base = node.base, let owner = apiName(of: base) else { return .visitChildren }
-    link(node.declName.baseName, symbol: links.resolve(node.declName.baseName.text, owner: owner, labels: callLabels(of: ExprSyntax(node))))
+    let name = node.declName.baseName
+    let labels = callLabels(of: ExprSyntax(node))
+    if let base = node.base, let owner = apiName(of: base) {
+      link(name, symbol: links.resolve(name.text, owner: owner, labels: labels))
+    } else {
+      link(name, symbol: links.resolveUnowned(name.text, labels: labels))
+    }
     return .visitChildren
   }
 

@@ -17,7 +17,10 @@ import Testing
       public class func animate(withDuration duration: Double, delay: Double, animations: () -> Void) {}
       /// Options.
       public struct AnimationOptions: OptionSet { public let rawValue: Int }
+      public var fractionComplete: CGFloat = 0
     }
+    /// A layer.
+    open class CALayer { public var frame: CGRect = .zero }
     /// A scale.
     public func CATransform3DMakeScale(_ x: Double, _ y: Double, _ z: Double) -> Int { 0 }
     """
@@ -27,6 +30,8 @@ import Testing
     | `UIView` | documented | | https://developer.apple.com/documentation/uikit/uiview | |
     | `UIView.AnimationOptions` | documented | | https://developer.apple.com/documentation/uikit/uiview/animationoptions | |
     | `UIView.animate(withDuration:delay:animations:)` | engine-choice | Waits. | A reason. | |
+    | `UIView.fractionComplete` | observed | Counts. | https://example.com/report | |
+    | `CALayer` | documented | | https://example.com/calayer | |
     | `CATransform3DMakeScale(_:_:_:)` | documented | | https://developer.apple.com/documentation/quartzcore/catransform3dmakescale(_:_:_:) | |
     """
   static let fidelity = Fidelity(
@@ -42,6 +47,8 @@ import Testing
       let o: UIView.AnimationOptions = []
       let t = CATransform3DMakeScale(1, 2, 1)
       class Card: UIView {}
+      v.fractionComplete = 0.5
+      v.frame = .zero
       """
     let html = SwiftHighlighter.html(for: code, links: links).markup
     func link(_ anchor: String, _ text: String) -> String { "<a class=\"api\" href=\"./fidelity.html#\(anchor)\">\(text)</a>" }
@@ -53,8 +60,13 @@ import Testing
     #expect(html.contains("<span class=\"t\">\(link("UIView", "UIView"))</span>.<span class=\"t\">\(link("UIView.AnimationOptions", "AnimationOptions"))</span>"))
     #expect(html.contains(link("CATransform3DMakeScale", "CATransform3DMakeScale") + "("))
     #expect(html.contains("<span class=\"k\">class</span> Card: <span class=\"t\">\(link("UIView", "UIView"))</span>"))
-    // A member of an instance is not known: not linked.
+    // A member of a value: its type is not known; `alpha` has no row of its
+    // own, so it is not linked.
     #expect(html.contains("v.alpha"))
+    // One that only UIView declares and that has its own row is.
+    #expect(html.contains("v.\(link("UIView.fractionComplete", "fractionComplete")) = "))
+    // `frame` is CALayer's only here, but has no row of its own.
+    #expect(html.contains("v.frame = "))
     // Without a ledger, the same code as before.
     #expect(SwiftHighlighter.html(for: code, links: nil) == SwiftHighlighter.html(for: code))
     #expect(links.engineChoices(in: code).map(\.symbol) == ["UIView.animate(withDuration:delay:animations:)"])
