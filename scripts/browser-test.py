@@ -549,8 +549,8 @@ def main():
         if options.screenshots:
             folder = Path(options.screenshots)
             folder.mkdir(parents=True, exist_ok=True)
-            shots = ([p for p in ("index.html",) if p in pages] + pages[:1] + features["player"][:1]
-                     + features["solution"][:1] + features["exercise"][:1])
+            shots = ([p for p in ("index.html", "fidelity.html") if p in pages] + pages[:1] + features["player"][:1]
+                     + features["solution"][:1] + features["exercise"][:1] + features["engine-choice"][:1])
             for name in dict.fromkeys(shots):
                 page.open((site / name).as_uri())
                 stem = Path(name).stem
@@ -562,6 +562,9 @@ def main():
                             "document.querySelector('figure.diagram button[data-step=\"1\"]').click()")
                     page.screenshot(folder / f"{stem}-player-desktop.png", 1280, 900, script=show)
                     page.screenshot(folder / f"{stem}-player-phone-dark.png", 390, 844, mobile=True, dark=True, script=show)
+                if name in features["engine-choice"]:
+                    show = "document.querySelector('.fidelity-note').scrollIntoView({block: 'center', behavior: 'instant'})"
+                    page.screenshot(folder / f"{stem}-engine-choice-desktop.png", 1280, 900, script=show)
                 if name in features["solution"]:
                     show = ("document.querySelectorAll('details').forEach(d => d.open = true);"
                             "document.querySelector('details.solution').scrollIntoView({block: 'center', behavior: 'instant'})")

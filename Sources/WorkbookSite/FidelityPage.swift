@@ -18,14 +18,14 @@ enum FidelityPage {
     for section in fidelity.sections {
       let title = Fidelity.title(ofFolder: section.folder)
       let rows: [HTML] = section.rows.map { row in
-        let tests: [HTML] = row.tests.map { "<code>\($0)</code>" }
+        let tests: [HTML] = row.tests.map { "<code>\(breakable($0))</code>" }
         let member = Ledger.owner(of: row.symbol).map { fidelity.ledger.row(for: $0) != nil } ?? false
         return """
           <tr id="\(row.anchor)"\(HTML(raw: member ? " class=\"member\"" : ""))>\
-          <td><a class="api-name" href="#\(row.anchor)"><code>\(row.symbol)</code></a></td>\
+          <td><a class="api-name" href="#\(row.anchor)"><code>\(breakable(row.symbol))</code></a></td>\
           <td><span class="fidelity-status status-\(row.status.rawValue)">\(row.status.rawValue)</span></td>\
-          <td>\(fidelity.here(row))</td>\
-          <td>\(linked(row.evidence))</td>\
+          <td>\(inline(fidelity.here(row)))</td>\
+          <td>\(inline(row.evidence))</td>\
           <td>\(HTML(raw: tests.map(\.markup).joined(separator: ", ")))</td>\
           </tr>
           """
@@ -55,6 +55,28 @@ enum FidelityPage {
     case .notModelled: return "it compiles and runs, but what it does on a device is not modelled."
     case .engineOnly: return "the engine's own API, with no UIKit counterpart."
     }
+  }
+
+  /// A name that may break after `.`, `(` and `:` (`UIView.animate(withDuration:…)`).
+  static func breakable(_ name: String) -> HTML {
+    var out = ""
+    for c in name {
+      out += HTML.escape(String(c))
+      if c == "." || c == "(" || c == ":" { out += "<wbr>" }
+    }
+    return HTML(raw: out)
+  }
+
+  /// A cell's text: `code` spans as code, addresses as links.
+  static func inline(_ text: String) -> HTML {
+    let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+    // An odd number of backticks leaves the text as it is.
+    guard parts.count % 2 == 1 else { return linked(text) }
+    var out = ""
+    for (index, part) in parts.enumerated() {
+      out += index % 2 == 1 ? "<code>" + HTML.escape(String(part)) + "</code>" : linked(String(part)).markup
+    }
+    return HTML(raw: out)
   }
 
   /// Text with its `https://` addresses as links.

@@ -146,3 +146,12 @@ import Testing
     #expect(help.stdout.contains("workbook fidelity UIViewPropertyAnimator"))
   }
 }
+
+@Suite struct FidelityPageTests {
+  @Test func cellsShowCodeAndLinksAndNamesBreakAtTheirParts() {
+    #expect(FidelityPage.inline("Printed by `workbook --version` <b>; see https://example.com/a.").markup
+      == "Printed by <code>workbook --version</code> &lt;b&gt;; see <a href=\"https://example.com/a\" rel=\"nofollow\">https://example.com/a</a>.")
+    #expect(FidelityPage.inline("one ` tick").markup == "one ` tick")
+    #expect(FidelityPage.breakable("UIView.animate(withDuration:)").markup == "UIView.<wbr>animate(<wbr>withDuration:<wbr>)")
+  }
+}
