@@ -214,12 +214,12 @@ public struct Fidelity: Sendable {
       (`Sources/TransitionEngine/UIKit/Fidelity.md`), excluded from the
       target in `Package.swift`. Each is one strict Markdown table, one row
       per line (a one-line diff per API, a table on GitHub, no quoting but
-      `\\|` for a bar inside a cell):
+      `\\|` for a bar inside a cell). A row of `UIKit/Fidelity.md`:
 
       ```
       \(Ledger.header)
       |---|---|---|---|---|
-      | `UIView.alpha` | documented | Stored as the layer's Float opacity. | https://developer.apple.com/documentation/uikit/uiview/alpha | ViewTests.alphaIsFloat |
+      | `UIViewPropertyAnimator.init()` | engine-choice | Duration 0, ease-in-out, inactive; started, it ends on the next run-loop turn. | `NSObject.init()` on iOS; Apple documents no values for it. | AppAPITests.plainPropertyAnimatorIsAnInactiveZeroLengthEaseInOutAnimator |
       ```
 
       - **Symbol**: as the engine's sources declare it: a type
@@ -239,8 +239,11 @@ public struct Fidelity: Sendable {
 
       `swift test --filter FidelityLedgerTests` fails for a public API with
       no row, a row whose API no longer exists or sits in another folder's
-      file, a status without its evidence, a test that does not exist, and
-      when this file is not what `\(Self.guideCommand)` writes.
+      file, a status without its evidence, a test that does not exist, an
+      engine folder without its data file (or one `Package.swift` does not
+      exclude: add it to `fidelityLedgerFiles`), and when this file is not
+      what `\(Self.guideCommand)` writes. `workbook fidelity --check` lists
+      the same, with the rows to paste for the APIs that have none.
 
 
       """
