@@ -168,7 +168,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       return publicExtension || modifiers.map(isPublic) == true
     }
     if hasPublicMember {
-      add(name, .extendedType, node, docOf: node)
+      add(name, .extendedType, node)
     }
     scopes.append((name, publicExtension))
     pushed.append(true)
@@ -180,7 +180,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     if visible(node.modifiers, node.attributes) {
-      add(node.name.text + labels(node.signature.parameterClause.parameters), scopes.isEmpty ? .function : .member, node, docOf: node)
+      add(node.name.text + labels(node.signature.parameterClause.parameters), scopes.isEmpty ? .function : .member, node)
     }
     return .skipChildren
   }
@@ -188,14 +188,14 @@ private final class DeclarationCollector: SyntaxVisitor {
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     if !scopes.isEmpty, visible(node.modifiers, node.attributes) {
       let optional = node.optionalMark.map { $0.text } ?? ""
-      add("init" + optional + labels(node.signature.parameterClause.parameters), .member, node, docOf: node)
+      add("init" + optional + labels(node.signature.parameterClause.parameters), .member, node)
     }
     return .skipChildren
   }
 
   override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
     if !scopes.isEmpty, visible(node.modifiers, node.attributes) {
-      add("subscript" + labels(node.parameterClause.parameters), .member, node, docOf: node)
+      add("subscript" + labels(node.parameterClause.parameters), .member, node)
     }
     return .skipChildren
   }
@@ -205,7 +205,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       for binding in node.bindings {
         guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
         add(pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")),
-            scopes.isEmpty ? .constant : .member, node, docOf: node)
+            scopes.isEmpty ? .constant : .member, node)
       }
     }
     return .skipChildren
@@ -213,20 +213,20 @@ private final class DeclarationCollector: SyntaxVisitor {
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
     if visible(node.modifiers, node.attributes) {
-      add(node.name.text, scopes.isEmpty ? .typeAlias : .member, node, docOf: node)
+      add(node.name.text, scopes.isEmpty ? .typeAlias : .member, node)
     }
     return .skipChildren
   }
 
   override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind {
-    if !scopes.isEmpty, visible(node.modifiers, node.attributes) { add(node.name.text, .member, node, docOf: node) }
+    if !scopes.isEmpty, visible(node.modifiers, node.attributes) { add(node.name.text, .member, node) }
     return .skipChildren
   }
 
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
     // An enum's cases are as visible as the enum.
     guard !scopes.isEmpty, !isUnavailable(node.attributes) else { return .skipChildren }
-    for element in node.elements { add(element.name.text, .member, node, docOf: node, public: true) }
+    for element in node.elements { add(element.name.text, .member, node) }
     return .skipChildren
   }
 
@@ -249,7 +249,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       return .skipChildren
     }
     let full = (scopes.last.map { $0.name + "." } ?? "") + name
-    add(full, .type, node, docOf: node)
+    add(full, .type, node)
     scopes.append((full, membersPublic))
     pushed.append(true)
     return .visitChildren
@@ -290,15 +290,14 @@ private final class DeclarationCollector: SyntaxVisitor {
     "(" + parameters.map { ($0.firstName.text) + ":" }.joined() + ")"
   }
 
-  private func add(_ name: String, _ kind: EngineAPI.Symbol.Kind, _ node: some SyntaxProtocol,
-                   docOf decl: some SyntaxProtocol, public: Bool = false) {
+  private func add(_ name: String, _ kind: EngineAPI.Symbol.Kind, _ node: some SyntaxProtocol) {
     let qualified: String
     switch kind {
     case .member: qualified = (scopes.last?.name ?? "") + "." + name
     default: qualified = name
     }
     let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
-    found.append(EngineAPI.Symbol(name: qualified, kind: kind, file: file, line: line, summary: Self.summary(decl.leadingTrivia)))
+    found.append(EngineAPI.Symbol(name: qualified, kind: kind, file: file, line: line, summary: Self.summary(node.leadingTrivia)))
   }
 
   /// The first sentence of the `///` or `/** */` comment in `trivia`.

@@ -133,25 +133,26 @@ public struct Ledger: Sendable {
   public static func parse(_ text: String, file: String) -> Ledger {
     var rows: [Row] = []
     var problems: [Problem] = []
-    var state = 0  // 0: before the header, 1: expecting the separator, 2: in the table, 3: after it
+    enum Place { case beforeHeader, separator, rows, afterTable }
+    var place = Place.beforeHeader
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
       let number = index + 1
       func problem(_ message: String) { problems.append(Problem(file: file, line: number, message: message)) }
       guard line.hasPrefix("|") else {
-        if state == 2 { state = 3 }
+        if place == .rows { place = .afterTable }
         continue
       }
-      switch state {
-      case 0:
-        if line == header { state = 1 } else { problem("expected the table's header '\(header)'") }
-      case 1:
+      switch place {
+      case .beforeHeader:
+        if line == header { place = .separator } else { problem("expected the table's header '\(header)'") }
+      case .separator:
         if cells(line).allSatisfy({ $0.allSatisfy { $0 == "-" || $0 == ":" } && !$0.isEmpty }) && cells(line).count == 5 {
-          state = 2
+          place = .rows
         } else {
           problem("expected the separator '|---|---|---|---|---|'")
         }
-      case 2:
+      case .rows:
         let cells = cells(line)
         guard cells.count == 5 else { problem("a row has 5 cells, this one \(cells.count)"); continue }
         let symbol = unquoted(cells[0])
@@ -163,11 +164,11 @@ public struct Ledger: Sendable {
         let tests = cells[4].split(separator: ",").map { unquoted($0.trimmingCharacters(in: .whitespaces)) }
           .filter { !$0.isEmpty }
         rows.append(Row(symbol: symbol, status: status, here: cells[2], evidence: cells[3], tests: tests, file: file, line: number))
-      default:
+      case .afterTable:
         problem("a second table; each data file has one")
       }
     }
-    if state < 2 && problems.isEmpty {
+    if (place == .beforeHeader || place == .separator) && problems.isEmpty {
       problems.append(Problem(file: file, line: 1, message: "no table; expected the header '\(header)'"))
     }
     return Ledger(rows: rows, problems: problems)
