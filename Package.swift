@@ -181,3 +181,36 @@ let package = Package(
     ),
   ]
 )
+
+// The iOS SDK's module names over the engine, so that an app's files compile
+// as written (`import UIKit`) in a Linux test target that depends on the
+// `UIKit` product: UIKit re-exports QuartzCore, which re-exports
+// CoreGraphics, which re-exports the engine (Sources/CoreGraphics says why
+// Foundation's `Timer` and `DispatchQueue` give way to the engine's).
+// `workbook verify` builds the same three modules for snippets
+// (EngineBuilder). Not on Apple platforms: their SDKs have the real
+// CoreGraphics and QuartzCore, which Foundation itself imports.
+#if !canImport(Darwin)
+package.products += [
+  .library(name: "UIKit", targets: ["UIKit"]),
+  .library(name: "QuartzCore", targets: ["QuartzCore"]),
+  .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+]
+package.targets += [
+  .target(name: "CoreGraphics", dependencies: ["TransitionEngine", "_Testing_CoreGraphics"]),
+  .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+  .target(name: "UIKit", dependencies: ["QuartzCore", "_Testing_UIKit"]),
+  // Empty stand-ins for Swift Testing's cross-import overlays of UIKit and
+  // CoreGraphics, which it declares on Linux but ships only on Apple
+  // platforms (see the files).
+  .target(name: "_Testing_CoreGraphics"),
+  .target(name: "_Testing_UIKit"),
+  // App-shaped files that import UIKit, QuartzCore and Foundation as an
+  // app's test target would.
+  .testTarget(
+    name: "UIKitModuleTests",
+    dependencies: ["UIKit", "QuartzCore"],
+    swiftSettings: [.swiftLanguageMode(.v5)]
+  ),
+]
+#endif

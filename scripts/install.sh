@@ -3,8 +3,9 @@
 #   PREFIX/bin/workbook                                  the tool
 #   PREFIX/bin/*.resources                               its resources (the site's theme)
 #   PREFIX/share/transition-workbook/TransitionEngine/   the engine's sources and the
-#   PREFIX/share/transition-workbook/TransitionDiagrams/ diagrams harness's, copied
-#                                                        from this checkout now
+#   PREFIX/share/transition-workbook/TransitionDiagrams/ diagrams harness's and the
+#   PREFIX/share/transition-workbook/{CoreGraphics,QuartzCore,UIKit}/  SDK modules',
+#                                                        copied from this checkout now
 #   PREFIX/share/transition-workbook/Guides/             the guides (writing chapters,
 #                                                        the stage, security, …)
 # Everything installed is readable by every user (the tool's folders are
@@ -13,13 +14,18 @@
 # once per machine into the per-user cache, and needs no --engine-sources.
 #
 #   scripts/install.sh [PREFIX]     # default: ~/.local; CONFIGURATION=debug for a faster build
+#   BIN_DIR=.build/debug scripts/install.sh PREFIX   # install a build already made (no swift build)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=${1:-$HOME/.local}
 CONFIGURATION=${CONFIGURATION:-release}
 cd "$ROOT"
-swift build -c "$CONFIGURATION" --product workbook
-BIN_DIR=$(swift build -c "$CONFIGURATION" --show-bin-path)
+if [ -n "${BIN_DIR:-}" ]; then
+  [ -x "$BIN_DIR/workbook" ] || { echo "error: no workbook executable in BIN_DIR '$BIN_DIR'" >&2; exit 2; }
+else
+  swift build -c "$CONFIGURATION" --product workbook
+  BIN_DIR=$(swift build -c "$CONFIGURATION" --show-bin-path)
+fi
 mkdir -p "$PREFIX/bin" "$PREFIX/share/transition-workbook"
 install -m 755 "$BIN_DIR/workbook" "$PREFIX/bin/workbook.new"
 mv -f "$PREFIX/bin/workbook.new" "$PREFIX/bin/workbook"
@@ -30,7 +36,7 @@ for bundle in "$BIN_DIR"/*.resources; do
   chmod -R u+rwX,go+rX,go-w "$PREFIX/bin/$(basename "$bundle")"
 done
 SHARE="$PREFIX/share/transition-workbook"
-for MODULE in TransitionEngine TransitionDiagrams Guides; do
+for MODULE in TransitionEngine TransitionDiagrams CoreGraphics QuartzCore UIKit Guides; do
   STAGING=$(mktemp -d "$SHARE/.$MODULE-XXXXXX")
   if [ "$MODULE" = Guides ]; then cp -R Guides/. "$STAGING/"; else cp -R "Sources/$MODULE/." "$STAGING/"; fi
   chmod -R u+rwX,go+rX,go-w "$STAGING"

@@ -22,10 +22,10 @@ func threadCPUMicroseconds() -> Double {
 }
 
 /// Builds the 50-view scene and returns its capture (views kept alive by `keep`).
-func fiftyViewCapture() -> ScreenCapture {
+@MainActor func fiftyViewCapture() -> ScreenCapture {
   Simulation.run { sim in
     var keep: [UIView] = []  // the engine's superviews do not retain their subviews
-    func add(_ view: UIView, to parent: UIView) { parent.addSubview(view); keep.append(view) }
+    @MainActor func add(_ view: UIView, to parent: UIView) { parent.addSubview(view); keep.append(view) }
     let window = UIWindow()
     window.makeKeyAndVisible()
     keep.append(window)
@@ -67,7 +67,7 @@ func fiftyViewCapture() -> ScreenCapture {
 }
 
 /// Prints the median microseconds per rendered frame (and per capture).
-func benchmarkFrameDiagram(runs: Int = 9, framesPerRun: Int = 2000) {
+@MainActor func benchmarkFrameDiagram(runs: Int = 9, framesPerRun: Int = 2000) {
   let capture = fiftyViewCapture()
   let renderer = FrameRenderer()
   var perFrame: [Double] = []

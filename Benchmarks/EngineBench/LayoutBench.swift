@@ -10,7 +10,7 @@ import TransitionEngine
 /// Milliseconds for the first layout and for a re-layout after a constant
 /// change, and the thread's CPU time for the first layout (meaningful when
 /// other processes share the cores).
-func layoutTwoHundredViews() -> (first: Double, again: Double, firstCPU: Double, checksum: Double) {
+@MainActor func layoutTwoHundredViews() -> (first: Double, again: Double, firstCPU: Double, checksum: Double) {
   Simulation.run { sim in
     let window = UIWindow(frame: UIScreen.main.bounds)
     window.makeKeyAndVisible()
@@ -60,7 +60,7 @@ func layoutTwoHundredViews() -> (first: Double, again: Double, firstCPU: Double,
   }
 }
 
-func benchmarkLayout() {
+@MainActor func benchmarkLayout() {
   var firsts: [Double] = [], agains: [Double] = [], cpus: [Double] = []
   var checksum = 0.0
   let runs = 9

@@ -10,7 +10,7 @@ import TransitionEngine
 
 /// Returns the checksum and the milliseconds spent sampling (advancing the
 /// clock and reading presentation values), setup excluded.
-func animateThousandViews() -> (checksum: Double, samplingMilliseconds: Double) {
+@MainActor func animateThousandViews() -> (checksum: Double, samplingMilliseconds: Double) {
   Simulation.run { sim in
     let window = UIWindow(frame: UIScreen.main.bounds)
     window.makeKeyAndVisible()
@@ -57,7 +57,7 @@ func milliseconds(_ d: Duration) -> Double {
   Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
 }
 
-func measure(_ name: String, runs: Int, _ body: () -> (checksum: Double, samplingMilliseconds: Double)) {
+@MainActor func measure(_ name: String, runs: Int, _ body: () -> (checksum: Double, samplingMilliseconds: Double)) {
   var totals: [Double] = []
   var samplings: [Double] = []
   var checksum = 0.0

@@ -46,6 +46,11 @@ public struct CheckView: Sendable {
       out.append(style.boldRed("✗ TIMED OUT") + took)
       out += TextWidth.wrap("The program ran past the time limit and was stopped; look for a loop that never ends.", width: width)
     case .wrongOutput:
+      if let film = LineDiff.FilmDiff.compare(old: check.expected, new: check.output) {
+        out.append(style.boldRed("✗ WRONG OUTPUT") + " — film: " + film.summary + took)
+        out += filmComparison(film, width: width)
+        break
+      }
       let layout = Self.fitsSideBySide(check, width: width) ? "expected on the left, yours on the right"
                                                             : "expected first, then yours"
       out.append(style.boldRed("✗ WRONG OUTPUT") + " — " + layout + took)
@@ -87,7 +92,14 @@ public struct CheckView: Sendable {
   /// line.
   public func summary(_ check: ExerciseCheck, width: Int, maxLines: Int) -> [String] {
     var out: [String]
-    if check.outcome == .wrongOutput {
+    if check.outcome == .wrongOutput, let film = LineDiff.FilmDiff.compare(old: check.expected, new: check.output) {
+      let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
+      out = [style.boldRed("✗ WRONG OUTPUT") + " — film: " + film.summary + took]
+      // The first changed frame's changed rows.
+      if let frame = film.changed.first {
+        out += filmFrame(frame, of: film, width: width, changedRowsOnly: true)
+      }
+    } else if check.outcome == .wrongOutput {
       let rows = LineDiff.rows(old: check.expected, new: check.output)
       let differing = rows.filter { $0.kind != .same }
       let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
@@ -129,6 +141,59 @@ public struct CheckView: Sendable {
       return sideBySide(rows, column: (width - 5) / 2)
     }
     return stacked(rows, width: width)
+  }
+
+  /// Two films frame by frame: each frame that differs under its heading,
+  /// expected beside actual when both fit (else one above the other), its
+  /// changed rows marked; then the frames that are the same, and the key's
+  /// changes.
+  func filmComparison(_ film: LineDiff.FilmDiff.Comparison, width: Int) -> [String] {
+    var out: [String] = []
+    for frame in film.changed.prefix(20) {
+      out += filmFrame(frame, of: film, width: width)
+    }
+    let same = film.frames.filter { !$0.differs }.map { String($0.number) }
+    if !same.isEmpty {
+      out.append(style.dim(TextWidth.truncated("The same: frame\(same.count == 1 ? "" : "s") " + same.joined(separator: ", "), to: width)))
+    }
+    let key = film.keyRows.filter { $0.kind != .same }
+    if !key.isEmpty {
+      out.append(style.bold("key:"))
+      for row in key {
+        if let old = row.old { out.append(style.yellow("-") + " " + style.green(TextWidth.truncated(old, to: width - 2))) }
+        if let new = row.new { out.append(style.yellow("+") + " " + style.red(TextWidth.truncated(new, to: width - 2))) }
+      }
+    }
+    out.append(style.dim("  ~ differs   - missing from yours   + extra in yours"))
+    return out
+  }
+
+  /// One frame that differs: its heading, then its rows (only the changed
+  /// ones when `changedRowsOnly`), marked.
+  func filmFrame(_ frame: LineDiff.FilmDiff.FrameComparison, of film: LineDiff.FilmDiff.Comparison, width: Int,
+                 changedRowsOnly: Bool = false) -> [String] {
+    let count = max(film.oldCount, film.newCount)
+    var heading = "frame \(frame.number) of \(count)"
+    let captions = [frame.old?.caption, frame.new?.caption].compactMap { $0 }.filter { !$0.isEmpty }
+    if let first = captions.first { heading += " · " + (captions.count == 2 && captions[1] != first ? first + " → " + captions[1] : first) }
+    if frame.new == nil { heading += " · missing from yours" }
+    if frame.old == nil { heading += " · extra in yours" }
+    var out = [style.bold(TextWidth.truncated(heading, to: width))]
+    let widest = frame.rows.reduce(8) { max($0, TextWidth.of($1.old ?? ""), TextWidth.of($1.new ?? "")) }
+    if 2 * widest + 5 <= width {
+      out.append("  " + style.bold(TextWidth.padded("expected", to: widest)) + " │ " + style.bold("actual"))
+      for row in frame.rows where !(changedRowsOnly && row.kind == .same) {
+        let old = TextWidth.padded(row.old ?? "", to: widest)
+        if row.kind == .same {
+          out.append("  " + old + " │ " + (row.new ?? ""))
+        } else {
+          out.append(style.yellow(Self.marker(row.kind)) + " " + style.green(old) + " │ " + style.red(row.new ?? ""))
+        }
+      }
+    } else {
+      out += stacked(frame.rows.filter { !(changedRowsOnly && $0.kind == .same) }, width: width).dropLast()
+    }
+    return out
   }
 
   /// Whether `outputComparison` puts the two outputs side by side in `width` columns.

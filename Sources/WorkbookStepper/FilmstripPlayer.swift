@@ -60,6 +60,13 @@ public struct FrameSequence: Hashable, Sendable {
 
 /// Plays a `FrameSequence` on the terminal: space pauses and resumes, ← and
 /// → step (and pause), q quits. Without a terminal, prints every frame once.
+///
+/// On a terminal the player draws on the alternate screen (nothing reaches
+/// the scrollback; the learner's screen comes back on every way out), in a
+/// layout that does not move while it plays: the drawing has the height of
+/// the tallest frame, the frame number, time and state are fixed-width
+/// fields, and the keys and the list of the chapter's other diagrams stay
+/// on their rows. A resize draws the whole screen again for the new size.
 public final class FilmstripPlayer {
   private let sequence: FrameSequence
   private let terminal: Terminal
@@ -71,9 +78,12 @@ public final class FilmstripPlayer {
   /// Playback speed: 1 is the recorded times, 0.5 half as fast.
   private let speed: Double
   private let loops: Bool
+  /// Lines shown under the controls for as long as the player runs (the
+  /// chapter's other snippets with diagrams, say).
+  private let notes: [String]
 
   public init(sequence: FrameSequence, title: String, note: String? = nil, terminal: Terminal, style: TerminalStyle,
-              speed: Double = 1, loops: Bool = false) {
+              speed: Double = 1, loops: Bool = false, notes: [String] = []) {
     self.sequence = sequence
     self.title = title
     self.note = note
@@ -81,9 +91,10 @@ public final class FilmstripPlayer {
     self.style = style
     self.speed = speed
     self.loops = loops
+    self.notes = notes
   }
 
-  /// The view of frame `i`.
+  /// The view of frame `i`, as printed one frame after another.
   public func render(_ i: Int, status: String?) -> [String] {
     let frame = sequence.frames[i]
     var header = "\(title) · frame \(i + 1) of \(sequence.frames.count)"
@@ -105,31 +116,74 @@ public final class FilmstripPlayer {
     }
   }
 
+  /// What the player is doing, for its status field.
+  enum State: String, CaseIterable {
+    case playing, paused, end
+    case oneFrame = "one frame"
+  }
+
+  /// The screen while playing frame `i` in `state`, laid out for `width` ×
+  /// `height`: every row but the drawing's has a fixed place and fixed-width
+  /// fields, so that nothing moves from one frame to the next.
+  func screen(_ i: Int, state: State, width: Int, height: Int) -> [String] {
+    let frames = sequence.frames
+    let frame = frames[i]
+    // The position: `frame  2 of 12 · t=0.25s ` padded to the widest.
+    let countWidth = String(frames.count).count
+    let number = String(repeating: " ", count: countWidth - String(i + 1).count) + String(i + 1)
+    var position = "frame \(number) of \(frames.count)"
+    let times = frames.map { $0.time.map { "t=\(Self.number($0))s" } ?? "" }
+    let timeWidth = times.map(\.count).max() ?? 0
+    if timeWidth > 0 { position += " · " + times[i] + String(repeating: " ", count: timeWidth - times[i].count) }
+    let stateWidth = State.allCases.map(\.rawValue.count).max() ?? 0
+    let stateText = state.rawValue + String(repeating: " ", count: stateWidth - state.rawValue.count)
+    let action = state == .playing ? "pause" : "play "
+    let controls = "\(position) · \(stateText) · space \(action) · ←/→ step · q quit"
+    // The caption and the drawing, padded to the tallest frame's.
+    let captionRows = frames.map { $0.caption.isEmpty ? 0 : 1 }.max() ?? 0
+    let drawingRows = frames.map(\.lines.count).max() ?? 0
+    var picture: [String] = []
+    if captionRows > 0 { picture.append(style.dim(frame.caption.joined(separator: " "))) }
+    picture += frame.lines
+    picture += Array(repeating: "", count: captionRows + drawingRows - picture.count)
+    var key = sequence.key.map { style.dim($0) }
+    let top = [style.bold(title), controls, ""]
+    let bottom = notes.isEmpty ? [] : [""] + notes.map { style.dim($0) }
+    // Too short: the key goes first, then the drawing's last rows, never
+    // the controls or the notes.
+    if top.count + picture.count + key.count + bottom.count > height { key = [] }
+    let room = max(0, height - top.count - bottom.count)
+    let rows = top + Array(picture.prefix(room)) + key + bottom
+    return Array(rows.prefix(height)).map { TextWidth.truncated($0, to: width) }
+  }
+
   /// Plays until the learner quits; returns the exit status.
   public func play() -> Int32 {
     guard terminal.isInteractive else {
       printAll()
       return 0
     }
-    terminal.enterRawMode(hideCursor: true)
+    terminal.enterRawMode(hideCursor: true, alternateScreen: true)
     defer { terminal.leaveRawMode() }
+    let painter = ScreenPainter()
+    let resize = Terminal.resizeDescriptor
     var i = 0
     var paused = false
     var nextAt = monotonicNow() + delay(after: 0)
     let count = sequence.frames.count
     func draw() {
-      let state: String
-      if count == 1 { state = "one frame" }
-      else if paused { state = "paused" }
-      else if i == count - 1 && !loops { state = "end" }
-      else { state = "playing" }
-      let keys = "space \(paused || (i == count - 1 && !loops) ? "play" : "pause") · ←/→ step · q quit"
-      terminal.write("\u{1B}[H\u{1B}[2J" + render(i, status: style.dim("\(state) · \(keys)")).joined(separator: "\n") + "\n")
+      let state: State
+      if count == 1 { state = .oneFrame }
+      else if paused { state = .paused }
+      else if i == count - 1 && !loops { state = .end }
+      else { state = .playing }
+      let width = terminal.width, height = max(1, terminal.height ?? 24)
+      terminal.write(painter.paint(screen(i, state: state, width: width, height: height), width: width, height: height))
     }
     draw()
     while true {
       let wait = paused ? 0.25 : max(0.01, nextAt - monotonicNow())
-      if let key = terminal.readKey(timeout: min(wait, 0.25)) {
+      if let key = terminal.readKey(timeout: min(wait, 0.25), wakeOn: resize.map { [$0] } ?? []) {
         switch key {
         case .character("q"), .character("\u{03}"), .escape, .endOfInput: return 0
         case .character(" "):
@@ -145,6 +199,11 @@ public final class FilmstripPlayer {
         }
         draw()
         continue
+      }
+      // A resize (or back from Ctrl-Z): the whole screen again.
+      if Terminal.drainResize() {
+        painter.invalidate()
+        draw()
       }
       guard !paused, count > 1, monotonicNow() >= nextAt else { continue }
       if i == count - 1 {

@@ -102,6 +102,12 @@ extension Workbook {
           workbook verify     # check every snippet
           workbook build      # write the site into Site/
         """)
+      if let guides = Book.Scaffold.guidesFolder {
+        print("""
+          How to write chapters: \(guides)/WritingChapters.md
+          The Stage harness (films, traces, timelines, touches): \(guides)/Stage.md
+          """)
+      }
     }
   }
 }

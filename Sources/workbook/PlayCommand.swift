@@ -50,6 +50,9 @@ extension Workbook {
 
     func run() throws {
       try CommandFailure.report {
+        // Ctrl-C stops the verify's compilers, then the player, and puts
+        // the terminal back.
+        TerminalRestore.installHandlers(message: "Stopped")
         var options = bookOptions.verifyOptions
         options.chapters = [chapter]
         options.jobs = 1
@@ -74,14 +77,20 @@ extension Workbook {
         let chosen = choice.snippet, diagram = choice.diagram
         let terminal = Terminal()
         let style = detectedStyle(terminal)
-        if !choice.others.isEmpty && !terminal.isInteractive {
-          terminal.write("Other snippets with diagrams: " + choice.others.map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", ") + "\n\n")
+        // The chapter's other diagrams: printed first without a terminal,
+        // kept under the player's controls with one.
+        var notes: [String] = []
+        if !choice.others.isEmpty {
+          notes.append("Other snippets with diagrams: " + choice.others.map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", "))
+          notes.append("Play one with: workbook play \(chapter) \(choice.others[0].index + 1)")
         }
-        TerminalRestore.installHandlers(message: "Stopped")
+        if !notes.isEmpty && (noAnimate || !terminal.isInteractive) {
+          terminal.write(notes.joined(separator: "\n") + "\n\n")
+        }
         let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"
         let note = engineChoiceNote(book.chapters.first, upTo: chosen.index, workspace: workspace)
         let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, note: note.map { style.dim($0) },
-                                     terminal: terminal, style: style, speed: speed, loops: loop)
+                                     terminal: terminal, style: style, speed: speed, loops: loop, notes: notes)
         if noAnimate { player.printAll() } else { _ = player.play() }
       }
     }

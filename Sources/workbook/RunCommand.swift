@@ -20,6 +20,11 @@ extension Workbook {
         file and line (a UIKit name the engine does not model is named as \
         such).
 
+        The files are compiled in Swift 6 language mode by default, as an \
+        app target in Swift 6 is: the engine's UIKit is main-actor isolated \
+        as the iOS SDK declares it, so isolation errors are the ones Xcode \
+        reports. Pass '--swift-version 5' for files of a Swift 5 target.
+
         Exit status: 0 when the program compiled, ran and exited 0; 1 when \
         it did not compile, trapped, timed out or exited otherwise; 2 when a \
         file cannot be read or the engine cannot be built.
@@ -34,8 +39,15 @@ extension Workbook {
 
     @OptionGroup var engine: EngineOptions
 
+    @Option(name: .customLong("swift-version"),
+            help: ArgumentHelp("The Swift language mode to compile in: 5 or 6.", valueName: "n"))
+    var swiftVersion: Int = 6
+
     func validate() throws {
       guard !files.isEmpty else { throw ValidationError("Pass the Swift files to run, e.g. 'workbook run Animator.swift Driver.swift'") }
+      guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
+        throw ValidationError("'--swift-version' must be 5 or 6, got '\(swiftVersion)'")
+      }
     }
 
     func run() throws {
@@ -60,7 +72,9 @@ extension Workbook {
         engine.apply(to: &options)
         let checker: ExerciseChecker
         do {
-          checker = try ExerciseChecker(workspace: Workspace(options: options), willBuild: { _ in announceEngineBuild() })
+          checker = try ExerciseChecker(workspace: Workspace(options: options),
+                                        languageMode: SwiftLanguageMode(rawValue: swiftVersion) ?? .v6,
+                                        willBuild: { _ in announceEngineBuild() })
         } catch {
           throw CommandFailure.setup(ErrorText.message(for: error))
         }

@@ -209,15 +209,17 @@ struct NotificationCenterTests {
     Simulation.run { _ in
       final class Log: @unchecked Sendable { var names: [String] = [] }
       let log = Log()
+      let first = UIWindow(), second = UIWindow()
+      // The block is `@Sendable`, as Foundation's: it tells the windows
+      // apart by identity (a UIWindow is main-actor; its properties are not
+      // read from the block).
       for name in [UIWindow.didBecomeKeyNotification, UIWindow.didResignKeyNotification,
                    UIWindow.didBecomeVisibleNotification, UIWindow.didBecomeHiddenNotification] {
         _ = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { notification in
-          log.names.append(notification.name.rawValue + " " + ((notification.object as? UIWindow)?.accessibilityIdentifier ?? "?"))
+          let window = notification.object as? UIWindow
+          log.names.append(notification.name.rawValue + " " + (window === first ? "first" : window === second ? "second" : "?"))
         }
       }
-      let first = UIWindow(), second = UIWindow()
-      first.accessibilityIdentifier = "first"
-      second.accessibilityIdentifier = "second"
       #expect(log.names.isEmpty, "a window is created hidden and posts nothing")
       first.makeKeyAndVisible()
       second.makeKeyAndVisible()

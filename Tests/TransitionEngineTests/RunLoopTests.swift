@@ -83,7 +83,7 @@ import Testing
   @Test("Deadlines in DispatchTimeInterval and DispatchWallTime are on the virtual clock too")
   func deadlineSpellings() {
     Simulation.run { sim in
-      var log: [String] = []
+      nonisolated(unsafe) var log: [String] = []
       sim.advance(to: 0.5)
       DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { log.append("ms@\(sim.now)") }
       DispatchQueue.main.asyncAfter(wallDeadline: .now() + 0.2) { log.append("wall@\(sim.now)") }
@@ -97,7 +97,7 @@ import Testing
   @Test("Deadlines in the past run in the next turn, like async")
   func pastDeadline() {
     Simulation.run { sim in
-      var ran = false
+      nonisolated(unsafe) var ran = false
       DispatchQueue.main.asyncAfter(deadline: .now() - 1) { ran = true }
       #expect(!ran)
       sim.advance(by: 0)
@@ -108,7 +108,7 @@ import Testing
   @Test("A cancelled DispatchWorkItem never runs; notify still comes")
   func cancelledWorkItem() {
     Simulation.run { sim in
-      var ran = false
+      nonisolated(unsafe) var ran = false
       let item = DispatchWorkItem { ran = true }
       DispatchQueue.main.asyncAfter(deadline: .now() + 1, execute: item)
       sim.advance(to: 0.5)
@@ -118,7 +118,7 @@ import Testing
       #expect(!ran)
       #expect(sim.now == 0.5, "a cancelled item does not keep the simulation busy")
 
-      var notified = false
+      nonisolated(unsafe) var notified = false
       let other = DispatchWorkItem { ran = true }
       other.notify(queue: .main) { notified = true }
       DispatchQueue.main.async(execute: other)
@@ -132,7 +132,7 @@ import Testing
   @Test("A work item runs once per submission, and notify runs on the main queue after it")
   func workItemNotify() {
     Simulation.run { sim in
-      var log: [String] = []
+      nonisolated(unsafe) var log: [String] = []
       let item = DispatchWorkItem { log.append("item") }
       item.notify(queue: .main) { log.append("notify") }
       DispatchQueue.main.async(execute: item)
@@ -145,7 +145,7 @@ import Testing
   @Test("Blocks queued before advancing run before any later event")
   func blocksBeforeTimeMoves() {
     Simulation.run { sim in
-      var log: [String] = []
+      nonisolated(unsafe) var log: [String] = []
       Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in log.append("timer@\(sim.now)") }
       DispatchQueue.main.async { log.append("block@\(sim.now)") }
       sim.advance(to: 1)
@@ -166,7 +166,7 @@ import Testing
   @Test("global().async runs on a real queue; what it sends to the main queue runs in a later turn, in spawn order")
   func globalThenMain() {
     Simulation.run { sim in
-      var log: [String] = []
+      nonisolated(unsafe) var log: [String] = []
       for i in 0..<4 {
         DispatchQueue.global().async {
           let result = (0..<1000).reduce(0, +) + i
@@ -182,8 +182,8 @@ import Testing
   func mainSyncFromBackground() {
     Simulation.run { sim in
       sim.advance(to: 2)
-      var seen: TimeInterval?
-      var log: [String] = []
+      nonisolated(unsafe) var seen: TimeInterval?
+      nonisolated(unsafe) var log: [String] = []
       DispatchQueue.global().async {
         let now = DispatchQueue.main.sync { () -> TimeInterval in
           log.append("sync")
@@ -200,7 +200,7 @@ import Testing
   @Test("asyncAfter from a background block is on the virtual clock")
   func asyncAfterFromBackground() {
     Simulation.run { sim in
-      var ranAt: TimeInterval?
+      nonisolated(unsafe) var ranAt: TimeInterval?
       DispatchQueue.global().async {
         DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ranAt = sim.now }
       }
@@ -216,7 +216,7 @@ import Testing
     Simulation.run { _ in
       let group = DispatchGroup()
       let lock = NSLock()
-      var sum = 0
+      nonisolated(unsafe) var sum = 0
       for i in 1...10 {
         DispatchQueue.global().async(group: group) {
           lock.lock(); sum += i; lock.unlock()

@@ -86,7 +86,7 @@ import Testing
 }
 
 @Suite struct LivePreviewTests {
-  @Test func watchesTheBookTheEngineAndTheDiagramsHarness() throws {
+  @Test func watchesTheBookTheEngineTheDiagramsHarnessAndTheSDKModules() throws {
     let root = try ServeFixtures.book("book")
     var options = ServeOptions()
     options.site.verify.book = root + "/Chapters"
@@ -95,7 +95,10 @@ import Testing
     let folders = LivePreview(options: options).watchedFolders()
     let fixtures = ServeFixtures.packageRoot + "/Tests/Fixtures/verify"
     #expect(folders == [FileWatcher.Folder(root + "/Chapters"), FileWatcher.Folder(fixtures + "/engine", suffixes: [".swift", "Fidelity.md"]),
-                        FileWatcher.Folder(fixtures + "/TransitionDiagrams", suffixes: [".swift", "Fidelity.md"])])
+                        FileWatcher.Folder(fixtures + "/TransitionDiagrams", suffixes: [".swift", "Fidelity.md"]),
+                        FileWatcher.Folder(fixtures + "/CoreGraphics", suffixes: [".swift", "Fidelity.md"]),
+                        FileWatcher.Folder(fixtures + "/QuartzCore", suffixes: [".swift", "Fidelity.md"]),
+                        FileWatcher.Folder(fixtures + "/UIKit", suffixes: [".swift", "Fidelity.md"])])
   }
 }
 
@@ -269,8 +272,10 @@ import Testing
     let root = try ServeFixtures.book("book")
     let engine = root + "/engine"
     try FileManager.default.copyItem(atPath: ServeFixtures.engineSources, toPath: engine)
-    let diagrams = ServeFixtures.packageRoot + "/Tests/Fixtures/verify/TransitionDiagrams"
-    try FileManager.default.copyItem(atPath: diagrams, toPath: root + "/TransitionDiagrams")
+    for module in ["TransitionDiagrams", "CoreGraphics", "QuartzCore", "UIKit"] {
+      let folder = ServeFixtures.packageRoot + "/Tests/Fixtures/verify/" + module
+      try FileManager.default.copyItem(atPath: folder, toPath: root + "/" + module)
+    }
     let serve = try ServeProcess(directory: root, engineSources: engine)
     defer { _ = serve.stop() }
     let first = try serve.waitUntilBuilt()

@@ -170,6 +170,39 @@ import Testing
     ])
   }
 
+  // Issue 27: a film that differs is shown frame by frame, the changed
+  // frames marked, in the stepper and `check`, full and compact.
+  @Test func aWrongFilmIsShownFrameByFrame() {
+    let expected = """
+      t=0s         t=0.1s       t=0.2s
+      ┌──────┐     ┌──────┐     ┌──────┐
+      │card..│     │.card.│     │..card│
+      └──────┘     └──────┘     └──────┘
+      fills: . white
+
+      """
+    let actual = expected.replacingOccurrences(of: "│.card.│", with: "│card..│")
+    let check = ExerciseCheck(
+      verdict: .mismatch(.init(message: "", line: nil, expected: expected, actual: actual)),
+      file: "f.swift", diagnostics: [], otherErrors: "", output: actual, expected: expected, stderr: "", duration: 0)
+    #expect(CheckView(style: .plain).render(check, width: 40) == [
+      "✗ WRONG OUTPUT — film: frame 2 of 3 differs",
+      "frame 2 of 3 · t=0.1s",
+      "  expected │ actual",
+      "  ┌──────┐ │ ┌──────┐",
+      "~ │.card.│ │ │card..│",
+      "  └──────┘ │ └──────┘",
+      "The same: frames 1, 3",
+      "  ~ differs   - missing from yours   + extra in yours",
+    ])
+    #expect(CheckView(style: .plain).summary(check, width: 40, maxLines: 6) == [
+      "✗ WRONG OUTPUT — film: frame 2 of 3 differs",
+      "frame 2 of 3 · t=0.1s",
+      "  expected │ actual",
+      "~ │.card.│ │ │card..│",
+    ])
+  }
+
   @Test func progressBar() {
     #expect(ProgressBar.render(done: 1, total: 4, width: 8, style: .plain) == "[##------] 1/4 done")
   }

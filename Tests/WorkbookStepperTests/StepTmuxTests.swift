@@ -303,9 +303,9 @@ import Testing
     // Slowed down a hundred times: frame 1 stays for 10 s, long enough to pause.
     let play = try TmuxSession([StepperFixtures.binary, "play", "02-film", "--speed", "0.01"] + StepperFixtures.commonArguments,
                                directory: root, width: 80, height: 20)
-    play.waitFor("frame 1 of 3 · t=0s", "│card....│", "fills: . white", "playing · space pause · ←/→ step · q quit")
+    play.waitFor("frame 1 of 3 · t=0s", "│card....│", "fills: . white", "playing   · space pause · ←/→ step · q quit")
     try play.send(" ")
-    play.waitFor("frame 1 of 3", "paused · space play")
+    play.waitFor("frame 1 of 3", "paused    · space play ")
     try play.run(["send-keys", "-t", play.name, "Right"])
     play.waitFor("frame 2 of 3 · t=0.1s", "│..card..│")
     try play.run(["send-keys", "-t", play.name, "Right", "Right"])
@@ -314,6 +314,87 @@ import Testing
     play.waitFor("frame 2 of 3")
     try play.send("q")
     play.waitFor("[exited 0] [tty icanon]")
+  }
+}
+
+extension StepTmuxTests {
+  /// A chapter with two snippets that publish films: the first's frames
+  /// have different heights and times of different widths.
+  static let twoFilms = #"""
+    # Two films
+
+    ```swift
+    import UIKit
+
+    let frames = """
+    {"screen": {"width": 320, "height": 568}, "frames": [
+      {"time": 0, "progress": null, "caption": "t=0s", "text": "┌──┐\\n│a.│\\n└──┘", "layers": []},
+      {"time": 0.125, "progress": null, "caption": "t=0.125s", "text": "┌──┐\\n│.a│\\n│..│\\n└──┘", "layers": []},
+      {"time": 10.5, "progress": null, "caption": "t=10.5s", "text": "┌──┐\\n│..│\\n│.a│\\n│..│\\n└──┘", "layers": []}
+    ], "key": ["fills: . white"]}
+    """
+    DiagramChannel.publish(PublishedDiagram(kind: "filmstrip", text: "three frames", framesJSON: frames))
+    ```
+
+    Another one.
+
+    ```swift
+    import UIKit
+
+    DiagramChannel.publish(PublishedDiagram(kind: "frame", text: "┌──┐\n│b.│\n└──┘", framesJSON: nil))
+    ```
+    """#
+
+  // Issue 27: `play` wiped its list of the chapter's other snippets at once,
+  // its controls moved while it played, and it left copies in the scrollback.
+  @Test func playKeepsItsLayoutItsListAndNoCopies() throws {
+    let root = try StepperFixtures.project()
+    try Self.twoFilms.write(toFile: root + "/Chapters/03-two.md", atomically: true, encoding: .utf8)
+    let play = try TmuxSession([StepperFixtures.binary, "play", "03-two", "--speed", "0.01"] + StepperFixtures.commonArguments,
+                               directory: root, width: 80, height: 24)
+    var screen = play.waitFor("frame 1 of 3 · t=0s", "│a.│", "Other snippets with diagrams: 2 (line 18)",
+                              "Play one with: workbook play 03-two 2")
+    #expect(play.pane("#{alternate_on}") == "1")
+    let rows = Self.rows(screen)
+    let controls = try #require(rows.firstIndex { $0.contains("space pause") })
+    let column = try #require(rows[controls].range(of: "space pause")).lowerBound.utf16Offset(in: rows[controls])
+    let list = try #require(rows.firstIndex { $0.contains("Other snippets with diagrams") })
+    // Every frame: the controls and the list on the same rows, the keys at
+    // the same column, whatever the frame's height and time.
+    for (keys, expected) in [("Right", "frame 2 of 3 · t=0.125s"), ("Right", "frame 3 of 3 · t=10.5s "),
+                             ("Left", "frame 2 of 3 · t=0.125s")] {
+      try play.run(["send-keys", "-t", play.name, keys])
+      screen = play.waitFor(expected, "paused    · space play ")
+      let now = Self.rows(screen)
+      #expect(now[controls].contains(expected), "\(screen)")
+      #expect(now[controls].range(of: "space play ")?.lowerBound.utf16Offset(in: now[controls]) == column, "\(screen)")
+      #expect(now[list].contains("Other snippets with diagrams: 2 (line 18)"), "\(screen)")
+    }
+    #expect(Self.count("Two films", in: play.screenAndScrollback()) == 0)
+    #expect(Self.count("frame 2 of 3", in: play.screenAndScrollback()) == 1)
+    #expect(play.pane("#{history_size}") == "0")
+
+    // Smaller: drawn again within the new size, controls and list kept.
+    try play.resize(width: 50, height: 8)
+    screen = play.waitFor("frame 2 of 3", "Other snippets with", timeout: 10)
+    #expect(Self.rows(screen).count <= 8)
+    #expect(Self.rows(screen).allSatisfy { $0.count <= 50 }, "\(screen)")
+
+    // q: the learner's own screen back, no copy of the player.
+    try play.send("q")
+    play.waitFor("[exited 0] [tty icanon]")
+    #expect(play.pane("#{alternate_on}") == "0")
+    #expect(play.pane("#{cursor_flag}") == "1")
+    #expect(!play.screenAndScrollback().contains("frame 2 of 3"))
+
+    // Ctrl-C also puts the terminal back.
+    let again = try TmuxSession([StepperFixtures.binary, "play", "03-two", "--speed", "0.01"] + StepperFixtures.commonArguments,
+                                directory: root, width: 80, height: 24)
+    again.waitFor("frame 1 of 3")
+    try again.run(["send-keys", "-t", again.name, "C-c"])
+    again.waitFor("[exited 130] [tty icanon]")
+    #expect(again.pane("#{alternate_on}") == "0")
+    #expect(!again.screenAndScrollback().contains("frame 1 of 3"))
   }
 }
 

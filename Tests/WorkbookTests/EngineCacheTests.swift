@@ -52,6 +52,33 @@ import Testing
     #expect(harnessChanged != changed)
   }
 
+  @Test func theSDKModulesArePartOfTheEnginesIdentity() throws {
+    let toolchain = try Toolchain.locate(cacheDirectory: Fixtures.engineCache)
+    let engine = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())
+    let root = try Fixtures.temporaryDirectory()
+    let (before, files) = try EngineBuilder.identity(sources: engine, toolchain: toolchain)
+    let (remembered, _) = try EngineBuilder.rememberedIdentity(sources: engine, toolchain: toolchain, engineRoot: root)
+    #expect(remembered == before)
+    let uikit = EngineBuilder.sdkModuleSources("UIKit", besideEngine: engine) + "/UIKit.swift"
+    #expect(files.sdk == EngineBuilder.sdkModules.map { [EngineBuilder.sdkModuleSources($0, besideEngine: engine) + "/\($0).swift"] })
+    try (Fixtures.read(uikit) + "\n// changed\n").write(toFile: uikit, atomically: true, encoding: .utf8)
+    let (after, _) = try EngineBuilder.identity(sources: engine, toolchain: toolchain)
+    let (rememberedAfter, _) = try EngineBuilder.rememberedIdentity(sources: engine, toolchain: toolchain, engineRoot: root)
+    #expect(after != before)
+    #expect(rememberedAfter == after, "an edit to an SDK module is seen without hashing again")
+  }
+
+  @Test func anEngineWithoutItsSDKModulesIsAnError() throws {
+    let toolchain = try Toolchain.locate(cacheDirectory: Fixtures.engineCache)
+    let engine = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())
+    let quartzCore = EngineBuilder.sdkModuleSources("QuartzCore", besideEngine: engine)
+    try FileManager.default.removeItem(atPath: quartzCore)
+    #expect(throws: VerifyError.engineSourcesEmpty(path: quartzCore)) {
+      try EngineBuilder.identity(sources: engine, toolchain: toolchain)
+    }
+    #expect(ErrorText.message(for: .engineSourcesEmpty(path: quartzCore)).contains("has Sources/QuartzCore"))
+  }
+
   @Test func anEngineWithoutItsHarnessIsAnError() throws {
     let toolchain = try Toolchain.locate(cacheDirectory: Fixtures.engineCache)
     let engine = try Fixtures.copyEngine(into: Fixtures.temporaryDirectory())

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import WorkbookCore
 
-/// The two modules snippets compile against — TransitionEngine and the
-/// diagrams harness beside it — built from the package's sources and
-/// reached through `import UIKit`.
+/// The modules snippets compile against — TransitionEngine, the diagrams
+/// harness and the SDK modules beside it — built from the package's
+/// sources and reached through `import UIKit`.
 @Suite struct EngineModulesTests {
   @Test func aSnippetFilmsWithTheStageAndItsFiguresArePublished() throws {
     let target = try Fixtures.temporaryDirectory()
@@ -122,6 +122,9 @@ import Testing
       let folder = Fixtures.engineCache + "/engine/" + engine
       #expect(FileManager.default.fileExists(atPath: folder + "/libWorkbookPrelude.so"))
       #expect(FileManager.default.fileExists(atPath: folder + "/WorkbookPrelude.swiftmodule"))
+      for module in EngineBuilder.sdkModules {
+        #expect(FileManager.default.fileExists(atPath: folder + "/\(module).swiftmodule"), "\(module)")
+      }
     }
   }
 
@@ -129,5 +132,10 @@ import Testing
     let engine = try EngineBuilder.locateSources(explicit: Fixtures.packageRoot + "/Sources", searchFrom: [])
     #expect(engine == Fixtures.packageRoot + "/Sources/TransitionEngine")
     #expect(EngineBuilder.diagramsSources(besideEngine: engine) == Fixtures.packageRoot + "/Sources/TransitionDiagrams")
+    // The SDK modules the package declares as targets are the ones built for snippets.
+    for module in EngineBuilder.sdkModules {
+      #expect(EngineBuilder.sdkModuleSources(module, besideEngine: engine) == Fixtures.packageRoot + "/Sources/" + module)
+      #expect(Files.exists(Fixtures.packageRoot + "/Sources/\(module)/\(module).swift"))
+    }
   }
 }

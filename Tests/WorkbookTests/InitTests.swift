@@ -53,6 +53,8 @@ import Testing
     let chapter = Fixtures.read(book + "/Chapters/01-a-first-transition.md")
     #expect(chapter.contains("on screen half-way: 0.5"))
     #expect(chapter.contains("half-way, the details screen's top edge is at y = -284\n"))
+    // A new book is written for Swift 6, and its chapter verifies in it.
+    #expect(Fixtures.read(book + "/Chapters/site.json").contains(#""swiftLanguageMode": 6"#))
 
     let (verified, verifyOutput) = try workbook(["verify"], in: book)
     #expect(verified == 0, "\(verifyOutput)")

@@ -247,6 +247,9 @@ struct ShardedVerifyTests {
     #expect(report.shard?.index == 5 && report.shard?.chapters == [] && report.chapters.isEmpty)
     #expect(report.engine == runs.whole.engine)
     #expect(report.engine.identity.count == 64)
+    // The language mode is stated (the fixture book has no site.json: 5).
+    #expect(report.swiftLanguageMode == 5)
+    #expect(String(decoding: result.stdout, as: UTF8.self).contains(#""swiftLanguageMode":5"#))
     // Nothing built: the engine folder holds only the remembered identity.
     let engineFolder = (try? FileManager.default.contentsOfDirectory(atPath: cache + "/engine")) ?? []
     #expect(engineFolder.allSatisfy { $0.hasPrefix("sources-") }, "\(engineFolder)")
@@ -347,7 +350,7 @@ struct ReportMergeRefusalTests {
     #expect(merged.shard == nil && merged.summary.seconds == 2 && merged.summary.chapters == 3 && merged.passed)
   }
 
-  @Test func refusesEachKindOfMismatch() {
+  @Test func refusesEachKindOfMismatch() throws {
     let one = Self.shard(1, of: 2, ["a.md", "c.md"])
     let two = Self.shard(2, of: 2, ["b.md"])
     #expect(message([]) == "No reports to merge; pass the JSON files that 'workbook verify --shard I/N --format json' wrote")
@@ -378,6 +381,15 @@ struct ReportMergeRefusalTests {
     var badIndex = two
     badIndex.shard?.index = 3
     #expect(message([("x.json", badIndex)])?.contains("its shard 3/2 is not I/N") == true)
+    // Shards compiled in different Swift language modes (site.json changed).
+    var swift6 = two
+    swift6.swiftLanguageMode = 6
+    var swift5 = one
+    swift5.swiftLanguageMode = 5
+    #expect(message([("1.json", swift5), ("x.json", swift6)])
+      == "'x.json' and '1.json' compiled the snippets in different Swift language modes (Swift 6 and Swift 5); merge only the shards of one run")
+    swift5.swiftLanguageMode = 6
+    #expect(try ReportMerger.merge([("1.json", swift5), ("x.json", swift6)]).swiftLanguageMode == 6)
   }
 }
 

@@ -1,6 +1,7 @@
 // The result cache's key: what decides a chapter's run is in it (the
 // snippets' code, kinds and columns, the file name, the engine, the
-// compiler, the pipeline, the output cap); prose and output blocks are not.
+// compiler, the language mode, the pipeline, the output cap); prose and
+// output blocks are not.
 import Testing
 @testable import WorkbookCore
 
@@ -46,5 +47,13 @@ import Testing
     #expect(Self.key(Self.base, settings: Self.settings(compiler: "swift-6.4")) != base)
     #expect(Self.key(Self.base, settings: Self.settings(pipeline: .driver)) != base)
     #expect(Self.key(Self.base, settings: Self.settings(outputCap: 1024)) != base)
+  }
+
+  /// The same snippets compile to different programs in another language
+  /// mode (the book's `site.json`): a Swift 6 book never reuses a Swift 5 run.
+  @Test func theLanguageModeIsInTheKey() {
+    var swift6 = Self.settings()
+    swift6.languageMode = .v6
+    #expect(Self.key(Self.base, settings: swift6) != Self.key(Self.base))
   }
 }

@@ -59,6 +59,34 @@ import Testing
     #expect(result.output == "alpha half way: 0.5\nalpha at the end: 1.0\n")
   }
 
+  /// `canImport(UIKit)` is true (the engine is built as a module named
+  /// UIKit), so a file wrapped in it compiles to its contents, and the
+  /// `#else` branch, which would not type-check, is left out.
+  @Test func aFileWrappedInCanImportUIKitCompilesToItsContents() throws {
+    let shared = """
+      #if canImport(UIKit)
+      import Foundation
+      import UIKit
+      typealias PlatformView = UIView
+      let platform = "UIKit"
+      #else
+      let platform = NoSuchPlatform()
+      #endif
+
+      """
+    let driver = """
+      let view = PlatformView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+      var ran = false
+      DispatchQueue.main.async { ran = true }
+      Simulation.main.advance(by: 0)
+      print(platform, view.bounds.width, ran)
+
+      """
+    let result = try Self.checker().run(files: [("/app/Platform.swift", shared), ("/app/Driver.swift", driver)])
+    #expect(result.outcome == .finished, "\(result.messages)")
+    #expect(result.output == "UIKit 10.0 true\n")
+  }
+
   @Test func errorsAreAtEachFilesOwnLinesAndMissingUIKitNamesAreNamed() throws {
     let broken = "import UIKit\n\nlet picker = UIDocumentPickerViewController()\nlet v = UIView()\nv.alpah = 1\n"
     let result = try Self.checker().run(files: [("/app/FadeAnimator.swift", Self.animator + "let x: Int = \"no\"\n"),
@@ -101,5 +129,23 @@ import Testing
     let missing = try workbook(["run", "Nope.swift"])
     #expect(missing.0 == 2)
     #expect(missing.2 == "error: Cannot read 'Nope.swift'; pass Swift files that exist\n")
+
+    // Swift 6 mode by default, as an app target in Swift 6; 5 on request.
+    try """
+      import UIKit
+      nonisolated func relayout(_ view: UIView) async { view.layoutIfNeeded() }
+      print("compiled")
+
+      """.write(toFile: folder + "/Relayout.swift", atomically: true, encoding: .utf8)
+    let swift6 = try workbook(["run", "Relayout.swift"])
+    #expect(swift6.0 == 1)
+    #expect(swift6.1.hasPrefix("Relayout.swift:2:56: error: main actor-isolated instance method 'layoutIfNeeded()' "
+                               + "cannot be called from outside of the actor"), "\(swift6.1)")
+    let swift5 = try workbook(["run", "--swift-version", "5", "Relayout.swift"])
+    #expect(swift5.0 == 0, "\(swift5.1)")
+    #expect(swift5.1.hasPrefix("compiled\n"))
+    let four = try workbook(["run", "--swift-version", "4", "Relayout.swift"])
+    #expect(four.0 == 2)
+    #expect(four.2.contains("'--swift-version' must be 5 or 6, got '4'"))
   }
 }

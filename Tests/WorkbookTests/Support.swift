@@ -23,12 +23,14 @@ enum Fixtures {
   /// harness is the folder beside it, `TransitionDiagrams`).
   static let engineSources = root + "/engine"
 
-  /// Copies the stand-in engine and its harness into `folder`, as
-  /// `TransitionEngine` and `TransitionDiagrams` (a package's `Sources`),
-  /// and returns the engine's folder.
+  /// Copies the stand-in engine, its harness and its SDK modules into
+  /// `folder`, as `TransitionEngine`, `TransitionDiagrams`, `CoreGraphics`,
+  /// `QuartzCore` and `UIKit` (a package's `Sources`), and returns the
+  /// engine's folder.
   static func copyEngine(into folder: String) throws -> String {
     let manager = FileManager.default
-    for (from, to) in [(engineSources, "TransitionEngine"), (root + "/TransitionDiagrams", "TransitionDiagrams")] {
+    let sdk = EngineBuilder.sdkModules.map { (root + "/" + $0, $0) }
+    for (from, to) in [(engineSources, "TransitionEngine"), (root + "/TransitionDiagrams", "TransitionDiagrams")] + sdk {
       try manager.createDirectory(atPath: folder + "/" + to, withIntermediateDirectories: true)
       for file in try manager.contentsOfDirectory(atPath: from) where file.hasSuffix(".swift") {
         try manager.copyItem(atPath: from + "/" + file, toPath: folder + "/" + to + "/" + file)

@@ -67,6 +67,33 @@ import Testing
     #expect(book.siteProblem?.path == folder + "/site.json")
     #expect(book.chapters.count == 1)
   }
+
+  /// `"swiftLanguageMode"`: 5 or 6, 5 when missing; any other value is a
+  /// problem naming the file, and verify stops on it (it would compile the
+  /// book in a mode it may not be written for).
+  @Test func theBookChoosesItsSwiftLanguageMode() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try "# One\n".write(toFile: folder + "/01-one.md", atomically: true, encoding: .utf8)
+    #expect(try Book.load(folder).site.swiftLanguageMode == .v5)
+    try #"{"swiftLanguageMode": 6}"#.write(toFile: folder + "/site.json", atomically: true, encoding: .utf8)
+    #expect(try Book.load(folder).site.swiftLanguageMode == .v6)
+    try #"{"swiftLanguageMode": 5}"#.write(toFile: folder + "/site.json", atomically: true, encoding: .utf8)
+    #expect(try Book.load(folder).site.swiftLanguageMode == .v5)
+
+    try #"{"title": "T", "swiftLanguageMode": 7}"#.write(toFile: folder + "/site.json", atomically: true, encoding: .utf8)
+    let book = try Book.load(folder)
+    #expect(book.siteProblem == Book.SiteMetadata.Problem(
+      path: folder + "/site.json", reason: "'swiftLanguageMode' is 7; it must be 5 or 6"))
+    #expect(throws: VerifyError.siteSettingsUnreadable(path: folder + "/site.json",
+                                                      reason: "'swiftLanguageMode' is 7; it must be 5 or 6")) {
+      try Verifier(options: Fixtures.options(book: folder)).verify(book)
+    }
+    let message = ErrorText.message(for: VerifyError.siteSettingsUnreadable(path: folder + "/site.json", reason: "r"))
+    #expect(message.hasPrefix("Cannot read '\(folder)/site.json': r; "))
+
+    try #"{"swiftLanguageMode": "6"}"#.write(toFile: folder + "/site.json", atomically: true, encoding: .utf8)
+    #expect(try Book.load(folder).siteProblem?.reason == "'swiftLanguageMode' should be a number")
+  }
 }
 
 /// Where `workbook step` starts, decided by the library (the command only

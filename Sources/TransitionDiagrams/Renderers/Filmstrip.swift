@@ -36,7 +36,8 @@ public struct FilmstripRenderer: Sendable {
   /// The frames of a strip, each drawn alone, and the key under them.
   public struct Panels: Equatable, Sendable {
     public var panels: [Panel]
-    /// The key's lines (`fills: …`, `looks: …`); empty without a key.
+    /// The key's lines (`fills: …`, `looks: …`, `motion: …` when the motion is
+    /// the engine's model); empty without a key.
     public var key: [String]
   }
 
@@ -57,8 +58,21 @@ public struct FilmstripRenderer: Sendable {
                           columns: drawing.columns))
     }
     // Frame by frame, in reading order.
-    let key = style.showsKey
+    var key = style.showsKey
       ? Key.lines(fills: FillAssignment(entries: shown), looks: looks, style: style, width: style.maxWidth) : []
+    // A film whose motion rests on the engine's choice says so (the zoom).
+    if style.showsKey, let note = captures.lazy.compactMap(\.engineChoice).first {
+      var line = "motion:"
+      for word in note.split(separator: " ") {
+        if line.unicodeScalars.count + 1 + word.unicodeScalars.count > style.maxWidth, line.count > 8 {
+          key.append(line)
+          line = "       " + word
+        } else {
+          line += " " + word
+        }
+      }
+      key.append(line)
+    }
     return Panels(panels: panels, key: key)
   }
 

@@ -15,6 +15,10 @@ public struct ScreenCapture: Equatable, Sendable, Codable {
   public var transitionProgress: Double?
   /// The drawn layers in paint order: back to front, parents before children.
   public var layers: [CapturedLayer]
+  /// Why the motion shown is the engine's own model rather than a
+  /// documented one (a zoom transition runs: Apple publishes no curve);
+  /// nil otherwise.
+  public var engineChoice: String?
 
   public init(time: TimeInterval, screenSize: CGSize, transitionProgress: Double?, layers: [CapturedLayer]) {
     self.time = time
@@ -132,8 +136,11 @@ extension Simulation {
       builder.addLayer(window.layer, parentState: nil, toScreen: .identity, parent: nil, depth: 0, clips: [],
                        opacity: 1, dimmed: false)
     }
-    return ScreenCapture(time: now, screenSize: screen.bounds.size, transitionProgress: transitionProgressForCapture,
-                         layers: builder.layers)
+    var capture = ScreenCapture(time: now, screenSize: screen.bounds.size,
+                                transitionProgress: transitionProgressForCapture, layers: builder.layers)
+    capture.engineChoice = activeTransitions.lazy.compactMap { ($0.animator as? EngineChosenMotion)?.engineChoiceNote }
+      .first
+    return capture
   }
 }
 

@@ -86,7 +86,9 @@ func format(_ value: Double) -> String {
 /// initialisers, `withAlphaComponent`, `cgColor`.
 ///
 /// Dynamic (light/dark) system colours resolve to their light appearance.
-open class UIColor: NSObject {
+/// `Sendable` and not main-actor isolated, as the SDK's (a colour is
+/// immutable; UIKit's `UIColor` is thread-safe).
+open class UIColor: NSObject, @unchecked Sendable {
   /// The Core Graphics colour behind this colour.
   public let cgColor: CGColor
 

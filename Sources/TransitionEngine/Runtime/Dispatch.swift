@@ -134,14 +134,14 @@ extension DispatchTimeInterval {
 /// A block with a cancel flag and notifications (Dispatch's `DispatchWorkItem`).
 public final class DispatchWorkItem: @unchecked Sendable {
   private let lock = NSLock()
-  private let block: () -> Void
+  private let block: @Sendable () -> Void
   private var cancelled = false
-  private var notifications: [(queue: DispatchQueue, block: () -> Void)] = []
+  private var notifications: [(queue: DispatchQueue, block: @Sendable () -> Void)] = []
   /// Where the item waits on the virtual clock (`asyncAfter`), so that a
   /// cancelled item with no notification stops keeping the simulation busy.
   private var scheduled: [ScheduledWork] = []
 
-  public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], block: @escaping () -> Void) {
+  public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], block: @escaping @Sendable () -> Void) {
     self.block = block
   }
 
@@ -179,7 +179,7 @@ public final class DispatchWorkItem: @unchecked Sendable {
   /// Submits `execute` to `queue` when the item has run (or, cancelled, was
   /// attempted).
   public func notify(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
-                     queue: DispatchQueue, execute: @escaping () -> Void) {
+                     queue: DispatchQueue, execute: @escaping @Sendable () -> Void) {
     lock.lock()
     notifications.append((queue, execute))
     lock.unlock()
@@ -242,7 +242,7 @@ public final class DispatchQueue: CustomStringConvertible, @unchecked Sendable {
   /// Submits `work`. On the main queue it runs in the simulation's next
   /// turn, after the code that queued it, in FIFO order.
   public func async(group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
-                    execute work: @escaping () -> Void) {
+                    execute work: @escaping @Sendable () -> Void) {
     if let real {
       currentRunLoop().dispatch(work, to: real, group: group, qos: qos, flags: flags)
       return
@@ -257,11 +257,11 @@ public final class DispatchQueue: CustomStringConvertible, @unchecked Sendable {
   }
 
   public func async(execute workItem: DispatchWorkItem) {
-    async(execute: workItem.perform)
+    async { workItem.perform() }
   }
 
   public func async(group: DispatchGroup, execute workItem: DispatchWorkItem) {
-    async(group: group, execute: workItem.perform)
+    async(group: group) { workItem.perform() }
   }
 
   // MARK: asyncAfter
@@ -269,24 +269,24 @@ public final class DispatchQueue: CustomStringConvertible, @unchecked Sendable {
   /// Submits `work` when the virtual clock reaches `deadline` (on the main
   /// queue: in the turn of that instant, after the events due then).
   public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
-                         execute work: @escaping () -> Void) {
+                         execute work: @escaping @Sendable () -> Void) {
     schedule(at: deadline.seconds, work, item: nil)
   }
 
   public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
-    schedule(at: deadline.seconds, workItem.perform, item: workItem)
+    schedule(at: deadline.seconds, { workItem.perform() }, item: workItem)
   }
 
   public func asyncAfter(wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified,
-                         flags: DispatchWorkItemFlags = [], execute work: @escaping () -> Void) {
+                         flags: DispatchWorkItemFlags = [], execute work: @escaping @Sendable () -> Void) {
     schedule(at: wallDeadline.seconds, work, item: nil)
   }
 
   public func asyncAfter(wallDeadline: DispatchWallTime, execute workItem: DispatchWorkItem) {
-    schedule(at: wallDeadline.seconds, workItem.perform, item: workItem)
+    schedule(at: wallDeadline.seconds, { workItem.perform() }, item: workItem)
   }
 
-  private func schedule(at time: TimeInterval, _ work: @escaping () -> Void, item: DispatchWorkItem?) {
+  private func schedule(at time: TimeInterval, _ work: @escaping @Sendable () -> Void, item: DispatchWorkItem?) {
     guard time.isFinite else { return }
     if let worker = WorkerContext.current {
       // From a background block: scheduled by the simulation's thread, in order.

@@ -36,7 +36,8 @@ open class Timer: NSObject {
   /// A timer that calls `block` every `interval` seconds (once, when not
   /// repeating), from `interval` seconds after now. Not scheduled: add it
   /// to a run loop.
-  public init(timeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) {
+  @preconcurrency
+  public init(timeInterval interval: TimeInterval, repeats: Bool, block: @escaping @Sendable (Timer) -> Void) {
     self.interval = max(interval, 0.0001)
     self.timeInterval = repeats ? self.interval : 0
     self.repeats = repeats
@@ -60,9 +61,9 @@ open class Timer: NSObject {
   }
 
   /// A timer scheduled on the current run loop in the default mode.
-  @discardableResult
+  @discardableResult @preconcurrency
   open class func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool,
-                                 block: @escaping (Timer) -> Void) -> Timer {
+                                 block: @escaping @Sendable (Timer) -> Void) -> Timer {
     let timer = Timer(timeInterval: interval, repeats: repeats, block: block)
     RunLoop.current.add(timer, forMode: .default)
     return timer

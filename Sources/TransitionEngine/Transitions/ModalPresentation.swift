@@ -68,7 +68,7 @@ enum ModalPresentation {
   /// (nil → UIKit presents full screen), UIKit's own otherwise.
   static func makePresentationController(for presented: UIViewController, presenting: UIViewController?,
                                          source: UIViewController?) -> UIPresentationController {
-    let style = resolvedStyle(presented.modalPresentationStyle)
+    let style = resolvedStyle(for: presented)
     let simulation = presented.simulation
     if style == .custom, let delegate = presented.transitioningDelegate {
       let vended = simulation.askDelegate(delegate, "presentationController(forPresented:presenting:source:)",
@@ -97,7 +97,7 @@ enum ModalPresentation {
                       completion: (() -> Void)?) {
     let simulation = source.simulation
     simulation.record(.appCall, source.traceName, "present(\(presented.traceName), animated: \(animated))")
-    let style = resolvedStyle(presented.modalPresentationStyle)
+    let style = resolvedStyle(for: presented)
     let presenter = presentationContext(for: source, style: style)
     // UIKit's checks, with UIKit's wording.
     if presented.presentingViewController != nil || presented.isBeingPresented {
@@ -160,7 +160,8 @@ enum ModalPresentation {
                                     from: presenter, to: presented)
     let run = TransitionRun(
       kind: .present, simulation: simulation, context: context,
-      animator: animator ?? uikitAnimator(for: presented, style: usedStyle, animated: animated, presenting: true),
+      animator: animator ?? uikitAnimator(for: presented, style: usedStyle, animated: animated, presenting: true,
+                                        source: source),
       interactor: interactor)
     simulation.enqueue {
       beginPresentation(presented, presenter: presenter, style: style, usedStyle: usedStyle, run: run,
@@ -436,13 +437,16 @@ enum ModalPresentation {
 }
 
 extension ModalPresentation {
-  /// UIKit's own animator when the delegate vends none: the modal transition
-  /// style's animation, or an immediate swap when not animated.
+  /// UIKit's own animator when the delegate vends none: the zoom or the
+  /// transition style `preferredTransition` names, else the modal transition
+  /// style's animation; an immediate swap when not animated.
   static func uikitAnimator(for presented: UIViewController, style: UIModalPresentationStyle, animated: Bool,
-                            presenting: Bool) -> UIViewControllerAnimatedTransitioning {
+                            presenting: Bool, source: UIViewController? = nil) -> UIViewControllerAnimatedTransitioning {
     guard animated else { return ImmediateAnimator(presenting: presenting) }
-    return DefaultModalAnimator(style: presented.modalTransitionStyle, sheet: style == .pageSheet,
-                                presenting: presenting)
+    // iOS 18's `preferredTransition`: the zoom, or a transition style by name.
+    if let zoom = zoomAnimator(for: presented, source: source, presenting: presenting) { return zoom }
+    let transitionStyle = presented.preferredTransition?.modalTransitionStyle ?? presented.modalTransitionStyle
+    return DefaultModalAnimator(style: transitionStyle, sheet: style == .pageSheet, presenting: presenting)
   }
 }
 

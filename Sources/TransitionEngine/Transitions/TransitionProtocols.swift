@@ -74,6 +74,7 @@ func objectName<T>(_ object: T?) -> String? { object.map { typeName($0 as AnyObj
 // MARK: - Transitioning delegate
 
 /// Vends the objects of a custom modal transition. All methods optional.
+@MainActor @preconcurrency
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
   func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                            source: UIViewController) -> UIViewControllerAnimatedTransitioning?
@@ -116,6 +117,7 @@ extension UIViewControllerTransitioningDelegate {
 // MARK: - Animator
 
 /// Animates a transition: UIKit asks for its duration, then calls `animateTransition(using:)`.
+@MainActor @preconcurrency
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
   func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
   func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
@@ -137,6 +139,7 @@ extension UIViewControllerAnimatedTransitioning {
 // MARK: - Interaction controller
 
 /// Drives a transition interactively.
+@MainActor @preconcurrency
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
   func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
   /// Optional: the speed of the completion after the interaction (default 1).
@@ -156,6 +159,7 @@ extension UIViewControllerInteractiveTransitioning {
 // MARK: - Context
 
 /// What UIKit gives the animator: the container, the controllers and views, the frames.
+@MainActor @preconcurrency
 public protocol UIViewControllerContextTransitioning: AnyObject {
   var containerView: UIView { get }
   var isAnimated: Bool { get }
@@ -177,6 +181,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 // MARK: - Coordinator
 
 /// What alongside animations and completion blocks receive.
+@MainActor @preconcurrency
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
   var isAnimated: Bool { get }
   var presentationStyle: UIModalPresentationStyle { get }
@@ -196,6 +201,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 
 /// Runs animations alongside a transition and blocks after it
 /// (`UIViewController.transitionCoordinator`, non-nil only during a transition).
+@MainActor @preconcurrency
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
   @discardableResult
   func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,

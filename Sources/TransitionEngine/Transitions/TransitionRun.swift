@@ -113,9 +113,10 @@ final class TransitionRun {
     simulation.currentTransitionProgress = { [weak self] in self?.progress }
     duration = simulation.traced { animator.transitionDuration(using: context) }
     simulation.record(.call, animatorName, "transitionDuration(using:)", result: format(duration))
-    if interactor == nil, kind == .present || kind == .dismiss {
+    if interactor == nil, kind == .present || kind == .dismiss, !(animator is ZoomTransitionAnimator) {
       // UIKit's presentation controller ignores touches until a
-      // non-interactive presentation or dismissal completes.
+      // non-interactive presentation or dismissal completes (not a zoom's,
+      // which people "can stop … or drag", Apple).
       ignoresTouches = true
       simulation.ignoredInteractionEventsDepth += 1
     }

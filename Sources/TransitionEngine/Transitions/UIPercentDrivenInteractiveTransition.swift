@@ -13,7 +13,8 @@
 // (an engine choice matching what a device shows).
 
 /// An interaction controller that scrubs the animator's animations by percent.
-open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning, AnimationDriver {
+@MainActor @preconcurrency
+open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning, @preconcurrency AnimationDriver {
   /// The transition's duration (the animator's `transitionDuration`).
   open var duration: CGFloat { CGFloat(context?.run?.duration ?? 0) }
   /// The last percentage given to `update(_:)` (0…1).

@@ -3,6 +3,7 @@
 
 /// Manages a modal presentation: subclass it to size the presented view,
 /// add a dimming view, and keep the presenter on screen.
+@MainActor @preconcurrency
 open class UIPresentationController: NSObject {
   /// The controller being presented.
   public let presentedViewController: UIViewController

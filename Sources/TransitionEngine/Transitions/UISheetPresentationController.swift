@@ -24,6 +24,7 @@
 // MARK: - Delegates
 
 /// The presentation controller's delegate (all methods optional, as in UIKit).
+@MainActor @preconcurrency
 public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
   /// The style to use in `traitCollection` (asked at presentation; the engine's traits never change).
   func adaptivePresentationStyle(for controller: UIPresentationController,
@@ -66,6 +67,7 @@ extension UIAdaptivePresentationControllerDelegate {
 }
 
 /// The sheet's delegate: the adaptive delegate plus detent changes.
+@MainActor @preconcurrency
 public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {
   /// The user moved the sheet to another detent (not called for programmatic changes).
   func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController)
@@ -79,6 +81,7 @@ extension UISheetPresentationControllerDelegate {
 }
 
 /// What a custom detent's resolver is given (iOS 16).
+@MainActor @preconcurrency
 public protocol UISheetPresentationControllerDetentResolutionContext {
   /// The traits of the sheet's container.
   var containerTraitCollection: UITraitCollection { get }
@@ -99,13 +102,15 @@ struct SheetResolutionContext: UISheetPresentationControllerDetentResolutionCont
 // MARK: - The sheet
 
 /// The presentation controller of a sheet: `viewController.sheetPresentationController`.
+@MainActor @preconcurrency
 open class UISheetPresentationController: UIPresentationController {
   // MARK: Detents
 
   /// A height where a sheet rests.
+  @MainActor @preconcurrency
   public final class Detent: NSObject {
     /// A detent's name.
-    public struct Identifier: RawRepresentable, Hashable, CustomStringConvertible {
+    public struct Identifier: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
       public let rawValue: String
       public init(rawValue: String) { self.rawValue = rawValue }
       public init(_ rawValue: String) { self.rawValue = rawValue }

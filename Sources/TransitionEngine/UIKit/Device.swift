@@ -126,6 +126,7 @@ public struct Device: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The screen, as UIKit's `UIScreen`.
+@MainActor @preconcurrency
 open class UIScreen: NSObject {
   /// The screen of the current simulation's device.
   open class var main: UIScreen { Simulation.current.screen }

@@ -8,6 +8,7 @@
 // so a driver or a test can see when an app asked for feedback.
 
 /// The base of the feedback generators (Apple: do not instantiate it directly).
+@MainActor @preconcurrency
 open class UIFeedbackGenerator: NSObject {
   let simulation: Simulation
 
@@ -38,6 +39,7 @@ open class UIFeedbackGenerator: NSObject {
 }
 
 /// Feedback for physical impacts.
+@MainActor @preconcurrency
 open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
   /// The mass of the colliding objects (UIKit's raw values).
   public enum FeedbackStyle: Int, Sendable {
@@ -85,6 +87,7 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
 }
 
 /// Feedback for a change of selection.
+@MainActor @preconcurrency
 open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
   /// Triggers selection feedback (traced only).
   open func selectionChanged() { trace("selectionChanged()") }
@@ -96,6 +99,7 @@ open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
 }
 
 /// Feedback for a success, a warning or an error.
+@MainActor @preconcurrency
 open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
   /// The kind of outcome (UIKit's raw values).
   public enum FeedbackType: Int, Sendable {

@@ -3,10 +3,16 @@
 //
 // Foundation on Linux has `NotificationCenter`, but not the selector-based
 // `addObserver(_:selector:name:object:)` (it needs the Objective-C runtime),
-// and its methods cannot be overridden. The engine therefore declares, in
-// an extension, the same methods with the same signatures; a declaration in
-// a module shadows the one it imports, so code that imports the engine calls
-// these. They keep one dispatch table per center:
+// and its methods cannot be overridden. The engine therefore declares its
+// own `NotificationCenter` class, with Foundation's methods and signatures
+// (`Notification` and `NSNotification.Name` stay Foundation's). Like the
+// run-loop types (Runtime/Dispatch.swift), it shadows Foundation's in code
+// that imports the engine alone, and, through the SDK modules' scoped
+// re-exports (Sources/CoreGraphics), in code that imports Foundation and
+// UIKit side by side. An
+// extension of Foundation's class would not do: its members and
+// Foundation's are both visible to a file that imports Foundation, and
+// every call would be ambiguous. Each center keeps one dispatch table:
 //
 // - `NotificationCenter.default` is the current simulation's center: two
 //   simulations (tests side by side) never hear each other's notifications,
@@ -32,59 +38,58 @@
 
 import Foundation
 
-extension NotificationCenter {
+/// A notification dispatch mechanism (Foundation's `NotificationCenter`),
+/// with the selector-based observers iOS has; see the file's header.
+open class NotificationCenter: NSObject {
+  /// This center's registrations, in the order they were made.
+  let dispatchTable = NotificationDispatchTable()
+
+  public override init() {
+    super.init()
+  }
+
   /// The current simulation's notification center (see the file's header).
-  public class var `default`: NotificationCenter { Simulation.current.notificationCenter }
+  open class var `default`: NotificationCenter { Simulation.current.notificationCenter }
 
   /// Calls `aSelector` on `observer` with each matching notification.
   ///
   /// Apple: the method "must have one and only one argument (an instance of
   /// NSNotification)"; a nil `aName` or `anObject` matches any name or sender.
   /// Adding the same observer twice makes it called twice.
-  public func addObserver(_ observer: Any, selector aSelector: Selector, name aName: NSNotification.Name?,
-                          object anObject: Any?) {
+  open func addObserver(_ observer: Any, selector aSelector: Selector, name aName: NSNotification.Name?,
+                        object anObject: Any?) {
     guard let target = AssociatedObjects.owner(observer) else { return }
     dispatchTable.add(NotificationEntry(name: aName, object: anObject, observer: target, selector: aSelector))
   }
 
   /// Calls `block` with each matching notification; returns the token to remove it with.
-  public func addObserver(forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
-                          using block: @escaping @Sendable (Notification) -> Void) -> NSObjectProtocol {
+  open func addObserver(forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
+                        using block: @escaping @Sendable (Notification) -> Void) -> NSObjectProtocol {
     let token = NotificationObserverToken()
     dispatchTable.add(NotificationEntry(name: name, object: obj, token: token, block: block))
     return token
   }
 
   /// Removes every entry of `observer` (an observer or a block's token).
-  public func removeObserver(_ observer: Any) {
+  open func removeObserver(_ observer: Any) {
     removeObserver(observer, name: nil, object: nil)
   }
 
   /// Removes the entries of `observer` for `aName` and `anObject` (nil: any).
-  public func removeObserver(_ observer: Any, name aName: NSNotification.Name?, object anObject: Any?) {
+  open func removeObserver(_ observer: Any, name aName: NSNotification.Name?, object anObject: Any?) {
     guard let target = AssociatedObjects.owner(observer) else { return }
     dispatchTable.remove(target, name: aName, object: anObject)
   }
 
   /// Delivers `notification` to every matching observer, in the order they were added.
-  public func post(_ notification: Notification) {
+  open func post(_ notification: Notification) {
     dispatchTable.deliver(notification)
   }
 
   /// Posts a notification with a name, a sender and user info.
-  public func post(name aName: NSNotification.Name, object anObject: Any?,
-                   userInfo aUserInfo: [AnyHashable: Any]? = nil) {
+  open func post(name aName: NSNotification.Name, object anObject: Any?,
+                 userInfo aUserInfo: [AnyHashable: Any]? = nil) {
     post(Notification(name: aName, object: anObject, userInfo: aUserInfo))
-  }
-
-  /// This center's entries (kept beside it: Foundation's class cannot gain stored properties).
-  var dispatchTable: NotificationDispatchTable {
-    if let table = objc_getAssociatedObject(self, &NotificationDispatchTable.key) as? NotificationDispatchTable {
-      return table
-    }
-    let table = NotificationDispatchTable()
-    objc_setAssociatedObject(self, &NotificationDispatchTable.key, table, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-    return table
   }
 }
 
@@ -166,7 +171,6 @@ struct NotificationSender {
 
 /// A center's registrations, in the order they were made.
 final class NotificationDispatchTable {
-  static var key: UInt8 = 0
   private var entries: [NotificationEntry] = []
 
   func add(_ entry: NotificationEntry) { entries.append(entry) }

@@ -9,6 +9,7 @@
 // `traitCollectionDidChange(_:)`, in the rotation's animation block.
 
 /// An object with traits: views and view controllers.
+@MainActor @preconcurrency
 public protocol UITraitEnvironment: AnyObject {
   /// The object's traits.
   var traitCollection: UITraitCollection { get }
@@ -40,6 +41,7 @@ public struct UITraitUserInterfaceIdiom: UITraitDefinition {}
 public protocol UITraitChangeRegistration: AnyObject {}
 
 /// Objects whose trait changes can be observed: views and view controllers.
+@MainActor @preconcurrency
 public protocol UITraitChangeObservable: AnyObject {}
 
 extension UIView: UITraitChangeObservable {}

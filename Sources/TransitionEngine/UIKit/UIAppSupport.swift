@@ -14,6 +14,7 @@
 /// from the origin of the scroll view"; UIKit stores it in the bounds), so
 /// subviews move when it changes and it animates inside `UIView.animate`.
 /// There is no scrolling by gestures, no deceleration and no bouncing.
+@MainActor @preconcurrency
 open class UIScrollView: UIView {
   /// The offset of the content's origin: the view's `bounds.origin`.
   open var contentOffset: CGPoint {
@@ -67,6 +68,7 @@ public enum UIStatusBarStyle: Int {
 }
 
 /// The application: the engine's windows.
+@MainActor @preconcurrency
 open class UIApplication: UIResponder {
   /// The one application object.
   public static let shared = UIApplication()

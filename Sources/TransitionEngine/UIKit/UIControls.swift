@@ -94,6 +94,7 @@ public enum NSTextAlignment: Int {
 }
 
 /// A view that shows an image.
+@MainActor @preconcurrency
 open class UIImageView: UIView {
   /// The image shown.
   open var image: UIImage?
@@ -119,6 +120,7 @@ open class UIImageView: UIView {
 }
 
 /// A view that shows text.
+@MainActor @preconcurrency
 open class UILabel: UIView {
   /// The text shown.
   open var text: String?

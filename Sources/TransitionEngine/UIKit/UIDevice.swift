@@ -36,6 +36,7 @@ public enum UIUserInterfaceIdiom: Int, Sendable {
 }
 
 /// The current device: one per simulation, an iPhone (see `Device`).
+@MainActor @preconcurrency
 open class UIDevice: NSObject {
   /// The current simulation's device.
   open class var current: UIDevice {

@@ -18,6 +18,7 @@ public struct UIRectEdge: OptionSet, Hashable {
 }
 
 /// Decides whether recognizers begin (all optional).
+@MainActor @preconcurrency
 public protocol UIGestureRecognizerDelegate: AnyObject {
   func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
 }
@@ -27,6 +28,7 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// The base recognizer: target–action, state, the touched location.
+@MainActor @preconcurrency
 open class UIGestureRecognizer: NSObject {
   /// A recognizer's state.
   public enum State: Int {
@@ -75,8 +77,42 @@ open class UIGestureRecognizer: NSObject {
   /// How many touches are down.
   open var numberOfTouches: Int { touching ? 1 : 0 }
 
-  /// Kept for API compatibility.
-  open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {}
+  /// Makes this recognizer wait for `otherGestureRecognizer` to fail.
+  ///
+  /// UIKit's header: this recognizer's actions are not called "until
+  /// otherGestureRecognizer transitions to UIGestureRecognizerStateFailed";
+  /// if the other "transitions to UIGestureRecognizerStateRecognized or
+  /// UIGestureRecognizerStateBegan" this one fails instead. A required
+  /// recognizer that is disabled or not touched counts as failed. In the
+  /// engine a pan that has moved far enough stays possible while the other
+  /// is still possible and decides on a later step; a tap or a swipe only
+  /// checks, when it would recognize, that the other has not begun.
+  open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+    failureRequirements.append(WeakRecognizer(recognizer: otherGestureRecognizer))
+  }
+
+  private struct WeakRecognizer {
+    weak var recognizer: UIGestureRecognizer?
+  }
+  private var failureRequirements: [WeakRecognizer] = []
+  /// Whether the current scripted touch is delivered to this recognizer.
+  var receivesCurrentTouch = false
+
+  /// Where this recognizer's failure requirements stand in the current touch.
+  enum Dependencies { case clear, waiting, blocked }
+
+  func dependencies() -> Dependencies {
+    var result = Dependencies.clear
+    for entry in failureRequirements {
+      guard let other = entry.recognizer, other.receivesCurrentTouch, other.isEnabled else { continue }
+      switch other.state {
+      case .possible: result = .waiting
+      case .began, .changed, .ended: return .blocked
+      case .failed, .cancelled: continue
+      }
+    }
+    return result
+  }
 
   /// Sends the action to every target.
   func sendActions() {
@@ -105,6 +141,7 @@ open class UIGestureRecognizer: NSObject {
 }
 
 /// A pan: begins once the touch has moved 10 pt, reports translation and velocity.
+@MainActor @preconcurrency
 open class UIPanGestureRecognizer: UIGestureRecognizer {
   open var minimumNumberOfTouches = 1
   open var maximumNumberOfTouches = Int.max
@@ -160,6 +197,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     case .possible:
       let distance = hypot(point.x - start.x, point.y - start.y)
       guard distance >= Self.hysteresis else { return }
+      switch dependencies() {
+      case .waiting: return                      // decide on a later step
+      case .blocked: state = .failed; return
+      case .clear: break
+      }
       guard accepts(startAt: start), shouldBegin() else {
         state = .failed
         return
@@ -188,6 +230,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 }
 
 /// A pan that starts at a screen edge (within 20 pt).
+@MainActor @preconcurrency
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
   /// The edges it starts from.
   open var edges: UIRectEdge = []
@@ -204,6 +247,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
 }
 
 /// A tap: recognized when the touch lifts within 10 pt of where it went down.
+@MainActor @preconcurrency
 open class UITapGestureRecognizer: UIGestureRecognizer {
   open var numberOfTapsRequired = 1
   open var numberOfTouchesRequired = 1
@@ -222,7 +266,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
   override func touchEnded(at point: CGPoint, time: TimeInterval) {
     super.touchEnded(at: point, time: time)
-    if state == .possible, shouldBegin() { set(.ended) }
+    guard state == .possible else { return }
+    if dependencies() != .blocked, shouldBegin() { set(.ended) } else { state = .failed }
   }
 }
 
@@ -241,6 +286,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 /// the state `.ended` (`.recognized`). As Apple documents, `location(in:)`
 /// then gives where the swipe began. Scripted touches have one finger, so a
 /// recognizer that requires more touches never recognizes.
+@MainActor @preconcurrency
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
   /// Permitted directions (an option set: one recognizer may accept several).
   public struct Direction: OptionSet, Hashable, Sendable {
@@ -299,7 +345,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     let angle = Self.angle(dx: dx, dy: dy, to: direction)
     if distance >= (fast ? Self.fastDistance : Self.slowDistance),
        angle <= (fast ? Self.fastTolerance : Self.slowTolerance) {
-      guard shouldBegin() else {
+      guard dependencies() != .blocked, shouldBegin() else {
         state = .failed
         return
       }
@@ -395,6 +441,8 @@ extension UIWindow {
     let down = "down at (\(format(Double(first.x))), \(format(Double(first.y))))"
     simulation.record(.note, "touch", ignored ? down + ", ignored: the app is ignoring interaction events" : down)
     let t0 = simulation.now
+    for r in recognizers { r.receivesCurrentTouch = true }
+    defer { for r in recognizers { r.receivesCurrentTouch = false } }
     for r in recognizers { r.touchBegan(at: first, time: t0) }
     let steps = max(1, Int((duration * 60).rounded()))
     var last = first

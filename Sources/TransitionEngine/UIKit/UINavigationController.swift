@@ -3,6 +3,7 @@
 // pop from the left edge.
 
 /// Vends custom push/pop animators and hears what is shown. All optional.
+@MainActor @preconcurrency
 public protocol UINavigationControllerDelegate: AnyObject {
   func navigationController(_ navigationController: UINavigationController,
                             animationControllerFor operation: UINavigationController.Operation,
@@ -42,6 +43,7 @@ extension UINavigationControllerDelegate {
 }
 
 /// A stack of view controllers with a navigation bar.
+@MainActor @preconcurrency
 open class UINavigationController: UIViewController {
   /// A push or a pop.
   public enum Operation: Int {
@@ -52,8 +54,12 @@ open class UINavigationController: UIViewController {
   public let navigationBar = UINavigationBar(frame: .zero)
   /// The delegate (weak, as in UIKit).
   open weak var delegate: UINavigationControllerDelegate?
-  /// The left-edge swipe that pops interactively.
+  /// The left-edge swipe that pops interactively. Its delegate is the
+  /// navigation controller's own (see `InteractivePopGate`) until the app
+  /// sets another.
   open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+  /// Holds the recognizer's default delegate (`delegate` is weak).
+  private let interactivePopGate = InteractivePopGate()
 
   private var stack: [UIViewController] = []
   /// The view that holds the children's views (UIKit's `UINavigationTransitionView`).
@@ -83,6 +89,8 @@ open class UINavigationController: UIViewController {
     view = root
     let edge = UIScreenEdgePanGestureRecognizer(target: self, action: Selector(UINavigationController.handleInteractivePop(_:)))
     edge.edges = .left
+    interactivePopGate.navigationController = self
+    edge.delegate = interactivePopGate
     root.addGestureRecognizer(edge)
     interactivePopGestureRecognizer = edge
     if let top = topViewController { embedView(of: top, in: transitionView) }
@@ -232,7 +240,8 @@ open class UINavigationController: UIViewController {
 
   // MARK: Transitions
 
-  private var builtInInteraction: UIPercentDrivenInteractiveTransition?
+  /// The interaction of UIKit's own interactive pops (the edge swipe, the zoom's drag).
+  var builtInInteraction: UIPercentDrivenInteractiveTransition?
 
   private func transition(from: UIViewController, to: UIViewController, operation: Operation, animated: Bool,
                           update: @escaping (Bool) -> Void) {
@@ -265,6 +274,10 @@ open class UINavigationController: UIViewController {
       }
     }
     if animator == nil, operation == .pop, let builtIn = builtInInteraction { interactor = builtIn }
+    // iOS 18: the controller that comes (push) or goes (pop) may prefer the zoom.
+    if animator == nil, animated, let zoom = ZoomTransitionAnimator.navigation(operation, from: from, to: to) {
+      animator = zoom
+    }
     if to.hidesBottomBarWhenPushed || from.hidesBottomBarWhenPushed {
       tabBarController?.tabBar.isHidden = to.hidesBottomBarWhenPushed
     }
@@ -321,12 +334,31 @@ open class UINavigationController: UIViewController {
   }
 }
 
+/// The navigation controller's own delegate for its interactive pop (UIKit's
+/// is a private object): the swipe begins only when there is a controller
+/// to go back to, no push or pop is running, and the navigation bar shows.
+///
+/// Apple documents none of the three. The first two keep the stack sound;
+/// the third is widely reported (hiding the bar with
+/// `setNavigationBarHidden(_:animated:)` turns the swipe off) and is the
+/// engine's choice. An app that sets its own delegate decides for itself.
+final class InteractivePopGate: UIGestureRecognizerDelegate {
+  weak var navigationController: UINavigationController?
+
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    guard let navigationController else { return false }
+    let running = navigationController.simulation.activeTransitions.contains { $0.kind == .push || $0.kind == .pop }
+    return navigationController.viewControllers.count > 1 && !running && !navigationController.isNavigationBarHidden
+  }
+}
+
 /// The holder of a navigation controller's child views.
 final class NavigationTransitionView: UIView {
   override var diagramLabel: String { accessibilityIdentifier ?? "UINavigationTransitionView" }
 }
 
 /// A navigation bar: shows the top controller's title.
+@MainActor @preconcurrency
 open class UINavigationBar: UIView {
   /// The title shown (the top item's).
   var topItemTitle: String? {

@@ -7,7 +7,10 @@
 // the typed method reference and calls it on the target.
 
 /// A reference to a method that takes the sender (or nothing), called on a target.
-public struct Selector: CustomStringConvertible {
+/// `Sendable`, as the SDK's `Selector` is (a method name): it holds an
+/// unapplied method and no state, and is called only on the target's
+/// (the simulation's) thread.
+public struct Selector: CustomStringConvertible, @unchecked Sendable {
   private let call: (AnyObject, Any?) -> Void
   /// The method's name, for diagnostics.
   public let name: String
@@ -37,6 +40,7 @@ public struct Selector: CustomStringConvertible {
 }
 
 /// An object that responds to events (the base of views and view controllers).
+@MainActor @preconcurrency
 open class UIResponder: NSObject {
   /// The next responder (a view's superview or controller).
   open var next: UIResponder? { nil }
@@ -47,6 +51,7 @@ open class UIResponder: NSObject {
 }
 
 /// A control: target–action for events.
+@MainActor @preconcurrency
 open class UIControl: UIView {
   /// Control events.
   public struct Event: OptionSet, Hashable {
@@ -92,6 +97,7 @@ open class UIControl: UIView {
 }
 
 /// A button with a title (kept for example screens; `sendActions(for: .touchUpInside)` taps it).
+@MainActor @preconcurrency
 open class UIButton: UIControl {
   /// Button types.
   public enum ButtonType: Int {

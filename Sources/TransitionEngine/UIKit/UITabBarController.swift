@@ -2,6 +2,7 @@
 // unless the delegate vends an animator.
 
 /// Vends tab-switch animators and hears selections. All optional.
+@MainActor @preconcurrency
 public protocol UITabBarControllerDelegate: AnyObject {
   func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
   func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
@@ -37,6 +38,7 @@ extension UITabBarControllerDelegate {
 }
 
 /// Children selected through a tab bar at the bottom (49 pt).
+@MainActor @preconcurrency
 open class UITabBarController: UIViewController {
   /// The bar at the bottom.
   public let tabBar = UITabBar(frame: .zero)
@@ -163,6 +165,7 @@ open class UITabBarController: UIViewController {
 }
 
 /// The tab bar: one title per tab.
+@MainActor @preconcurrency
 open class UITabBar: UIView {
   var titles: [String] = [] { didSet { rebuild() } }
   var selectedIndex = 0

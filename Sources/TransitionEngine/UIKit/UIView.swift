@@ -8,7 +8,8 @@
 /// layer's `frame`, `bounds`, `position`, affine `transform` and `opacity`.
 /// Inside a `UIView.animate` block, changing them animates (see
 /// `UIView+Animation.swift`); outside, they change at once.
-open class UIView: UIResponder, CALayerDelegate {
+@MainActor @preconcurrency
+open class UIView: UIResponder, @preconcurrency CALayerDelegate {
   /// The class of the layer every instance creates; override to use another.
   open class var layerClass: AnyClass { CALayer.self }
 
@@ -554,10 +555,10 @@ open class UIView: UIResponder, CALayerDelegate {
   }
 
   /// A deterministic stand-in for the object's address in diagnostics.
-  var debugPointer: String { "0x" + String(debugID, radix: 16) }
+  nonisolated var debugPointer: String { "0x" + String(debugID, radix: 16) }
 
   open override var description: String {
-    let f = frame
+    let f = mainActorState { frame }
     return "<\(type(of: self)): \(debugPointer); frame = (\(format(Double(f.minX))) \(format(Double(f.minY))); \(format(Double(f.width))) \(format(Double(f.height))))>"
   }
 }
@@ -614,4 +615,5 @@ public struct NSDirectionalEdgeInsets: Equatable {
 }
 
 /// A touch event (the engine delivers touches through gesture scripts).
+@MainActor @preconcurrency
 open class UIEvent: NSObject {}

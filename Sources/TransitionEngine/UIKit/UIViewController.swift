@@ -3,6 +3,7 @@
 // itself is in Transitions/ModalPresentation.swift).
 
 /// A view controller, as UIKit's `UIViewController`.
+@MainActor @preconcurrency
 open class UIViewController: UIResponder {
   let simulation: Simulation
   let debugID: Int
@@ -336,6 +337,10 @@ open class UIViewController: UIResponder {
   open var modalPresentationStyle: UIModalPresentationStyle = .automatic
   /// UIKit's animation when no custom animator is vended.
   open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+  /// The transition UIKit runs when this controller is presented or pushed
+  /// (iOS 18): `.zoom(options:sourceViewProvider:)` for both, a transition
+  /// style by name for presentations (default nil: the usual transitions).
+  open var preferredTransition: Transition?
 
   // MARK: Status bar (the engine draws none; the preferences are kept for code that reads them)
 
@@ -483,7 +488,7 @@ open class UIViewController: UIResponder {
   }
 
   /// UIKit's `<ClassName: 0x…>` with a deterministic address.
-  var debugDescriptor: String { "<\(type(of: self)): 0x\(String(debugID, radix: 16))>" }
+  nonisolated var debugDescriptor: String { "<\(type(of: self)): 0x\(String(debugID, radix: 16))>" }
 
   open override var description: String { debugDescriptor }
 
@@ -516,6 +521,7 @@ final class WeakController {
 // MARK: - Items
 
 /// The title (and more, in UIKit) a navigation bar shows for a controller.
+@MainActor @preconcurrency
 open class UINavigationItem: NSObject {
   open var title: String?
   open var prompt: String?
@@ -527,6 +533,7 @@ open class UINavigationItem: NSObject {
 }
 
 /// The title and image a tab bar shows for a controller.
+@MainActor @preconcurrency
 open class UITabBarItem: NSObject {
   open var title: String?
   open var image: UIImage?

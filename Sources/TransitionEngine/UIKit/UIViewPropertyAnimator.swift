@@ -13,6 +13,7 @@ public enum UITimingCurveType: Int {
 }
 
 /// Supplies a timing curve to an animator.
+@MainActor @preconcurrency
 public protocol UITimingCurveProvider: AnyObject {
   var timingCurveType: UITimingCurveType { get }
   var cubicTimingParameters: UICubicTimingParameters? { get }
@@ -27,6 +28,7 @@ public protocol UITimingCurveProvider: AnyObject {
 /// "the default CA timing curve" (`CAMediaTimingFunctionName.default`,
 /// (0.25, 0.1), (0.25, 1)). The curve actually used is kept apart from the
 /// reported points.
+@MainActor @preconcurrency
 open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
   /// The named curve; `.easeInOut` when made from control points (Apple: "undefined").
   public let animationCurve: UIView.AnimationCurve
@@ -79,6 +81,7 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
 }
 
 /// A spring timing curve.
+@MainActor @preconcurrency
 open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
   enum Model {
     case dampingRatio(Double)
@@ -154,6 +157,7 @@ public enum UIViewAnimatingPosition: Int {
 }
 
 /// The animation-control API shared by animators.
+@MainActor @preconcurrency
 public protocol UIViewAnimating: AnyObject {
   var state: UIViewAnimatingState { get }
   var isRunning: Bool { get }
@@ -167,6 +171,7 @@ public protocol UIViewAnimating: AnyObject {
 }
 
 /// An animator that accepts animation blocks and completions.
+@MainActor @preconcurrency
 public protocol UIViewImplicitlyAnimating: UIViewAnimating {
   func addAnimations(_ animation: @escaping () -> Void)
   func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
@@ -183,7 +188,8 @@ public protocol UIViewImplicitlyAnimating: UIViewAnimating {
 /// (linearly when `scrubsLinearly`); `continueAnimation` resumes from the
 /// current value. At the end, completions receive `.end` (or `.start` when
 /// reversed, with the model values restored) unless `pausesOnCompletion`.
-open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, AnimationDriver {
+@MainActor @preconcurrency
+open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, @preconcurrency AnimationDriver {
   /// The duration given at creation.
   public let duration: TimeInterval
   /// The timing curve.

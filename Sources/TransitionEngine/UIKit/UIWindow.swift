@@ -2,6 +2,7 @@
 
 /// A window, as UIKit's `UIWindow`. Windows are hidden until
 /// `makeKeyAndVisible()`; visible windows are laid out on every run-loop turn.
+@MainActor @preconcurrency
 open class UIWindow: UIView {
   /// Creates a window; a zero frame is replaced by the screen's bounds.
   public override init(frame: CGRect) {

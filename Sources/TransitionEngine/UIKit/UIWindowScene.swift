@@ -10,6 +10,7 @@
 // scene's orientation and its geometry requests are in UIKit/Rotation.swift.
 
 /// A scene: one instance of the app's interface.
+@MainActor @preconcurrency
 open class UIScene: UIResponder {
   /// A scene's state.
   public enum ActivationState: Int, Sendable {
@@ -32,6 +33,7 @@ open class UIScene: UIResponder {
 }
 
 /// The scene that shows the app's windows: one per simulation.
+@MainActor @preconcurrency
 open class UIWindowScene: UIScene {
   let simulation: Simulation
 
@@ -61,6 +63,7 @@ open class UIWindowScene: UIScene {
 }
 
 /// The status bar of a window scene: the device's, in portrait (nothing is drawn).
+@MainActor @preconcurrency
 open class UIStatusBarManager: NSObject {
   /// The status bar across the top of the screen, the device's height; `.zero`
   /// (what UIKit returns when the status bar is hidden) in landscape and on

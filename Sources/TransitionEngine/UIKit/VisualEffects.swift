@@ -13,9 +13,11 @@
 // MARK: - Visual effects
 
 /// A visual effect (the base of blur and vibrancy).
+@MainActor @preconcurrency
 open class UIVisualEffect: NSObject {}
 
 /// A blur. The engine draws no blur: diagrams show the view's frame only.
+@MainActor @preconcurrency
 open class UIBlurEffect: UIVisualEffect {
   /// The blur styles (UIKit's raw values; `extraDark` is tvOS-only in UIKit).
   public enum Style: Int, Sendable {
@@ -42,6 +44,7 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
 }
 
 /// Vibrancy for content placed over a blur. The engine draws none.
+@MainActor @preconcurrency
 open class UIVibrancyEffect: UIVisualEffect {
   /// The blur the vibrancy is made for.
   public let blurEffect: UIBlurEffect
@@ -69,6 +72,7 @@ open class UIVibrancyEffect: UIVisualEffect {
 /// classic way to fade a blur in) changes it at once, since the engine has
 /// no blur to interpolate. Subviews belong in `contentView`, which always
 /// fills the view.
+@MainActor @preconcurrency
 open class UIVisualEffectView: UIView {
   /// The effect, or `nil` for none.
   open var effect: UIVisualEffect?
@@ -128,6 +132,7 @@ public struct UIOffset: Equatable, Sendable {
 }
 
 /// An effect that depends on how the device is tilted (abstract).
+@MainActor @preconcurrency
 open class UIMotionEffect: NSObject {
   public override init() { super.init() }
 
@@ -137,6 +142,7 @@ open class UIMotionEffect: NSObject {
 }
 
 /// Maps the tilt along one axis onto a range of values for one key path.
+@MainActor @preconcurrency
 open class UIInterpolatingMotionEffect: UIMotionEffect {
   /// The axis of tilt.
   public enum EffectType: Int, Sendable {
@@ -182,6 +188,7 @@ open class UIInterpolatingMotionEffect: UIMotionEffect {
 }
 
 /// Several motion effects applied together.
+@MainActor @preconcurrency
 open class UIMotionEffectGroup: UIMotionEffect {
   /// The effects of the group.
   open var motionEffects: [UIMotionEffect]?

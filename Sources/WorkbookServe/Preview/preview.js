@@ -35,7 +35,7 @@
     .message { color: #f4f4f5; white-space: pre-wrap; }
     pre { margin: 0.4rem 0 0; padding: 0.5rem 0.75rem; background: #09090b; border-radius: 4px;
       overflow-x: auto; white-space: pre; color: #e4e4e7; }
-    .add { color: #86efac; } .del { color: #fca5a5; }
+    .add { color: #86efac; } .del { color: #fca5a5; } .chg { color: #fde68a; }
     button { font: 600 0.85rem system-ui, sans-serif; float: right; background: #3f3f46; color: #f4f4f5;
       border: 0; border-radius: 4px; padding: 0.3rem 0.7rem; cursor: pointer; }
     .note { font: 0.8rem system-ui, sans-serif; color: #a1a1aa; margin: 0.75rem 0 0; }
@@ -94,7 +94,8 @@
       if (problem.details && problem.details.length) {
         const pre = document.createElement("pre");
         for (const line of problem.details) {
-          const kind = /^\+(?!\+\+)/.test(line) ? "add" : /^-(?!--)/.test(line) ? "del" : "";
+          // A unified diff's lines, and a film's changed rows (`~ `).
+          const kind = /^\+(?!\+\+)/.test(line) ? "add" : /^-(?!--)/.test(line) ? "del" : /^~ /.test(line) ? "chg" : "";
           pre.append(text("span", kind, line + "\n"));
         }
         item.append(pre);

@@ -2,6 +2,7 @@
 // (`a.leadingAnchor.constraint(equalTo: b.leadingAnchor, constant: 8)`).
 
 /// One attribute of a view or layout guide.
+@MainActor @preconcurrency
 open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
   let item: LayoutItem
   let attribute: NSLayoutConstraint.Attribute
@@ -46,6 +47,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
 }
 
 /// A horizontal position (leading, trailing, left, right, centerX).
+@MainActor @preconcurrency
 open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
   /// `self == anchor + multiplier × system spacing` (8 pt in the engine).
   open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
@@ -62,6 +64,7 @@ open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 }
 
 /// A vertical position (top, bottom, centerY, baselines).
+@MainActor @preconcurrency
 open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
   /// `self == anchor + multiplier × system spacing` (8 pt in the engine).
   open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
@@ -78,6 +81,7 @@ open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
 }
 
 /// A size (width, height).
+@MainActor @preconcurrency
 open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
   /// `self == c`.
   open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { make(.equal, nil, constant: c) }

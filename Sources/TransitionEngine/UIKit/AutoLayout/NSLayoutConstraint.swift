@@ -20,6 +20,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
 }
 
 /// A constraint between layout attributes of views and layout guides.
+@MainActor @preconcurrency
 open class NSLayoutConstraint: NSObject {
   /// A layout attribute.
   public enum Attribute: Int, Sendable {
@@ -204,7 +205,9 @@ open class NSLayoutConstraint: NSObject {
 
   // MARK: Description
 
-  open override var description: String {
+  open override var description: String { mainActorState { constraintDescription } }
+
+  private var constraintDescription: String {
     var text = "<\(autoresizingDescription == nil ? "NSLayoutConstraint" : "NSAutoresizingMaskLayoutConstraint"):\(debugPointer)"
     if let identifier { text += " '\(identifier)'" }
     text += " "

@@ -5,6 +5,7 @@
 // override them).
 
 /// Methods for adapting a container's content to size changes.
+@MainActor @preconcurrency
 public protocol UIContentContainer: AnyObject {
   /// The size the container's content prefers.
   var preferredContentSize: CGSize { get }

@@ -3,6 +3,7 @@
 // safeAreaLayoutGuide and layoutMarginsGuide.
 
 /// A rectangle for constraints, owned by a view.
+@MainActor @preconcurrency
 open class UILayoutGuide: NSObject, LayoutAnchorSource {
   /// The view that owns the guide.
   open internal(set) weak var owningView: UIView?

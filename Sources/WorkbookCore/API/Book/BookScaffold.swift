@@ -61,6 +61,19 @@ extension Book {
     /// The lines a kept `.gitignore` should have for the book.
     public static let ignoredFolders = ["Exercises/", ".workbook/"]
 
+    /// The guides that ship with the tool (`WritingChapters.md`, `Stage.md`,
+    /// …), beside the engine it finds: `share/transition-workbook/Guides`
+    /// of an installed tool, or `Guides` of the checkout it was built in;
+    /// nil when there are none.
+    public static var guidesFolder: String? {
+      guard let engine = EngineCache.shippedSources() else { return nil }
+      for candidate in [engine + "/../Guides", engine + "/../../Guides"] {
+        let folder = (candidate as NSString).standardizingPath
+        if Files.exists(folder + "/WritingChapters.md") { return folder }
+      }
+      return nil
+    }
+
     private static func isSymlink(_ path: String) -> Bool {
       var st = stat()
       return lstat(path, &st) == 0
@@ -87,7 +100,8 @@ extension Book {
 
     static let siteSettings = """
       {
-        "title": "My Transition Book"
+        "title": "My Transition Book",
+        "swiftLanguageMode": 6
       }
 
       """
@@ -106,7 +120,10 @@ extension Book {
       compiled, run and checked by `workbook` against TransitionEngine, a
       headless model of UIKit. The chapters are the Markdown files in
       `Chapters/`; how to write one is in the Transition Workbook's
-      `Guides/WritingChapters.md`.
+      `Guides/WritingChapters.md`, and the `Stage` harness the snippets film
+      transitions with is in `Guides/Stage.md` (installed with `workbook`, in
+      `share/transition-workbook/Guides/` beside its `bin/`; `workbook init`
+      prints where).
 
       Two commands, run in this folder:
 

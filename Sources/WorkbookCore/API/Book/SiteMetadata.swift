@@ -4,7 +4,7 @@ import Foundation
 
 extension Book {
   /// `<book>/site.json`: `{"title": "…", "rawHTML": false, "command": "workbook",
-  /// "exerciseCommand": "… {chapter}/{id}"}`.
+  /// "exerciseCommand": "… {chapter}/{id}", "swiftLanguageMode": 6}`.
   /// Every key may be missing; a book without the file has the defaults.
   public struct SiteMetadata: Decodable, Hashable, Sendable {
     /// The book's title, on every page.
@@ -19,6 +19,9 @@ extension Book {
     /// chapter's file name without `.md`, `{id}` its ID. Default: `command`
     /// followed by ` step {chapter}/{id}`.
     public var exerciseCommand = "workbook step {chapter}/{id}"
+    /// The Swift language mode every snippet program is compiled in
+    /// (`"swiftLanguageMode"`: 5 or 6; default 5).
+    public var swiftLanguageMode = SwiftLanguageMode.v5
 
     public init() {}
 
@@ -28,9 +31,19 @@ extension Book {
       rawHTML = try c.decodeIfPresent(Bool.self, forKey: .rawHTML) ?? rawHTML
       command = try c.decodeIfPresent(String.self, forKey: .command) ?? command
       exerciseCommand = try c.decodeIfPresent(String.self, forKey: .exerciseCommand) ?? command + " step {chapter}/{id}"
+      if let mode = try c.decodeIfPresent(Int.self, forKey: .swiftLanguageMode) {
+        guard let known = SwiftLanguageMode(rawValue: mode) else { throw UnknownLanguageMode(value: mode) }
+        swiftLanguageMode = known
+      }
     }
 
-    enum CodingKeys: String, CodingKey { case title, rawHTML, command, exerciseCommand }
+    enum CodingKeys: String, CodingKey { case title, rawHTML, command, exerciseCommand, swiftLanguageMode }
+
+    /// A `swiftLanguageMode` other than 5 or 6.
+    struct UnknownLanguageMode: Error {
+      var value: Int
+      var sentence: String { "'swiftLanguageMode' is \(value); it must be 5 or 6" }
+    }
 
     /// The file's name in the book folder.
     public static let fileName = "site.json"
@@ -48,9 +61,23 @@ extension Book {
     static func load(book: String) -> Result<SiteMetadata, Problem> {
       let path = book + "/" + fileName
       guard let data = FileManager.default.contents(atPath: path) else { return .success(SiteMetadata()) }
-      do { return .success(try JSONDecoder().decode(SiteMetadata.self, from: data)) } catch {
+      do { return .success(try JSONDecoder().decode(SiteMetadata.self, from: data)) } catch let error as UnknownLanguageMode {
+        return .failure(Problem(path: path, reason: error.sentence))
+      } catch {
         return .failure(Problem(path: path, reason: DecodingProblem.sentence(error)))
       }
     }
   }
+}
+
+/// The Swift language mode snippet programs are compiled in (`-swift-version`).
+/// In 6, the engine's UIKit is main-actor isolated as the iOS SDK declares
+/// it, so code that iOS rejects for isolation is rejected here too
+/// (Guides/TransitionEngine.md, "Isolation").
+public enum SwiftLanguageMode: Int, Codable, Hashable, Sendable, CaseIterable {
+  case v5 = 5
+  case v6 = 6
+
+  /// The compiler's flag: `-swift-version 5` or `-swift-version 6`.
+  var compilerFlags: [String] { ["-swift-version", String(rawValue)] }
 }

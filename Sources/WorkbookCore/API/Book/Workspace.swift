@@ -76,12 +76,13 @@ public struct Workspace: Sendable {
       searchFrom: [book, FileManager.default.currentDirectoryPath])
   }
 
-  /// The folders the snippets are built from: the engine's sources and
-  /// the diagrams harness's beside them (what `serve` watches besides the
-  /// book).
+  /// The folders the snippets are built from: the engine's sources, and
+  /// the diagrams harness's and the SDK modules' beside them (what `serve`
+  /// watches besides the book).
   public func engineFolders() throws(VerifyError) -> [String] {
     let engine = try engineSources()
     return [engine, EngineBuilder.diagramsSources(besideEngine: engine)]
+      + EngineBuilder.sdkModules.map { EngineBuilder.sdkModuleSources($0, besideEngine: engine) }
   }
 
   /// The engine's identity as a report states it (`ReportDocument.engine`),
@@ -116,8 +117,24 @@ public struct Workspace: Sendable {
   /// calls this once; a long-running one (serve) again for each build, so
   /// that an edited engine is rebuilt.
   ///
-  /// - Parameter willBuild: Called with the engine's sources before a build starts.
-  func prepare(willBuild: (String) -> Void = { _ in }) throws(VerifyError) -> RunSettings {
+  /// - Parameters:
+  ///   - languageMode: The Swift language mode to compile in; nil: the
+  ///     book's (its `site.json`'s `swiftLanguageMode`).
+  ///   - willBuild: Called with the engine's sources before a build starts.
+  /// - Throws: `.siteSettingsUnreadable` when the mode is the book's and
+  ///   its `site.json` cannot be read, besides the toolchain's and the
+  ///   engine's errors.
+  func prepare(languageMode: SwiftLanguageMode? = nil,
+               willBuild: (String) -> Void = { _ in }) throws(VerifyError) -> RunSettings {
+    let mode: SwiftLanguageMode
+    if let languageMode {
+      mode = languageMode
+    } else {
+      switch Book.SiteMetadata.load(book: book) {
+      case .success(let site): mode = site.swiftLanguageMode
+      case .failure(let problem): throw .siteSettingsUnreadable(path: problem.path, reason: problem.reason)
+      }
+    }
     let engineCache = try checkedEngineCache()
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
     let sources = try engineSources()
@@ -128,6 +145,7 @@ public struct Workspace: Sendable {
       toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
       outputCap: options.outputCap, moduleCache: engine.moduleCache)
     settings.engineSources = sources
+    settings.languageMode = mode
     return settings
   }
 
@@ -154,8 +172,12 @@ extension ExerciseChecker {
   /// A checker that compiles and runs in `workspace` (its toolchain found
   /// and its engine built now, if needed).
   ///
-  /// - Parameter willBuild: Called with the engine's sources before a build starts.
-  public init(workspace: Workspace, willBuild: (String) -> Void = { _ in }) throws(VerifyError) {
-    self.init(settings: try workspace.prepare(willBuild: willBuild))
+  /// - Parameters:
+  ///   - languageMode: The Swift language mode to compile in; nil: the
+  ///     book's (`site.json`).
+  ///   - willBuild: Called with the engine's sources before a build starts.
+  public init(workspace: Workspace, languageMode: SwiftLanguageMode? = nil,
+              willBuild: (String) -> Void = { _ in }) throws(VerifyError) {
+    self.init(settings: try workspace.prepare(languageMode: languageMode, willBuild: willBuild))
   }
 }

@@ -19,6 +19,9 @@ public struct ReportDocument: Codable, Hashable, Sendable {
   public var summary: ReportDocument.Summary
   public var book: ReportDocument.BookIdentity
   public var engine: ReportDocument.EngineIdentity
+  /// The Swift language mode the snippets were compiled in (5 or 6, the
+  /// book's `site.json`); nil in reports written before it was stated.
+  public var swiftLanguageMode: Int?
   /// Which part of the book this report covers; nil: the whole plan (an
   /// unsharded run, or shards merged).
   public var shard: ReportDocument.Shard?
@@ -26,11 +29,13 @@ public struct ReportDocument: Codable, Hashable, Sendable {
   public var chapters: [ChapterReport]
 
   public init(
-    book: BookIdentity, engine: EngineIdentity, shard: Shard?, chapters: [ChapterReport], seconds: Double
+    book: BookIdentity, engine: EngineIdentity, shard: Shard?, chapters: [ChapterReport], seconds: Double,
+    swiftLanguageMode: SwiftLanguageMode? = nil
   ) {
     self.schemaVersion = Self.currentSchemaVersion
     self.book = book
     self.engine = engine
+    self.swiftLanguageMode = swiftLanguageMode?.rawValue
     self.shard = shard
     self.chapters = chapters
     let report = VerifyReport(chapters: chapters, duration: seconds, engineBuilt: false)
@@ -155,6 +160,10 @@ extension ErrorText {
     case .differentEngine(let file, let first, let engine, let firstEngine):
       return "'\(file)' and '\(first)' ran against different engines or compilers ('\(engine)' and '\(firstEngine)'); "
         + "merge only the shards of one run, on one Swift release"
+    case .differentLanguageMode(let file, let first, let mode, let firstMode):
+      func name(_ mode: Int?) -> String { mode.map { "Swift \($0)" } ?? "an unstated mode" }
+      return "'\(file)' and '\(first)' compiled the snippets in different Swift language modes "
+        + "(\(name(mode)) and \(name(firstMode))); merge only the shards of one run"
     case .differentShardCount(let file, let count, let first, let firstCount):
       func name(_ count: Int?) -> String { count.map { "\($0) shards" } ?? "no shards (a whole run)" }
       return "'\(file)' is one of \(name(count)) but '\(first)' one of \(name(firstCount)); "
@@ -226,7 +235,8 @@ extension ReportDocument {
   /// (without one: the verified chapters are the whole plan).
   public init(_ verified: VerifiedBook, plan: ShardPlan? = nil) {
     self.init(book: plan?.book ?? ShardPlan.identity(of: verified.book), engine: verified.engine,
-              shard: plan?.reportShard, chapters: verified.chapters.map(\.report), seconds: verified.duration)
+              shard: plan?.reportShard, chapters: verified.chapters.map(\.report), seconds: verified.duration,
+              swiftLanguageMode: verified.book.site.swiftLanguageMode)
   }
 }
 
@@ -359,6 +369,9 @@ extension ReportDocument {
     case differentBook(file: String, first: String)
     /// Reports made with different engines or compilers.
     case differentEngine(file: String, first: String, engine: String, firstEngine: String)
+    /// Reports whose snippets were compiled in different Swift language
+    /// modes (nil: a report that does not state it).
+    case differentLanguageMode(file: String, first: String, mode: Int?, firstMode: Int?)
     /// Reports of different shard counts, or a sharded one with an unsharded one.
     case differentShardCount(file: String, count: Int?, first: String, firstCount: Int?)
     /// The same shard twice.

@@ -28,6 +28,10 @@ extension ReportDocument {
                                  engine: report.engine.compiler + " " + report.engine.identity.prefix(12),
                                  firstEngine: first.engine.compiler + " " + first.engine.identity.prefix(12))
         }
+        guard report.swiftLanguageMode == first.swiftLanguageMode else {
+          throw .differentLanguageMode(file: file, first: firstFile, mode: report.swiftLanguageMode,
+                                       firstMode: first.swiftLanguageMode)
+        }
         guard report.shard?.count == first.shard?.count else {
           throw .differentShardCount(file: file, count: report.shard?.count, first: firstFile, firstCount: first.shard?.count)
         }
@@ -61,7 +65,9 @@ extension ReportDocument {
       }
       let merged = first.book.chapters.compactMap { chapters[$0] }
       let seconds = reports.map(\.document.summary.seconds).max() ?? 0
-      return ReportDocument(book: first.book, engine: first.engine, shard: nil, chapters: merged, seconds: seconds)
+      var document = ReportDocument(book: first.book, engine: first.engine, shard: nil, chapters: merged, seconds: seconds)
+      document.swiftLanguageMode = first.swiftLanguageMode
+      return document
     }
 
     /// A report's own promises: its chapters are in its book, each once, and

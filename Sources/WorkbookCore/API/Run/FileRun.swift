@@ -50,8 +50,10 @@ public struct FileRun: Sendable {
 extension ExerciseChecker {
   /// Compiles `files` (absolute path and content) as one program, in the
   /// order given, and runs it: the files' top-level code runs file by file,
-  /// so the last is usually the driver. `import UIKit` means the engine,
-  /// as in a chapter.
+  /// so the last is usually the driver. The files' imports are compiled as
+  /// written (`import UIKit` is the engine's UIKit module, beside
+  /// Foundation), as in a chapter; only `@objc` and `#selector` are
+  /// translated (`SnippetTranslator`).
   ///
   /// - Throws: `VerifyError.interrupted` on Ctrl-C, `.cacheUnwritable`
   ///   when no temporary folder can be made.

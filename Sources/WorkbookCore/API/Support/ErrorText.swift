@@ -39,6 +39,10 @@ public enum ErrorText {
         return "The diagrams harness's folder '\(path)' (beside the engine's) has no .swift files; "
           + "pass --engine-sources the Sources/TransitionEngine of a checkout that has Sources/TransitionDiagrams"
       }
+      if let module = EngineBuilder.sdkModules.first(where: { path.hasSuffix("/" + $0) }) {
+        return "The SDK module's folder '\(path)' (beside the engine's) has no .swift files; "
+          + "pass --engine-sources the Sources/TransitionEngine of a checkout that has Sources/\(module)"
+      }
       return "Engine source folder '\(path)' has no .swift files"
     case .engineBuildFailed(let log, let root):
       let hint = root.map { "run 'swift build --package-path \($0) --target TransitionDiagrams' to see and fix them" }
@@ -66,6 +70,9 @@ public enum ErrorText {
     case .toolchainFailed(let message, let moduleCache):
       return "The Swift compiler fails for a reason outside the book (\(message)); "
         + "nothing was cached. Remove '\(moduleCache)' and the engine cache next to it, then run again"
+    case .siteSettingsUnreadable(let path, let reason):
+      return "Cannot read '\(path)': \(reason); snippets are compiled in the Swift language mode it names "
+        + "(\"swiftLanguageMode\": 5 or 6), so fix the file, or delete it for the defaults (mode 5)"
     case .interrupted:
       return "Interrupted"
     }

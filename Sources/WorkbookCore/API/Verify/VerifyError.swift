@@ -36,6 +36,10 @@ public enum VerifyError: Error, Hashable, Sendable {
   /// The compiler failed for a reason outside the book (a broken module
   /// cache or engine module) even after the module cache was emptied.
   case toolchainFailed(message: String, moduleCache: String)
+  /// The book's `site.json` cannot be read (not JSON, a value of the
+  /// wrong type, a `swiftLanguageMode` other than 5 or 6): snippets are
+  /// not compiled in a language mode the book may not be written for.
+  case siteSettingsUnreadable(path: String, reason: String)
   /// Verify was interrupted (Ctrl-C).
   case interrupted
 }

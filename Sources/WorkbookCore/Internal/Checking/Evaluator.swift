@@ -343,11 +343,15 @@ enum Evaluator {
           old: block.content, new: normalized,
           oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
         let message = "Output does not match the output block"
+        // A film is shown frame by frame: only the frames that changed,
+        // expected beside actual.
+        let film = LineDiff.FilmDiff.lines(old: block.content, new: normalized,
+                                  oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
         fail(snippet.index,
              .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: normalized,
                              diff: diff)),
              Finding(.error, .outputMismatch, file: file, line: block.fenceLine, message: message,
-                     details: diff.isEmpty ? ["(they differ only in line endings or a final newline)"] : diff),
+                     details: diff.isEmpty ? ["(they differ only in line endings or a final newline)"] : film ?? diff),
              recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: normalized))
       }

@@ -18,6 +18,8 @@ struct RunSettings: Sendable {
   var moduleCache: String
   /// The engine's source folder (for the report's engine identity).
   var engineSources: String? = nil
+  /// The Swift language mode programs are compiled in (the book's `site.json`).
+  var languageMode = SwiftLanguageMode.v5
 
   init(toolchain: Toolchain, engine: EngineBuild, pipeline: CompilerPipeline,
               timeout: Double, outputCap: Int, moduleCache: String) {
@@ -274,11 +276,11 @@ struct ChapterRunner: Sendable {
     case .direct:
       result = try invoke(toolchain.frontend, toolchain.frontendArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
-        moduleCache: settings.moduleCache, output: nil), in: directory, timeout: settings.compileTimeout)
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: nil), in: directory, timeout: settings.compileTimeout)
     case .driver:
       result = try invoke(toolchain.swiftc, toolchain.driverArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
-        moduleCache: settings.moduleCache, output: nil), in: directory, timeout: settings.compileTimeout)
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: nil), in: directory, timeout: settings.compileTimeout)
     }
     var run = ProgramRun()
     let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
@@ -426,7 +428,7 @@ struct ChapterRunner: Sendable {
       let object = directory + "/program.o"
       let compile = try invoke(toolchain.frontend, toolchain.frontendArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
-        moduleCache: settings.moduleCache, output: object, lineTables: lineTables),
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: object, lineTables: lineTables),
         in: directory, timeout: settings.compileTimeout)
       guard compile.termination == .exited(0) else { return Built(compiler: compile) }
       // The libraries the object asks for: read from it, or (an object
@@ -456,7 +458,7 @@ struct ChapterRunner: Sendable {
     case .driver:
       let compile = try invoke(toolchain.swiftc, toolchain.driverArguments(
         main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
-        moduleCache: settings.moduleCache, output: executable, lineTables: lineTables),
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: executable, lineTables: lineTables),
         in: directory, timeout: settings.compileTimeout)
       return Built(compiler: compile)
     }

@@ -59,13 +59,15 @@ struct ResultCache: Sendable {
   }
 
   /// A hasher holding what every key starts with: the format, the engine,
-  /// the compiler, the flags, the pipeline, the output cap and the prelude.
+  /// the compiler, the flags and language mode, the pipeline, the output cap
+  /// and the prelude.
   private static func hasher(format: String, settings: RunSettings) -> ContentHasher {
     var hasher = ContentHasher()
     hasher.add("format", format)
     hasher.add("engine", settings.engine.identity)
     hasher.add("compiler", settings.toolchain.identity)
     hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
+    hasher.add("language-mode", String(settings.languageMode.rawValue))
     hasher.add("pipeline", settings.pipeline.rawValue)
     hasher.add("output-cap", String(settings.outputCap))
     hasher.add("prelude", ProgramBuilder.prelude)

@@ -1,8 +1,11 @@
 // EngineBuilder: builds what snippets compile against — TransitionEngine,
 // TransitionDiagrams (the diagrams harness, from the folder beside the
-// engine's) and WorkbookPrelude (the helpers every snippet program calls,
-// `ProgramBuilder.preludeModuleSource`) — as three shared libraries and
-// modules with swiftc, outside SwiftPM (no build lock to fight when verify
+// engine's), the SDK modules `CoreGraphics`, `QuartzCore` and `UIKit`
+// (the engine under the iOS SDK's names, from the folders beside it, the
+// same sources as the package's targets) and WorkbookPrelude (the helpers
+// every snippet program calls, `ProgramBuilder.preludeModuleSource`) — as
+// shared libraries and modules (the SDK modules have no code: modules
+// only) with swiftc, outside SwiftPM (no build lock to fight when verify
 // runs inside `swift test` or next to `swift build`), once per engine
 // content per machine: builds live in the per-user engine cache (see
 // `EngineCache`), keyed by a hash of the engine's and the harness's
@@ -13,7 +16,9 @@ import Foundation
 
 /// A built engine: `libTransitionEngine.so`, `TransitionEngine.swiftmodule`,
 /// `libTransitionDiagrams.so`, `TransitionDiagrams.swiftmodule`,
-/// `libWorkbookPrelude.so` and `WorkbookPrelude.swiftmodule`.
+/// `CoreGraphics.swiftmodule`, `QuartzCore.swiftmodule`,
+/// `UIKit.swiftmodule`, `libWorkbookPrelude.so` and
+/// `WorkbookPrelude.swiftmodule`.
 struct EngineBuild: Sendable, Hashable {
   /// The folder that holds the library and the module.
   var directory: String
@@ -63,8 +68,19 @@ enum EngineBuilder {
     (engine as NSString).deletingLastPathComponent + "/" + diagramsFolderName
   }
 
-  /// Finds the engine's sources (the diagrams harness is the folder beside
-  /// them, `diagramsSources(besideEngine:)`), in this order:
+  /// The SDK modules, in build order (each re-exports the one before; see
+  /// Sources/CoreGraphics), each from the folder of its name beside the
+  /// engine's folder. Modules only: they hold nothing but imports.
+  static let sdkModules = ["CoreGraphics", "QuartzCore", "UIKit"]
+
+  /// An SDK module's sources: the folder of its name beside the engine's.
+  static func sdkModuleSources(_ module: String, besideEngine engine: String) -> String {
+    (engine as NSString).deletingLastPathComponent + "/" + module
+  }
+
+  /// Finds the engine's sources (the diagrams harness and the SDK modules
+  /// are the folders beside them, `diagramsSources(besideEngine:)`,
+  /// `sdkModuleSources(_:besideEngine:)`), in this order:
   /// 1. `explicit` (`--engine-sources`, `$WORKBOOK_ENGINE_SOURCES`): the
   ///    engine's folder, or a folder that holds a `TransitionEngine` folder
   ///    (a package's `Sources`);
@@ -100,29 +116,36 @@ enum EngineBuilder {
     }
   }
 
-  /// The source files of the two modules, as absolute paths.
+  /// The source files of the modules, as absolute paths.
   struct SourceFiles: Sendable, Hashable {
     /// TransitionEngine's files.
     var engine: [String]
     /// TransitionDiagrams's files.
     var diagrams: [String]
+    /// Each SDK module's files, in `sdkModules`' order.
+    var sdk: [[String]] = []
   }
 
-  /// Both modules' files, relative to their folders; empty lists when a
+  /// The modules' files, relative to their folders; empty lists when a
   /// folder is missing or holds no Swift file.
-  static func listFiles(engine: String) -> (engine: [String], diagrams: [String]) {
+  static func listFiles(engine: String) -> (engine: [String], diagrams: [String], sdk: [[String]]) {
     (Files.files(under: engine, suffix: ".swift"),
-     Files.files(under: diagramsSources(besideEngine: engine), suffix: ".swift"))
+     Files.files(under: diagramsSources(besideEngine: engine), suffix: ".swift"),
+     sdkModules.map { Files.files(under: sdkModuleSources($0, besideEngine: engine), suffix: ".swift") })
   }
 
-  static func absolute(_ files: (engine: [String], diagrams: [String]), engine: String) -> SourceFiles {
+  static func absolute(_ files: (engine: [String], diagrams: [String], sdk: [[String]]), engine: String) -> SourceFiles {
     let diagrams = diagramsSources(besideEngine: engine)
-    return SourceFiles(engine: files.engine.map { engine + "/" + $0 },
-                       diagrams: files.diagrams.map { diagrams + "/" + $0 })
+    return SourceFiles(
+      engine: files.engine.map { engine + "/" + $0 },
+      diagrams: files.diagrams.map { diagrams + "/" + $0 },
+      sdk: zip(sdkModules, files.sdk).map { module, names in
+        names.map { sdkModuleSources(module, besideEngine: engine) + "/" + $0 }
+      })
   }
 
-  /// The engine's identity: both modules' sources' relative paths and
-  /// contents, the prelude module's source, the compiler and the flags —
+  /// The engine's identity: the modules' sources' relative paths and
+  /// contents (engine, harness, SDK modules), the prelude module's source, the compiler and the flags —
   /// never where the sources are, so that every checkout of the same
   /// engine shares a build. Hashing about 400 kB of sources takes
   /// milliseconds.
@@ -134,14 +157,20 @@ enum EngineBuilder {
     guard !files.engine.isEmpty else { throw .engineSourcesEmpty(path: sources) }
     let diagrams = diagramsSources(besideEngine: sources)
     guard !files.diagrams.isEmpty else { throw .engineSourcesEmpty(path: diagrams) }
+    for (module, names) in zip(sdkModules, files.sdk) where names.isEmpty {
+      throw .engineSourcesEmpty(path: sdkModuleSources(module, besideEngine: sources))
+    }
     var hasher = ContentHasher()
-    hasher.add("format", "engine-v4")
+    hasher.add("format", "engine-v5")
     hasher.add("prelude", ProgramBuilder.preludeModuleSource)
     hasher.add("compiler", toolchain.identity)
     hasher.add("flags", flags.joined(separator: " ") + " -wmo -package-name " + packageName
                  + (toolchain.hasLLD ? " lld" : ""))
+    let sdk = zip(sdkModules, files.sdk).map { module, names in
+      (sdkModuleSources(module, besideEngine: sources), module, names)
+    }
     for (folder, module, names) in [(sources, "TransitionEngine", files.engine),
-                                    (diagrams, diagramsFolderName, files.diagrams)] {
+                                    (diagrams, diagramsFolderName, files.diagrams)] + sdk {
       for file in names {
         hasher.add("path", module + "/" + file)
         hasher.add("content", Files.read(folder + "/" + file) ?? [])
@@ -164,6 +193,11 @@ enum EngineBuilder {
     for file in files.engine { stamps.add(file, Files.stamp(sources + "/" + file) ?? "-") }
     stamps.add("diagrams", String(files.diagrams.count))
     for file in files.diagrams { stamps.add(file, Files.stamp(diagrams + "/" + file) ?? "-") }
+    for (module, names) in zip(sdkModules, files.sdk) {
+      stamps.add(module, String(names.count))
+      let folder = sdkModuleSources(module, besideEngine: sources)
+      for file in names { stamps.add(file, Files.stamp(folder + "/" + file) ?? "-") }
+    }
     let stampKey = stamps.finalize()
     var pathKey = ContentHasher()
     pathKey.add("sources", sources)
@@ -171,7 +205,9 @@ enum EngineBuilder {
     let memo = engineRoot + "/sources-" + pathKey.finalize().prefix(16)
     if let bytes = Files.readPrivateFile(memo) {
       let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
-      if fields.count == 2 && fields[0] == stampKey && !files.engine.isEmpty && !files.diagrams.isEmpty {
+      if fields.count == 2 && fields[0] == stampKey && !files.engine.isEmpty && !files.diagrams.isEmpty
+        && !files.sdk.contains(where: \.isEmpty)
+      {
         return (String(fields[1]), absolute(files, engine: sources))
       }
     }
@@ -245,7 +281,8 @@ enum EngineBuilder {
   /// machine running both never has a build removed under an older tool.
   static let recordedSuffix = "-r1"
 
-  /// The three modules of a build, each a library and a module file.
+  /// The modules of a build that are a library and a module file (the
+  /// SDK modules, `sdkModules`, are module files only).
   static let modules = ["TransitionEngine", diagramsFolderName, ProgramBuilder.preludeModuleName]
 
   /// Removes a build that is not to be used (moved aside first, so that
@@ -273,11 +310,12 @@ enum EngineBuilder {
   static func isComplete(_ directory: String) -> Bool {
     Files.exists(directory + "/" + EngineIntegrity.recordName) && modules.allSatisfy { module in
       Files.exists(directory + "/lib\(module).so") && Files.exists(directory + "/\(module).swiftmodule")
-    }
+    } && sdkModules.allSatisfy { Files.exists(directory + "/\($0).swiftmodule") }
   }
 
-  /// Builds the engine, then the diagrams harness against it, then the
-  /// prelude module against both, into a private folder (0700), records
+  /// Builds the engine, then the diagrams harness against it, then the SDK
+  /// modules (`sdkModules`, in order), then the prelude module, into a
+  /// private folder (0700), records
   /// its files' sizes and hashes (`EngineIntegrity.record`), then renames
   /// it to `directory`.
   private static func build(
@@ -308,10 +346,17 @@ enum EngineBuilder {
       try? FileManager.default.removeItem(atPath: staging)
       return .failure(.cacheUnwritable(path: staging, reason: Files.reason(error)))
     }
+    // An SDK module is a module file only: it holds imports and no code.
+    let sdkBuilds = zip(sdkModules, files.sdk).map { module, files in
+      ["-emit-module", "-module-name", module, "-parse-as-library", "-I", staging,
+       "-emit-module-path", staging + "/\(module).swiftmodule",
+       "-module-cache-path", moduleCache, "-no-color-diagnostics"] + flags + wholeModule + files
+    }
     for args in [arguments(module: "TransitionEngine", files: files.engine),
-                 arguments(module: diagramsFolderName, files: files.diagrams) + harnessLinking,
-                 arguments(module: ProgramBuilder.preludeModuleName, files: [prelude]) + harnessLinking
-                   + ["-l" + diagramsFolderName]] {
+                 arguments(module: diagramsFolderName, files: files.diagrams) + harnessLinking]
+                 + sdkBuilds
+                 + [arguments(module: ProgramBuilder.preludeModuleName, files: [prelude]) + harnessLinking
+                      + ["-l" + diagramsFolderName]] {
       let result: ChildResult
       do {
         result = try ChildProcess.run(toolchain.swiftc, args, directory: staging, timeout: 1800)

@@ -129,6 +129,9 @@ enum EngineCache {
     func isComplete(_ engine: String) -> Bool {
       !Files.files(under: engine, suffix: ".swift").isEmpty
         && !Files.files(under: EngineBuilder.diagramsSources(besideEngine: engine), suffix: ".swift").isEmpty
+        && EngineBuilder.sdkModules.allSatisfy {
+          !Files.files(under: EngineBuilder.sdkModuleSources($0, besideEngine: engine), suffix: ".swift").isEmpty
+        }
     }
     if let executable = executablePath() {
       let bin = (executable as NSString).deletingLastPathComponent

@@ -113,8 +113,9 @@ struct Toolchain: Sendable, Codable, Hashable {
 
   // MARK: - Commands
 
-  /// Flags every snippet program is compiled with (part of the cache key).
-  static let snippetFlags = ["-swift-version", "5", "-Onone"]
+  /// Flags every snippet program is compiled with, besides its language
+  /// mode's `-swift-version` (both are part of the cache key).
+  static let snippetFlags = ["-Onone"]
 
   /// The flag that adds line tables to a program: only for a program that
   /// trapped, compiled again to find the trap's line (`TrapBacktrace`).
@@ -125,17 +126,17 @@ struct Toolchain: Sendable, Codable, Hashable {
   /// - Parameter lineTables: Whether to emit line tables (`lineTablesFlag`).
   func frontendArguments(
     main: String, prelude: String, moduleName: String, engine: EngineBuild,
-    moduleCache: String, output: String?, lineTables: Bool = false
+    moduleCache: String, languageMode: SwiftLanguageMode, output: String?, lineTables: Bool = false
   ) -> [String] {
     var args = ["-frontend", output == nil ? "-typecheck" : "-c", main, prelude,
                 "-target", triple, "-module-name", moduleName,
-                "-I", engine.directory, "-import-module", ProgramBuilder.preludeModuleName,
+                "-I", engine.directory] + ProgramBuilder.implicitImports.flatMap { ["-import-module", $0] } + [
                 "-module-cache-path", moduleCache,
                 "-diagnostic-style", "llvm", "-no-color-diagnostics"]
     #if os(Linux)
     args.append("-disable-objc-interop")
     #endif
-    args += Self.snippetFlags
+    args += languageMode.compilerFlags + Self.snippetFlags
     if lineTables { args.append(Self.lineTablesFlag) }
     if let output { args += ["-o", output] }
     return args
@@ -146,12 +147,12 @@ struct Toolchain: Sendable, Codable, Hashable {
   /// - Parameter lineTables: Whether to emit line tables (`lineTablesFlag`).
   func driverArguments(
     main: String, prelude: String, moduleName: String, engine: EngineBuild,
-    moduleCache: String, output: String?, lineTables: Bool = false
+    moduleCache: String, languageMode: SwiftLanguageMode, output: String?, lineTables: Bool = false
   ) -> [String] {
-    var args = [main, prelude, "-module-name", moduleName, "-I", engine.directory,
-                "-Xfrontend", "-import-module", "-Xfrontend", ProgramBuilder.preludeModuleName,
+    var args = [main, prelude, "-module-name", moduleName, "-I", engine.directory]
+      + ProgramBuilder.implicitImports.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] } + [
                 "-module-cache-path", moduleCache, "-diagnostic-style", "llvm",
-                "-no-color-diagnostics"] + Self.snippetFlags
+                "-no-color-diagnostics"] + languageMode.compilerFlags + Self.snippetFlags
     if lineTables { args.append(Self.lineTablesFlag) }
     if let output {
       args += ["-L", engine.directory, "-lTransitionEngine", "-lTransitionDiagrams",

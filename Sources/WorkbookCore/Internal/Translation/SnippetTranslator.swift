@@ -1,12 +1,14 @@
 // SnippetTranslator: the source-translation step between what the reader
 // sees and what the compiler gets.
 //
-// A snippet is written for iOS (`import UIKit`); it is compiled against
-// TransitionEngine and the diagrams harness, TransitionDiagrams. Each rule
-// rewrites one line into one line, so line numbers never move and
-// diagnostics map back to the Markdown unchanged.
-// The Objective-C runtime spellings real iOS code uses (`@objc`,
-// `#selector`) are rewritten here too: Linux has no Objective-C runtime.
+// A snippet is written for iOS, and its imports need no translation: the
+// engine is built under the SDK's module names (`import UIKit`,
+// `QuartzCore`, `CoreGraphics`; see EngineBuilder and
+// Sources/CoreGraphics), beside Foundation and Dispatch. What is left are
+// the Objective-C runtime spellings real iOS code uses (`@objc`,
+// `#selector`): Linux has no Objective-C runtime. Each rule rewrites one
+// line into one line, so line numbers never move and diagnostics map back
+// to the Markdown unchanged.
 
 /// A rewrite of one line of snippet code into exactly one line.
 struct TranslationRule: Sendable {
@@ -30,7 +32,7 @@ struct SnippetTranslator: Sendable {
   }
 
   /// The translator verify uses.
-  static let standard = SnippetTranslator(rules: [.engineImports, .objectiveCSpellings])
+  static let standard = SnippetTranslator(rules: [.objectiveCSpellings])
 
   /// Translates code; the result has exactly as many lines as the input.
   ///
@@ -49,72 +51,6 @@ struct SnippetTranslator: Sendable {
       }
     }
     return changed ? lines.joined(separator: "\n") : code
-  }
-}
-
-extension TranslationRule {
-  /// Modules whose `import` means the engine.
-  static let engineModules: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics"]
-
-  /// Modules the engine re-exports and shadows part of (its run loop).
-  static let shadowedModules: Set<String> = ["Foundation", "Dispatch"]
-
-  /// `import UIKit`, `import QuartzCore`, `import CoreGraphics` (also with
-  /// `@preconcurrency`) become `import TransitionEngine; import
-  /// TransitionDiagrams` on the same line: the engine and the harness that
-  /// draws it (`Stage`). An import of one declaration (`import class
-  /// UIKit.UIView`) names the engine only.
-  ///
-  /// `import Foundation` and `import Dispatch` become `import
-  /// TransitionEngine`: the engine re-exports Foundation (and with it
-  /// Dispatch), and its run-loop types (`DispatchQueue`, `Timer`, `RunLoop`…)
-  /// shadow theirs only where those modules are seen through the engine
-  /// alone — a direct import would make every such name ambiguous, in the
-  /// whole program file.
-  static let engineImports = TranslationRule(name: "engine-imports") { line in
-    guard line.utf8.contains(bytes: "import") else { return nil }
-    // Split into code and trailing comment.
-    var code = line[...]
-    var comment: Substring = ""
-    if let start = line.utf8.firstIndex(of: "//") {
-      code = line[..<start]
-      comment = line[start...]
-    }
-    let indentation = code.prefix { $0 == " " || $0 == "\t" }
-    var words = code.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    var prefix: [Substring] = []
-    while let first = words.first, first.hasPrefix("@") {
-      prefix.append(first)
-      words.removeFirst()
-    }
-    guard words.first == "import" else { return nil }
-    words.removeFirst()
-    let kinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
-    if let kind = words.first, kinds.contains(kind) {
-      prefix.append("import")
-      prefix.append(kind)
-      words.removeFirst()
-    } else {
-      prefix.append("import")
-    }
-    guard words.count == 1, let path = words.first else { return nil }
-    let components = path.split(separator: ".", maxSplits: 1)
-    guard let module = components.first else { return nil }
-    let importing = prefix.joined(separator: " ")
-    if shadowedModules.contains(String(module)) {
-      // The whole module only: a scoped import (`import class Foundation.Thread`) stays.
-      guard components.count == 1, prefix.last == "import" else { return nil }
-      let translated = indentation + importing + " TransitionEngine"
-      return comment.isEmpty ? String(translated) : translated + " " + comment
-    }
-    guard engineModules.contains(String(module)) else { return nil }
-    var translated = indentation + importing + " TransitionEngine"
-    if components.count > 1 {
-      translated += "." + components[1]
-    } else if prefix.last == "import" {
-      translated += "; " + importing + " TransitionDiagrams"
-    }
-    return comment.isEmpty ? String(translated) : translated + " " + comment
   }
 }
 
