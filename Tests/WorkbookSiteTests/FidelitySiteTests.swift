@@ -79,7 +79,10 @@ import Testing
     let fm = FileManager.default
     try fm.createDirectory(atPath: root, withIntermediateDirectories: true)
     try fm.copyItem(atPath: SiteFixtures.engineSources, toPath: root + "/engine")
-    try fm.copyItem(atPath: SiteFixtures.engineSources + "/../TransitionDiagrams", toPath: root + "/TransitionDiagrams")
+    // The folders built beside it: the diagrams harness and the SDK's module names.
+    for sibling in [EngineBuilder.diagramsFolderName] + EngineBuilder.sdkModules {
+      try fm.copyItem(atPath: SiteFixtures.engineSources + "/../" + sibling, toPath: root + "/" + sibling)
+    }
     let api = try EngineAPI.scan(folder: root + "/engine")
     let rows = api.requiredNames.map { "| `\($0)` | engine-choice | Stands in. | The tests' stand-in engine. | |" }
     try ([Ledger.header, "|---|---|---|---|---|"] + rows).joined(separator: "\n")
