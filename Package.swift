@@ -195,6 +195,7 @@ package.products += [
   .library(name: "UIKit", targets: ["UIKit"]),
   .library(name: "QuartzCore", targets: ["QuartzCore"]),
   .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+  .library(name: "TransitionTesting", targets: ["TransitionTesting"]),
 ]
 package.targets += [
   .target(name: "CoreGraphics", dependencies: ["TransitionEngine", "_Testing_CoreGraphics"]),
@@ -205,6 +206,18 @@ package.targets += [
   // platforms (see the files).
   .target(name: "_Testing_CoreGraphics"),
   .target(name: "_Testing_UIKit"),
+  // An app's own transitions tested in a Linux test target (XCTest or
+  // Swift Testing): recordings at 60 fps, films as golden files, call
+  // traces, values and the flicker check (Guides/TransitionTesting.md).
+  .target(
+    name: "TransitionTesting",
+    dependencies: ["UIKit", "TransitionDiagrams"]
+  ),
+  .testTarget(
+    name: "TransitionTestingTests",
+    dependencies: ["TransitionTesting", "UIKit"],
+    exclude: ["__Snapshots__"]
+  ),
   // App-shaped files that import UIKit, QuartzCore and Foundation as an
   // app's test target would.
   .testTarget(

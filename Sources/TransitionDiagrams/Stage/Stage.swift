@@ -179,7 +179,7 @@ public final class Stage {
   /// share a base name but not a numeric argument (a delegate's
   /// `tabBarController(_:shouldSelect:)` then
   /// `tabBarController(_:animationControllerForTransitionFrom:to:)`) stay apart.
-  static func collapsingRepeats(_ events: [TraceEvent]) -> [TraceEvent] {
+  package static func collapsingRepeats(_ events: [TraceEvent]) -> [TraceEvent] {
     func name(_ e: TraceEvent) -> Substring { e.message.prefix { $0 != "(" } }
     func argument(_ e: TraceEvent) -> Substring {
       guard let open = e.message.firstIndex(of: "("), e.message.hasSuffix(")") else { return "" }
