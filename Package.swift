@@ -5,6 +5,14 @@
 // of UIKit (`TransitionEngine`).
 import PackageDescription
 
+/// The fidelity ledger's data files, one per engine folder (see
+/// Guides/Fidelity.md, "Maintaining the ledger").
+let fidelityLedgerFiles = [
+  "Fidelity.md", "Capture/Fidelity.md", "CoreAnimation/Fidelity.md", "Geometry/Fidelity.md",
+  "Runtime/Fidelity.md", "Timing/Fidelity.md", "Transitions/Fidelity.md", "UIKit/Fidelity.md",
+  "UIKit/AutoLayout/Fidelity.md",
+]
+
 let package = Package(
   name: "TransitionWorkbook",
   platforms: [.macOS(.v13)],
@@ -26,9 +34,11 @@ let package = Package(
   targets: [
     // The headless model of UIKit's views, layers, animations and transitions,
     // and screen capture (what the screen shows, as plain values).
-    // No I/O, no wall clock, no dependencies.
+    // No I/O, no wall clock, no dependencies. Each folder's Fidelity.md
+    // holds its rows of the fidelity ledger (data, not sources).
     .target(
       name: "TransitionEngine",
+      exclude: fidelityLedgerFiles,
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     // Diagrams of the engine's captures (frames, filmstrips, timelines, call
@@ -58,6 +68,17 @@ let package = Package(
       name: "WorkbookCore",
       dependencies: ["WorkbookMarkdown"]
     ),
+    // The fidelity ledger: the engine's public API read from its sources
+    // (swift-syntax), the rows of each engine folder's Fidelity.md, their
+    // check, Guides/Fidelity.md and the terminal's text.
+    .target(
+      name: "WorkbookFidelity",
+      dependencies: [
+        "WorkbookCore",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
+    ),
     // The static site: verified chapters rendered to HTML (cmark-gfm through
     // WorkbookMarkdown, Swift highlighted by swift-syntax's classifier), a
     // theme of templates, CSS and JS shipped as resources.
@@ -65,6 +86,7 @@ let package = Package(
       name: "WorkbookSite",
       dependencies: [
         "WorkbookCore",
+        "WorkbookFidelity",
         "WorkbookMarkdown",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftIDEUtils", package: "swift-syntax"),
@@ -94,6 +116,7 @@ let package = Package(
       name: "workbook",
       dependencies: [
         "WorkbookCore",
+        "WorkbookFidelity",
         "WorkbookSite",
         "WorkbookServe",
         "WorkbookStepper",
@@ -132,6 +155,10 @@ let package = Package(
       name: "WorkbookSiteTests",
       dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown", "SnapshotSupport", "TestSupport"],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "WorkbookFidelityTests",
+      dependencies: ["WorkbookFidelity", "WorkbookCore"]
     ),
     .testTarget(
       name: "WorkbookServeTests",

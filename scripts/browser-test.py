@@ -15,10 +15,12 @@ whole program beneath; an exercise labels its starter as a
 starter (never "Verified") with its symptom, and shows hints before the
 solution; filmstrips wrap to the page's width at 1280 and 390 px instead of
 scrolling sideways; without JavaScript the diagram's text is shown and the
-player is not. Optionally takes screenshots.
+player is not; names of engine APIs in the code link to rows of the
+fidelity ledger that exist, and films resting on an engine choice say so.
+Optionally takes screenshots.
 
 Usage:
-  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,motion,solution,exercise,filmstrip]
+  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,motion,solution,exercise,filmstrip,ledger,engine-choice]
                           [--screenshots DIR]
 Exit status 0 when every check passes, 1 otherwise.
 """
@@ -177,7 +179,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("site")
     parser.add_argument("--phrase", action="append", default=[], help="TEXT=PAGE: searching TEXT finds PAGE")
-    parser.add_argument("--require", default="", help="comma-separated: player, motion, solution, exercise, filmstrip")
+    parser.add_argument("--require", default="",
+                        help="comma-separated: player, motion, solution, exercise, filmstrip, ledger (code linked to "
+                             "fidelity.html's rows), engine-choice (a film marked as resting on an engine choice)")
     parser.add_argument("--screenshots", help="folder for PNG screenshots")
     parser.add_argument("--hostile", action="store_true",
                         help="a site built from an attack book: only check that no page runs the book's script "
@@ -206,7 +210,8 @@ def main():
         page = Page(browser)
         ids = {}
         links = []
-        features = {"player": [], "motion": [], "solution": [], "exercise": [], "filmstrip": []}
+        features = {"player": [], "motion": [], "solution": [], "exercise": [], "filmstrip": [], "ledger": [],
+                    "engine-choice": []}
         for name in pages:
             url = (site / name).as_uri()
             page.open(url)
@@ -237,6 +242,12 @@ def main():
                 features["exercise"].append(name)
             if page.eval("document.querySelectorAll('.panels pre.panel').length") > 0:
                 features["filmstrip"].append(name)
+            # Engine APIs in the code link to their rows of the fidelity
+            # ledger (the anchors are checked with every other link below).
+            if page.eval("document.querySelectorAll('pre code a.api[href^=\"./fidelity.html#\"]').length") > 0:
+                features["ledger"].append(name)
+            if page.eval("document.querySelectorAll('figure.diagram .fidelity-note a[href^=\"./fidelity.html#\"]').length") > 0:
+                features["engine-choice"].append(name)
             check(page.eval("!!document.querySelector('main') && !!document.querySelector('nav[aria-label]')"),
                   f"{name}: no main landmark or labelled nav")
             unlabelled = page.eval("[...document.querySelectorAll('button')].filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
@@ -538,8 +549,8 @@ def main():
         if options.screenshots:
             folder = Path(options.screenshots)
             folder.mkdir(parents=True, exist_ok=True)
-            shots = ([p for p in ("index.html",) if p in pages] + pages[:1] + features["player"][:1]
-                     + features["solution"][:1] + features["exercise"][:1])
+            shots = ([p for p in ("index.html", "fidelity.html") if p in pages] + pages[:1] + features["player"][:1]
+                     + features["solution"][:1] + features["exercise"][:1] + features["engine-choice"][:1])
             for name in dict.fromkeys(shots):
                 page.open((site / name).as_uri())
                 stem = Path(name).stem
@@ -551,6 +562,9 @@ def main():
                             "document.querySelector('figure.diagram button[data-step=\"1\"]').click()")
                     page.screenshot(folder / f"{stem}-player-desktop.png", 1280, 900, script=show)
                     page.screenshot(folder / f"{stem}-player-phone-dark.png", 390, 844, mobile=True, dark=True, script=show)
+                if name in features["engine-choice"]:
+                    show = "document.querySelector('.fidelity-note').scrollIntoView({block: 'center', behavior: 'instant'})"
+                    page.screenshot(folder / f"{stem}-engine-choice-desktop.png", 1280, 900, script=show)
                 if name in features["solution"]:
                     show = ("document.querySelectorAll('details').forEach(d => d.open = true);"
                             "document.querySelector('details.solution').scrollIntoView({block: 'center', behavior: 'instant'})")

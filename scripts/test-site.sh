@@ -28,7 +28,7 @@ echo "== Site/ (the book)"
 # another form of a word.
 python3 scripts/browser-test.py Site --phrase "presentation value=00-introduction.html" \
   --phrase "presentaton valeu=00-introduction.html" --phrase "sprnig plotted=03-pop-a-thumbnail-into-a-screen.html" \
-  --phrase "interruptibly transitioned=12-interruptible-transitions.html" \
+  --phrase "interruptibly transitioned=12-interruptible-transitions.html" --require ledger,engine-choice \
   ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
 echo "== the fixture book"
 python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \

@@ -86,9 +86,11 @@ public final class LivePreview: @unchecked Sendable {
     let workspace = Workspace(options: options.site.verify)
     var folders = [FileWatcher.Folder(workspace.book)]
     if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }
-    // The engine and the diagrams harness beside it: the snippets are built with both.
+    // The engine and the diagrams harness beside it: the snippets are built
+    // with both; the engine's fidelity ledger (each folder's Fidelity.md)
+    // is the site's fidelity.html and its code links.
     for folder in (try? workspace.engineFolders()) ?? [] {
-      folders.append(FileWatcher.Folder(folder, suffixes: [".swift"]))
+      folders.append(FileWatcher.Folder(folder, suffixes: [".swift", "Fidelity.md"]))
     }
     var seen = Set<String>()
     return folders.filter { seen.insert($0.path).inserted }

@@ -30,6 +30,10 @@ struct ChapterRenderer {
   /// Chapter file names (`02-fade.md`) to page names (`02-fade.html`).
   let pages: [String: String]
   let config: Book.SiteMetadata
+  /// The engine's APIs with ledger rows, linked from the code; nil: no ledger.
+  var links: SymbolLinks? = nil
+  /// Each snippet's engine-choice APIs, found once.
+  private let choicesMemo = ChoicesMemo()
 
   func render() -> RenderedChapter {
     let ids = IDRegistry()
@@ -121,7 +125,7 @@ struct ChapterRenderer {
   ) -> HTML {
     if snippet.isHidden { return "" }
     let status = report?.status ?? .notRun
-    let code = SwiftHighlighter.html(for: snippet.code)
+    let code = SwiftHighlighter.html(for: snippet.code, links: links)
     let problems = findings(for: snippet)
     switch snippet.kind {
     case .exerciseStarter(let id):
@@ -143,7 +147,7 @@ struct ChapterRenderer {
     reports: [Int: SnippetReport], gathered: Set<String>, ids: IDRegistry
   ) -> ExerciseMarkup {
       let status = report?.status ?? .notRun
-      let code = SwiftHighlighter.html(for: snippet.code)
+      let code = SwiftHighlighter.html(for: snippet.code, links: links)
       let problems = findings(for: snippet)
       let anchor = ids.claim("exercise-" + IDRegistry.slug(id))
       // The starter is not correct code: it is badged as a starter, and
@@ -194,7 +198,7 @@ struct ChapterRenderer {
   /// program one disclosure further; without, the whole program.
   private func solutionDetails(_ snippet: Chapter.Snippet, id: String, report: SnippetReport?, starter: String? = nil) -> HTML {
     let status = report?.status ?? .notRun
-    let code = SwiftHighlighter.html(for: snippet.code)
+    let code = SwiftHighlighter.html(for: snippet.code, links: links)
     let whole = CodeMarkup.block(code, language: "swift", status: statusBadge(status, kind: snippet.kind), problems: findings(for: snippet))
     let changes = starter.map { LineDiff.changes(from: $0, to: snippet.code) } ?? []
     guard !changes.isEmpty else {
@@ -229,7 +233,7 @@ struct ChapterRenderer {
       case .text(let text):
         body.append("<pre class=\"out\" tabindex=\"0\">\(text)</pre>")
       case .diagram(let index, let text):
-        body.append(DiagramMarkup.figure(diagrams[index], text: text))
+        body.append(DiagramMarkup.figure(diagrams[index], text: text, engineChoices: engineChoices(upTo: snippet)))
       }
     }
     // A starter's findings are listed under its code.
@@ -243,6 +247,16 @@ struct ChapterRenderer {
       <p class="output-head">\(badge)</p>\
       \(body)\(CodeMarkup.problems(problems))</div>
       """
+  }
+
+  /// The ledger rows with the engine's choice that the chapter's code up to
+  /// `snippet` uses (a film is made by the code before it too).
+  private func engineChoices(upTo snippet: Chapter.Snippet) -> [SymbolLinks.Target] {
+    guard let links else { return [] }
+    var seen = Set<String>()
+    return chapter.snippets.filter { $0.index <= snippet.index }
+      .flatMap { earlier in choicesMemo.choices(earlier.index) { links.engineChoices(in: earlier.code) } }
+      .filter { seen.insert($0.symbol).inserted }.sorted { $0.symbol < $1.symbol }
   }
 
   /// The error findings about a snippet (the Evaluator attached them with its verdict).
@@ -295,6 +309,17 @@ struct ChapterRenderer {
     return sentence
   }
 
+}
+
+/// Each snippet's engine-choice APIs, by snippet index, found once per rendering.
+private final class ChoicesMemo {
+  private var bySnippet: [Int: [SymbolLinks.Target]] = [:]
+  func choices(_ index: Int, _ find: () -> [SymbolLinks.Target]) -> [SymbolLinks.Target] {
+    if let known = bySnippet[index] { return known }
+    let found = find()
+    bySnippet[index] = found
+    return found
+  }
 }
 
 /// Mutable state the hooks share while a chapter renders.
@@ -451,7 +476,7 @@ enum CodeMarkup {
 
 /// A diagram: its text, always; with JavaScript, a player over its frames.
 enum DiagramMarkup {
-  static func figure(_ diagram: Diagram, text: String) -> HTML {
+  static func figure(_ diagram: Diagram, text: String, engineChoices: [SymbolLinks.Target] = []) -> HTML {
     let kind = IDRegistry.slug(diagram.kind)
     let textMarkup = Self.text(text, diagram: diagram)
     guard let frames = diagram.playable else {
@@ -472,9 +497,24 @@ enum DiagramMarkup {
       <div class="player" role="group" aria-label="Diagram player">\
       <svg class="stage" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img" aria-label="The screen, frame by frame"></svg>\
       \(controls)</div>\
+      \(fidelityNote(engineChoices))\
       \(textMarkup)\
       <script type="application/json" class="frames">\(HTML(raw: diagram.scriptSafeFramesJSON))</script>\
       </figure>
+      """
+  }
+
+  /// Under a film: the APIs its code uses whose behaviour here is the
+  /// engine's choice (Apple is silent), each linked to its ledger row.
+  static func fidelityNote(_ choices: [SymbolLinks.Target]) -> HTML {
+    guard !choices.isEmpty else { return "" }
+    let names: [HTML] = choices.map {
+      "<a href=\"\(Navigation.href(SymbolLinks.page, fragment: $0.anchor))\"><code>\($0.symbol)</code></a>"
+    }
+    return """
+      <p class="fidelity-note"><span class="fidelity-mark">Engine&#8217;s choice</span> \
+      This motion rests on what the engine chose where Apple is silent: \
+      \(HTML(raw: names.map(\.markup).joined(separator: ", "))).</p>
       """
   }
 

@@ -17,8 +17,11 @@ public final class RenderedChapterCache: @unchecked Sendable {
     var report: ChapterReport
     var pages: [String: String]
     var config: Book.SiteMetadata
+    /// The ledger's names the code links to.
+    var links: SymbolLinks?
 
-    init(bytes: [UInt8], path: String, report: ChapterReport, pages: [String: String], config: Book.SiteMetadata) {
+    init(bytes: [UInt8], path: String, report: ChapterReport, pages: [String: String], config: Book.SiteMetadata,
+         links: SymbolLinks? = nil) {
       self.bytes = bytes
       self.path = path
       displayPath = report.path
@@ -28,6 +31,7 @@ public final class RenderedChapterCache: @unchecked Sendable {
       self.report = report
       self.pages = pages
       self.config = config
+      self.links = links
     }
   }
 

@@ -3,6 +3,7 @@
 // site folder. The same book always gives the same bytes.
 import Foundation
 import WorkbookCore
+import WorkbookFidelity
 import WorkbookMarkdown
 
 /// What to build and how.
@@ -156,6 +157,9 @@ public struct SiteBuilder: Sendable {
   ///     it as given.
   /// - Throws: `.report` when the file cannot be read, is one shard's, or
   ///   verified other chapters than `book` holds now.
+  ///
+  /// The fidelity ledger comes from the local engine's sources (found as
+  /// verify finds them), not from the report.
   public func render(_ book: Book, reportFile: String) throws(SiteError) -> Site {
     if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
     let verified: VerifiedBook
@@ -177,10 +181,20 @@ public struct SiteBuilder: Sendable {
     } else {
       theme = try Theme.load(override: book.folder + "/theme", within: book.folder)
     }
-    return render(verified, config: book.site, theme: theme)
+    return render(verified, config: book.site, theme: theme, fidelity: Self.fidelity(options.verify))
   }
 
-  func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme) -> Site {
+  /// The fidelity ledger of the engine the book is verified against (found
+  /// as verify finds it); nil when it has no rows (an engine without data
+  /// files, such as the tests' stand-in): then no page and no links.
+  static func fidelity(_ options: Verifier.Options) -> Fidelity? {
+    guard let engine = try? Workspace(options: options).engineSources(),
+      let fidelity = try? Fidelity.load(engine: engine), !fidelity.ledger.rows.isEmpty
+    else { return nil }
+    return fidelity
+  }
+
+  func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme, fidelity: Fidelity? = nil) -> Site {
     let book = verified.book.folder
     // A chapter whose page would be the book's index (`index.md`, refused
     // at load) gets no page.
@@ -188,12 +202,14 @@ public struct SiteBuilder: Sendable {
     let pages = Dictionary(
       pageChapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
 
+    let links = fidelity.map(SymbolLinks.init)
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
     for verifiedChapter in pageChapters {
       let chapter = verifiedChapter.chapter
       let report = verifiedChapter.report
-      let render = { ChapterRenderer(chapter: chapter, report: report, pages: pages, config: config).render() }
-      let key = RenderedChapterCache.Key(bytes: chapter.bytes, path: chapter.path, report: report, pages: pages, config: config)
+      let render = { ChapterRenderer(chapter: chapter, report: report, pages: pages, config: config, links: links).render() }
+      let key = RenderedChapterCache.Key(
+        bytes: chapter.bytes, path: chapter.path, report: report, pages: pages, config: config, links: links)
       let rendered = options.renderCache?.rendered(key, render) ?? render()
       chapters.append((chapter.fileName, pages[chapter.fileName]!, chapter, report, rendered))
     }
@@ -203,11 +219,13 @@ public struct SiteBuilder: Sendable {
     let entries = chapters.map { c in
       TOCEntry(page: c.page, title: c.chapter.title ?? c.file, headings: c.rendered.headings.filter { $0.level == 2 })
     }
+    // The ledger's page closes the contents (not the chapters' pager).
+    let ledgerEntry = fidelity.map { _ in TOCEntry(page: FidelityPage.page, title: FidelityPage.title, headings: []) }
     func page(title: String, current: String?, content: HTML, description: String, prev: TOCEntry?, next: TOCEntry?) -> [UInt8] {
       let html = theme.page.render(
         text: ["title": title, "bookTitle": config.title, "description": description],
         markup: [
-          "toc": Navigation.toc(entries, current: current, bookTitle: config.title),
+          "toc": Navigation.toc(entries + (ledgerEntry.map { [$0] } ?? []), current: current, bookTitle: config.title),
           "content": content,
           "pager": Navigation.pager(prev: prev, next: next),
         ])
@@ -249,6 +267,11 @@ public struct SiteBuilder: Sendable {
                                description: c.rendered.summary, prev: prev, next: next)))
     }
 
+    if let fidelity, let ledgerEntry {
+      out.append((ledgerEntry.page, page(
+        title: FidelityPage.title, current: ledgerEntry.page, content: FidelityPage.content(fidelity),
+        description: "How sure the engine is that each UIKit API behaves as on a device.", prev: nil, next: nil)))
+    }
     out.append(("search-index.js", Array(SearchIndex.script(chapters.map { ($0.page, $0.chapter.title ?? $0.file, $0.rendered.sections) }).utf8)))
     for (name, bytes) in theme.assets { out.append((name, bytes)) }
     out.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }

@@ -33,6 +33,12 @@ public enum SwiftHighlighter {
 
   /// The code as escaped HTML, each classified range in a `<span>`.
   public static func html(for code: String) -> HTML {
+    html(for: code, links: nil)
+  }
+
+  /// The same, with every engine API that has a row in the fidelity
+  /// ledger linked to it (`<a class="api" href="./fidelity.html#UIView">`).
+  static func html(for code: String, links: SymbolLinks?) -> HTML {
     let tree = Parser.parse(source: code)
     let bytes = Array(code.utf8)
     var out = ""
@@ -41,14 +47,31 @@ public enum SwiftHighlighter {
     func text(_ from: Int, _ to: Int) -> String {
       String(decoding: bytes[from..<min(to, bytes.count)], as: UTF8.self)
     }
+    let linked = links?.links(in: tree) ?? []
+    var next = 0  // the first link not yet written
+    /// A classified range's text, its linked names as links.
+    func linkedText(_ start: Int, _ end: Int) -> String {
+      var out = ""
+      var at = start
+      while next < linked.count && linked[next].offset < start { next += 1 }
+      while next < linked.count, linked[next].offset + linked[next].length <= end {
+        let link = linked[next]
+        out += HTML.escape(text(at, link.offset))
+        out += "<a class=\"api\" href=\"\(Navigation.href(SymbolLinks.page, fragment: link.target.anchor))\">"
+          + HTML.escape(text(link.offset, link.offset + link.length)) + "</a>"
+        at = link.offset + link.length
+        next += 1
+      }
+      return out + HTML.escape(text(at, end))
+    }
     for range in tree.classifications {
       let start = range.range.lowerBound.utf8Offset, end = range.range.upperBound.utf8Offset
       guard end > start, start >= position else { continue }
       if start > position { out += HTML.escape(text(position, start)) }
       if let css = cssClass(range.kind) {
-        out += "<span class=\"\(css)\">" + HTML.escape(text(start, end)) + "</span>"
+        out += "<span class=\"\(css)\">" + linkedText(start, end) + "</span>"
       } else {
-        out += HTML.escape(text(start, end))
+        out += linkedText(start, end)
       }
       position = end
     }

@@ -72,6 +72,9 @@ public final class FilmstripPlayer {
   private let terminal: Terminal
   private let style: TerminalStyle
   private let title: String
+  /// A line under the title on every frame (the engine choices the film
+  /// rests on); nil: none.
+  private let note: String?
   /// Playback speed: 1 is the recorded times, 0.5 half as fast.
   private let speed: Double
   private let loops: Bool
@@ -79,10 +82,11 @@ public final class FilmstripPlayer {
   /// chapter's other snippets with diagrams, say).
   private let notes: [String]
 
-  public init(sequence: FrameSequence, title: String, terminal: Terminal, style: TerminalStyle,
+  public init(sequence: FrameSequence, title: String, note: String? = nil, terminal: Terminal, style: TerminalStyle,
               speed: Double = 1, loops: Bool = false, notes: [String] = []) {
     self.sequence = sequence
     self.title = title
+    self.note = note
     self.terminal = terminal
     self.style = style
     self.speed = speed
@@ -96,6 +100,7 @@ public final class FilmstripPlayer {
     var header = "\(title) · frame \(i + 1) of \(sequence.frames.count)"
     if let time = frame.time { header += " · t=\(Self.number(time))s" }
     var out = [style.bold(header)]
+    if let note { out.append(note) }
     let caption = frame.caption.joined(separator: " ")
     if !caption.isEmpty { out.append(style.dim(caption)) }
     out += frame.lines

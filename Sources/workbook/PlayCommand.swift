@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookFidelity
 import WorkbookStepper
 
 extension Workbook {
@@ -57,8 +58,9 @@ extension Workbook {
         options.jobs = 1
         let workspace = Workspace(options: options)
         let report: VerifyReport
+        let book: Book
         do {
-          let book = try workspace.loadBook(selecting: [chapter])
+          book = try workspace.loadBook(selecting: [chapter])
           report = try Verifier(options: options).verify(book, in: workspace) { event in
             if case .buildingEngine = event { announceEngineBuild() }
           }.report
@@ -86,10 +88,29 @@ extension Workbook {
           terminal.write(notes.joined(separator: "\n") + "\n\n")
         }
         let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"
-        let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, terminal: terminal,
-                                     style: style, speed: speed, loops: loop, notes: notes)
+        let note = engineChoiceNote(book.chapters.first, upTo: chosen.index, workspace: workspace)
+        let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, note: note.map { style.dim($0) },
+                                     terminal: terminal, style: style, speed: speed, loops: loop, notes: notes)
         if noAnimate { player.printAll() } else { _ = player.play() }
       }
     }
+  }
+}
+
+extension Workbook.Play {
+  /// The line the player shows when the chapter's code up to the film's
+  /// snippet uses an API whose ledger row is the engine's choice, as the
+  /// site's legend does; nil without a ledger or such an API.
+  func engineChoiceNote(_ chapter: Chapter?, upTo index: Int, workspace: Workspace) -> String? {
+    guard let chapter, let engine = try? workspace.engineSources(),
+      let fidelity = try? Fidelity.load(engine: engine), !fidelity.ledger.rows.isEmpty
+    else { return nil }
+    let usage = APIUsage(fidelity)
+    var seen = Set<String>()
+    let choices = chapter.snippets.filter { $0.index <= index }.flatMap { usage.engineChoices(in: $0.code) }
+      .map(\.symbol).filter { seen.insert($0).inserted }.sorted()
+    guard !choices.isEmpty else { return nil }
+    return "Engine's choice: this motion rests on what the engine chose where Apple is silent: "
+      + choices.joined(separator: ", ") + " (workbook fidelity \(choices[0]))"
   }
 }

@@ -94,11 +94,11 @@ import Testing
     options.site.theme = root + "/Chapters"  // the same folder twice is watched once
     let folders = LivePreview(options: options).watchedFolders()
     let fixtures = ServeFixtures.packageRoot + "/Tests/Fixtures/verify"
-    #expect(folders == [FileWatcher.Folder(root + "/Chapters"), FileWatcher.Folder(fixtures + "/engine", suffixes: [".swift"]),
-                        FileWatcher.Folder(fixtures + "/TransitionDiagrams", suffixes: [".swift"]),
-                        FileWatcher.Folder(fixtures + "/CoreGraphics", suffixes: [".swift"]),
-                        FileWatcher.Folder(fixtures + "/QuartzCore", suffixes: [".swift"]),
-                        FileWatcher.Folder(fixtures + "/UIKit", suffixes: [".swift"])])
+    #expect(folders == [FileWatcher.Folder(root + "/Chapters"), FileWatcher.Folder(fixtures + "/engine", suffixes: [".swift", "Fidelity.md"]),
+                        FileWatcher.Folder(fixtures + "/TransitionDiagrams", suffixes: [".swift", "Fidelity.md"]),
+                        FileWatcher.Folder(fixtures + "/CoreGraphics", suffixes: [".swift", "Fidelity.md"]),
+                        FileWatcher.Folder(fixtures + "/QuartzCore", suffixes: [".swift", "Fidelity.md"]),
+                        FileWatcher.Folder(fixtures + "/UIKit", suffixes: [".swift", "Fidelity.md"])])
   }
 }
 

@@ -229,6 +229,17 @@ import Testing
     #expect(sequence.key == ["fills: . white,", "  a black"])
   }
 
+  /// A film resting on an engine choice says so under its title, on every frame.
+  @Test func theNoteIsUnderTheTitleOnEveryFrame() {
+    let player = FilmstripPlayer(sequence: FrameSequence(Self.strip), title: "01-basics.md · snippet 2",
+                                 note: "Engine's choice: UIPanGestureRecognizer", terminal: Terminal(), style: .plain)
+    for i in 0..<3 {
+      #expect(Array(player.render(i, status: nil).prefix(2)).last == "Engine's choice: UIPanGestureRecognizer")
+    }
+    let plain = FilmstripPlayer(sequence: FrameSequence(Self.strip), title: "t", terminal: Terminal(), style: .plain)
+    #expect(plain.render(1, status: nil)[1] == "t=0.05s")
+  }
+
   @Test func aDiagramWithoutDrawnFramesIsOneFrame() {
     let sequence = FrameSequence(DiagramRecord(kind: "timeline", text: "0s ──── 1s\n"))
     #expect(sequence.frames.count == 1)

@@ -1,0 +1,11 @@
+// SymbolLinks: the engine APIs a snippet names (WorkbookFidelity's
+// APIUsage), linked from the highlighted code to their rows on the
+// site's ledger page.
+import WorkbookFidelity
+
+typealias SymbolLinks = APIUsage
+
+extension APIUsage {
+  /// The ledger's page.
+  static let page = "fidelity.html"
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import WorkbookFidelity
+
+/// The engine's real ledger: every public API has a row, every row is
+/// sound, and Guides/Fidelity.md is what the rows make.
+@Suite("Fidelity ledger of the engine")
+struct FidelityLedgerTests {
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+  static let engine = packageRoot + "/Sources/TransitionEngine"
+
+  static let fidelity: Fidelity = try! Fidelity.load(engine: engine)
+  static let tests: Set<String> = try! LedgerCheck.testNames(under: packageRoot + "/Tests")
+  static let failures = LedgerCheck.failures(fidelity.ledger, api: fidelity.api, tests: tests)
+
+  func report(_ kinds: LedgerCheck.Failure.Kind...) -> String {
+    Self.failures.filter { kinds.contains($0.kind) }.map(\.message).joined(separator: "\n")
+  }
+
+  @Test func everyDataFileReads() {
+    #expect(report(.unreadable).isEmpty, "\n\(report(.unreadable))")
+    // One data file per engine folder, each excluded from the target.
+    let folders = Set(Self.fidelity.api.symbols.map(\.folder))
+    let files = Set(Ledger.dataFiles(under: Self.engine))
+    for folder in folders {
+      #expect(files.contains(LedgerCheck.dataFile(in: folder)), "no \(LedgerCheck.dataFile(in: folder))")
+    }
+    let manifest = (try? String(contentsOfFile: Self.packageRoot + "/Package.swift", encoding: .utf8)) ?? ""
+    for file in files { #expect(manifest.contains("\"\(file)\""), "Package.swift does not exclude \(file)") }
+  }
+
+  @Test func everyPublicAPIHasARow() {
+    #expect(Self.fidelity.api.requiredNames.count > 200)
+    #expect(report(.missingRow).isEmpty, "Public APIs without a row (`swift run workbook fidelity --check` prints the rows to add):\n\(report(.missingRow))")
+  }
+
+  @Test func everyRowNamesAnAPIOfItsFolderOnce() {
+    #expect(report(.staleRow, .misplacedRow, .duplicateRow).isEmpty, "\n\(report(.staleRow, .misplacedRow, .duplicateRow))")
+  }
+
+  @Test func everyRowSaysWhatItDoesAndWhy() {
+    #expect(report(.noEvidence, .noDescription).isEmpty, "\n\(report(.noEvidence, .noDescription))")
+  }
+
+  @Test func everyPinnedTestExists() {
+    #expect(Self.tests.contains("FidelityLedgerTests.everyPinnedTestExists"))
+    #expect(report(.unknownTest).isEmpty, "\n\(report(.unknownTest))")
+  }
+
+  @Test func anchorsAreUnique() {
+    let anchors = Dictionary(grouping: Self.fidelity.ledger.rows, by: \.anchor).filter { $0.value.count > 1 }
+    #expect(anchors.isEmpty, "rows sharing an anchor: \(anchors.keys.sorted())")
+  }
+
+  @Test func guideIsCurrent() throws {
+    let path = Self.packageRoot + "/Guides/Fidelity.md"
+    let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    #expect(written == Self.fidelity.markdown, "Guides/Fidelity.md is stale: run `\(Fidelity.guideCommand)`")
+  }
+}
