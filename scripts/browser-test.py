@@ -339,7 +339,8 @@ def main():
                 const m = data.motion;
                 if (!m || !m.times || m.times.length < 2) continue;
                 const r = {frames: m.times.length, series: m.series.length, duration: m.times[m.times.length - 1] - m.times[0]};
-                const quads = () => [...f.querySelectorAll('svg.stage polygon')].map(p => p.getAttribute('points')).join(';');
+                // A frame is its layers' places and how much each shows (a cross-fade moves nothing).
+                const quads = () => [...f.querySelectorAll('svg.stage polygon')].map(p => p.getAttribute('points') + '@' + p.getAttribute('fill-opacity')).join(';');
                 const frame = () => Number(f.dataset.frame), time = () => Number(f.dataset.time);
                 const slider = f.querySelector('input[type=range]');
                 r.sliderMax = Number(slider.max);
