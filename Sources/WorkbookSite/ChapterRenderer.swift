@@ -513,7 +513,7 @@ enum DiagramMarkup {
     }
     return """
       <p class="fidelity-note"><span class="fidelity-mark">Engine&#8217;s choice</span> \
-      This motion rests on what the engine chose where Apple is silent: \
+      The code behind this film uses API whose behaviour here is the engine&#8217;s choice (Apple is silent): \
       \(HTML(raw: names.map(\.markup).joined(separator: ", "))).</p>
       """
   }

@@ -110,7 +110,7 @@ extension Workbook.Play {
     let choices = chapter.snippets.filter { $0.index <= index }.flatMap { usage.engineChoices(in: $0.code) }
       .map(\.symbol).filter { seen.insert($0).inserted }.sorted()
     guard !choices.isEmpty else { return nil }
-    return "Engine's choice: this motion rests on what the engine chose where Apple is silent: "
+    return "Engine's choice: the code behind this film uses API whose behaviour here is the engine's choice (Apple is silent): "
       + choices.joined(separator: ", ") + " (workbook fidelity \(choices[0]))"
   }
 }
