@@ -127,6 +127,38 @@ package enum FlickerCheck {
     return found
   }
 
+  /// Flashes: frames where the window's background suddenly shows, how
+  /// much of it shows (1 − coverage, averaged over the sampled points)
+  /// rising by more than `maximumRise` from the frame before (a view
+  /// removed or added a frame too early or late). A gradual reveal (a
+  /// presenter that shrinks or fades, a card that turns edge-on) is not one.
+  package static func flashViolations(_ frames: [ScreenCapture], limits: FlickerLimits,
+                                      maximumRise: Double = 0.25) -> [FlickerFinding] {
+    guard let first = frames.first else { return [] }
+    let points = samplePoints(first.screenSize, spacing: limits.sampleSpacing)
+    guard !points.isEmpty else { return [] }
+    var found: [FlickerFinding] = []
+    var previous: Double?
+    for frame in frames {
+      let bare = points.map { point in
+        frame.layers.reduce(1.0) { rest, layer in
+          layer.depth == 0 || !layer.covers(point) ? rest : rest * (1 - layer.opacity)
+        }
+      }
+      let shown = bare.reduce(0, +) / Double(points.count)
+      if let previous, shown - previous > maximumRise {
+        let worst = bare.indices.max { bare[$0] < bare[$1] }!
+        found.append(FlickerFinding(
+          time: frame.time, view: "screen at (\(number(points[worst].x)), \(number(points[worst].y)))",
+          invariant: .coverage,
+          detail: "the window's background shows through \(percent(shown)) of the screen, "
+            + "\(percent(previous)) one frame before"))
+      }
+      previous = shown
+    }
+    return found
+  }
+
   /// Whether every sampled point of `capture` is at least `minimum` covered.
   package static func isCovered(_ capture: ScreenCapture, minimum: Double, spacing: Double) -> Bool {
     uncovered(capture, points: samplePoints(capture.screenSize, spacing: spacing), minimum: minimum) == nil

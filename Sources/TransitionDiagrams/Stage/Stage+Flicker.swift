@@ -9,30 +9,37 @@ import TransitionEngine
 /// What a film may do that the flicker check would otherwise warn about:
 /// `.jump(of: "Card")` (the view labelled "Card" may move farther than
 /// 100 points in a frame: an intended cut), `.uncovered` (the window's
-/// background may show between two covered frames), or several in an array.
+/// background may show at once: an intended flash), `.unchecked` (the film
+/// shows a fault on purpose: nothing is checked), or several in an array.
 public struct FlickerAllowance: ExpressibleByArrayLiteral, Equatable, Sendable {
   /// The views allowed to jump.
   public var jumps: Set<String>
-  /// Whether the screen may be uncovered for a while.
+  /// Whether the window's background may show at once.
   public var uncovered: Bool
+  /// Whether the check is off for the film.
+  public var unchecked: Bool
 
   /// The view labelled `label` may jump.
   public static func jump(of label: String) -> FlickerAllowance {
-    FlickerAllowance(jumps: [label], uncovered: false)
+    FlickerAllowance(jumps: [label], uncovered: false, unchecked: false)
   }
 
-  /// The window's background may show between covered frames.
-  public static let uncovered = FlickerAllowance(jumps: [], uncovered: true)
+  /// The window's background may show at once.
+  public static let uncovered = FlickerAllowance(jumps: [], uncovered: true, unchecked: false)
+
+  /// Nothing is checked: the film shows a fault on purpose (a pitfall).
+  public static let unchecked = FlickerAllowance(jumps: [], uncovered: false, unchecked: true)
 
   /// Everything the given allowances allow.
   public init(arrayLiteral elements: FlickerAllowance...) {
     self.init(jumps: elements.reduce(into: []) { $0.formUnion($1.jumps) },
-              uncovered: elements.contains { $0.uncovered })
+              uncovered: elements.contains { $0.uncovered }, unchecked: elements.contains { $0.unchecked })
   }
 
-  private init(jumps: Set<String>, uncovered: Bool) {
+  private init(jumps: Set<String>, uncovered: Bool, unchecked: Bool) {
     self.jumps = jumps
     self.uncovered = uncovered
+    self.unchecked = unchecked
   }
 }
 
@@ -47,22 +54,23 @@ extension Stage {
 
   /// The violations in `motion` (a film's frames at 60 fps, times from
   /// `zero`, the simulation's time of the film's t=0) and in `trace` (the
-  /// calls made while filming). The screen counts as flashing only between
-  /// two covered frames: a sheet leaves the window's background at its
-  /// corners, a demo view may not fill the screen, and neither is a flash.
+  /// calls made while filming). The screen is checked for flashes only (the
+  /// window's background showing on a quarter of the screen more from one
+  /// frame to the next): a sheet leaves the background at its corners, a
+  /// presenter may shrink, a card turn edge-on, and none of these is a flash.
   static func flickerFindings(_ motion: [ScreenCapture], trace: [TraceEvent], zero: TimeInterval,
                               allowing: FlickerAllowance) -> [FlickerFinding] {
-    guard motion.count >= 2, let first = motion.first, let last = motion.last else { return [] }
+    guard !allowing.unchecked, motion.count >= 2, let first = motion.first, let last = motion.last else { return [] }
     let limits = flickerLimits(allowing)
-    var found = FlickerCheck.frameViolations(motion, limits: limits)
-    let flashes = !allowing.uncovered
-      && FlickerCheck.isCovered(first, minimum: limits.minimumCoverage, spacing: limits.sampleSpacing)
-      && FlickerCheck.isCovered(last, minimum: limits.minimumCoverage, spacing: limits.sampleSpacing)
-    if !flashes { found.removeAll { $0.invariant == .coverage } }
+    var found = FlickerCheck.frameViolations(motion, limits: limits).filter { $0.invariant != .coverage }
+    if !allowing.uncovered { found += FlickerCheck.flashViolations(motion, limits: limits) }
     // A film may end before its transition does, or start after it began
     // (a second film of the same transition): only a second call, or one
-    // with no transition started in the film, is a fault here.
-    let started = trace.contains { $0.kind == .call && $0.message.hasPrefix("animateTransition(") }
+    // with no transition started in the film, is a fault here; and a
+    // cancel restores the screen as it was when the transition started.
+    let started = trace.contains {
+      $0.kind == .call && ($0.message.hasPrefix("animateTransition(") || $0.message.hasPrefix("startInteractiveTransition("))
+    }
     let calls = trace.map { event -> TraceEvent in
       var event = event
       event.time = snap(event.time - zero)
@@ -70,7 +78,7 @@ extension Stage {
     }
     found += FlickerCheck.completionViolations(calls, end: last.time, reportsUnfinished: false)
       .filter { started || !$0.detail.hasSuffix("with no transition running") }
-    if trace.contains(where: { $0.kind == .appCall && $0.message == "completeTransition(false)" }) {
+    if started, trace.contains(where: { $0.kind == .appCall && $0.message == "completeTransition(false)" }) {
       found += FlickerCheck.cancelViolations(before: first, end: last)
     }
     return found
@@ -83,7 +91,8 @@ extension Stage {
                                         allowing: allowing)
     for finding in findings {
       let hint = finding.invariant == .jump ? " (intended? film(..., allowing: .jump(of: \"\(finding.view)\")))"
-        : finding.invariant == .coverage ? " (intended? film(..., allowing: .uncovered))" : ""
+        : finding.invariant == .coverage ? " (intended? film(..., allowing: .uncovered))"
+        : " (on purpose? film(..., allowing: .unchecked))"
       DiagramChannel.publish(.warning("flicker: \(finding.description)\(hint)", line: line), from: simulation)
     }
   }
