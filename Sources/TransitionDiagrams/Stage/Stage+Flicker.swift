@@ -13,11 +13,11 @@ import TransitionEngine
 /// shows a fault on purpose: nothing is checked), or several in an array.
 public struct FlickerAllowance: ExpressibleByArrayLiteral, Equatable, Sendable {
   /// The views allowed to jump.
-  public var jumps: Set<String>
+  let jumps: Set<String>
   /// Whether the window's background may show at once.
-  public var uncovered: Bool
+  let uncovered: Bool
   /// Whether the check is off for the film.
-  public var unchecked: Bool
+  let unchecked: Bool
 
   /// The view labelled `label` may jump.
   public static func jump(of label: String) -> FlickerAllowance {
