@@ -118,123 +118,29 @@ public struct FlickerViolation: Equatable, Sendable, CustomStringConvertible {
 
 extension TransitionRecording {
   /// Every violation of `rules` over the frames, in time order per invariant.
+  /// The invariants over captures are the Stage's (TransitionDiagrams'
+  /// `FlickerCheck`, which the book's films run during `verify`).
   public func flickerViolations(_ rules: FlickerRules = FlickerRules()) -> [FlickerViolation] {
-    var found: [FlickerViolation] = []
-    let grid = frames.filter(\.isOnGrid)
-    let points = samplePoints(spacing: rules.sampleSpacing)
-    var lastTops: [String: Double]?
-    var previous: RecordedFrame?
-    var uncoveredRun: (index: Int, frames: Int)?
-    for frame in grid {
-      let layers = frame.capture.layers
-      // Covered: no point where the window's background shows. A run of
-      // uncovered frames is one violation, at its first frame.
-      let uncovered = points.lazy.map { point in
-        (point, 1 - layers.reduce(1.0) { rest, layer in
-          layer.depth == 0 || !layer.covers(point) ? rest : rest * (1 - layer.opacity)
-        })
-      }.first { $0.1 < rules.minimumCoverage }
-      if let (point, coverage) = uncovered {
-        if let run = uncoveredRun {
-          uncoveredRun = (run.index, run.frames + 1)
-          found[run.index].detail = found[run.index].detail.prefix { $0 != ";" }
-            + "; \(run.frames + 1) frames, to t=\(number(frame.time))s"
-        } else {
-          uncoveredRun = (found.count, 1)
-          found.append(FlickerViolation(
-            time: frame.time, view: "screen at (\(number(point.x)), \(number(point.y)))", invariant: .coverage,
-            detail: "only \(percent(coverage)) covered: the window's background shows"))
-        }
-      } else {
-        uncoveredRun = nil
-      }
-      // Pops: a view that gains or loses much of the screen in one frame.
-      let tops = topViewShares(layers, points: points)
-      if let lastTops {
-        for label in Set(tops.keys).union(lastTops.keys) where !rules.popsAllowed.contains(label) {
-          let change = (tops[label] ?? 0) - (lastTops[label] ?? 0)
-          if abs(change) > rules.maximumPop {
-            found.append(FlickerViolation(
-              time: frame.time, view: label, invariant: .pop,
-              detail: "\(change > 0 ? "pops in" : "pops out"): shows on \(percent(lastTops[label] ?? 0)) "
-                + "of the screen, then \(percent(tops[label] ?? 0)) one frame later"))
-          }
-        }
-      }
-      lastTops = tops
-      // Jumps: a uniquely labelled view that moves too far in one frame.
-      if let previous {
-        let dt = frame.time - previous.time
-        for (label, quad) in uniqueViewQuads(layers) where !rules.jumpsAllowed.contains(label) {
-          guard let before = uniqueViewQuads(previous.capture.layers)[label], dt > 0 else { continue }
-          let moved = zip(before, quad).map { hypot($0.x - $1.x, $0.y - $1.y) }.max() ?? 0
-          let perFrame = Double(moved) * (1.0 / 60) / dt
-          if perFrame > rules.maximumJump {
-            found.append(FlickerViolation(
-              time: frame.time, view: label, invariant: .jump,
-              detail: "moved \(number(moved)) pt in \(number(dt))s (at most \(number(rules.maximumJump)) a frame)"))
-          }
-        }
-      }
-      previous = frame
-    }
+    let limits = FlickerLimits(
+      minimumCoverage: rules.minimumCoverage, sampleSpacing: rules.sampleSpacing,
+      maximumJump: rules.maximumJump, jumpsAllowed: rules.jumpsAllowed,
+      maximumPop: rules.maximumPop, popsAllowed: rules.popsAllowed)
+    var found = FlickerCheck.frameViolations(frames.filter(\.isOnGrid).map(\.capture), limits: limits)
     found += monotonicViolations(rules.monotonic)
-    found += completionViolations()
+    found += FlickerCheck.completionViolations(trace, end: last.time)
     found += endViolations(rules)
-    return found
+    return found.map(FlickerViolation.init)
   }
 
-  private func samplePoints(spacing: Double) -> [CGPoint] {
-    let size = before.screenSize
-    var points: [CGPoint] = []
-    var y = spacing / 2
-    while y < Double(size.height) {
-      var x = spacing / 2
-      while x < Double(size.width) {
-        points.append(CGPoint(x: x, y: y))
-        x += spacing
-      }
-      y += spacing
-    }
-    return points
-  }
-
-  /// For each label, the share of the screen it paints: at each sampled
-  /// point, from the top down, its fill's opacity times what the layers
-  /// above let through (so a fade changes it smoothly, a cut at once).
-  private func topViewShares(_ layers: [CapturedLayer], points: [CGPoint]) -> [String: Double] {
-    var shares: [String: Double] = [:]
-    for point in points {
-      var through = 1.0
-      for layer in layers.reversed() where layer.depth > 0 && layer.covers(point) {
-        shares[layer.label, default: 0] += through * layer.opacity
-        through *= 1 - layer.opacity
-        if through < 0.001 { break }
-      }
-    }
-    return shares.mapValues { $0 / Double(points.count) }
-  }
-
-  /// The screen corners of each view whose label is unique in the frame.
-  private func uniqueViewQuads(_ layers: [CapturedLayer]) -> [String: [CGPoint]] {
-    var quads: [String: [CGPoint]] = [:]
-    var seen: Set<String> = []
-    for layer in layers where layer.isView && layer.depth > 0 {
-      if seen.contains(layer.label) { quads[layer.label] = nil } else { quads[layer.label] = layer.quad }
-      seen.insert(layer.label)
-    }
-    return quads
-  }
-
-  private func monotonicViolations(_ declared: [MonotonicValue]) -> [FlickerViolation] {
-    var found: [FlickerViolation] = []
+  private func monotonicViolations(_ declared: [MonotonicValue]) -> [FlickerFinding] {
+    var found: [FlickerFinding] = []
     for value in declared {
       let series = value.property.map { values($0, of: value.label) } ?? probe(value.label)
       let name = value.property.map { "\(value.label) \($0.name)" } ?? value.label
       for (a, b) in zip(series, series.dropFirst()) {
         let wrong = value.direction == .increasing ? b.value < a.value - 1e-6 : b.value > a.value + 1e-6
         if wrong {
-          found.append(FlickerViolation(
+          found.append(FlickerFinding(
             time: b.time, view: value.label, invariant: .monotonic,
             detail: "\(name) should be \(value.direction.rawValue) but went from \(number(a.value)) "
               + "to \(number(b.value))"))
@@ -245,82 +151,19 @@ extension TransitionRecording {
     return found
   }
 
-  /// Every transition the trace shows started (an `animateTransition(using:)`,
-  /// or a `startInteractiveTransition(_:)` with the animation it starts)
-  /// calls `completeTransition(_:)` exactly once.
-  private func completionViolations() -> [FlickerViolation] {
-    var found: [FlickerViolation] = []
-    var open: [TraceEvent] = []
-    var interactiveStart = false
-    for event in trace {
-      if event.kind == .call, event.message.hasPrefix("startInteractiveTransition(") {
-        open.append(event)
-        interactiveStart = true
-      } else if event.kind == .call, event.message.hasPrefix("animateTransition(") {
-        if interactiveStart { interactiveStart = false } else { open.append(event) }
-      } else if event.kind == .appCall, event.message.hasPrefix("completeTransition(") {
-        interactiveStart = false
-        if open.isEmpty {
-          found.append(FlickerViolation(time: event.time, view: event.receiver, invariant: .completion,
-                                        detail: "\(event.message) with no transition running"))
-        } else {
-          open.removeFirst()
-        }
-      } else if event.kind == .warning, event.message.contains("completeTransition(_:) was called more than once") {
-        found.append(FlickerViolation(time: event.time, view: event.receiver, invariant: .completion,
-                                      detail: "called more than once: \(event.message)"))
-      }
-    }
-    for start in open {
-      found.append(FlickerViolation(
-        time: last.time, view: start.receiver, invariant: .completion,
-        detail: "never called completeTransition(_:) (transition started at t=\(number(start.time))s)"))
-    }
-    return found
-  }
-
   /// The incoming view on screen at the end, the outgoing one gone (or
   /// not, per style); after a cancel, the screen as it was before.
-  private func endViolations(_ rules: FlickerRules) -> [FlickerViolation] {
-    var found: [FlickerViolation] = []
+  private func endViolations(_ rules: FlickerRules) -> [FlickerFinding] {
     let end = last.capture
-    func shows(_ label: String, in capture: ScreenCapture) -> Bool {
-      capture.layers.contains { $0.label == label && $0.effectiveAlpha > 0.01 }
-    }
     let cancelled = trace.contains { $0.kind == .appCall && $0.message == "completeTransition(false)" }
-    if cancelled {
-      func counts(_ capture: ScreenCapture) -> [String: Int] {
-        capture.layers.filter(\.isView).reduce(into: [:]) { $0[$1.label, default: 0] += 1 }
-      }
-      let countsBefore = counts(before), countsAfter = counts(end)
-      for (label, count) in countsAfter.sorted(by: { $0.key < $1.key }) where count > countsBefore[label] ?? 0 {
-        found.append(FlickerViolation(time: end.time, view: label, invariant: .cancel,
-                                      detail: "left on screen after the cancel (it was not there before)"))
-      }
-      for (label, count) in countsBefore.sorted(by: { $0.key < $1.key }) where count > countsAfter[label] ?? 0 {
-        found.append(FlickerViolation(time: end.time, view: label, invariant: .cancel,
-                                      detail: "gone after the cancel (it was on screen before)"))
-      }
-      let quadsAfter = uniqueViewQuads(end.layers)
-      for layer in before.layers where layer.isView && layer.depth > 0 {
-        guard let quad = uniqueViewQuads(before.layers)[layer.label], let now = quadsAfter[layer.label],
-              let after = end.layers.first(where: { $0.label == layer.label }) else { continue }
-        let moved = zip(quad, now).map { hypot($0.x - $1.x, $0.y - $1.y) }.max() ?? 0
-        if moved > 0.5 || abs(after.effectiveAlpha - layer.effectiveAlpha) > 0.01 {
-          found.append(FlickerViolation(
-            time: end.time, view: layer.label, invariant: .cancel,
-            detail: "not restored: frame \(describe(layer.frame)) alpha \(number(layer.effectiveAlpha)) before, "
-              + "\(describe(after.frame)) alpha \(number(after.effectiveAlpha)) after"))
-        }
-      }
-      return found
+    if cancelled { return FlickerCheck.cancelViolations(before: before, end: end) }
+    var found: [FlickerFinding] = []
+    if let incoming = rules.incoming, !FlickerCheck.shows(incoming, in: end) {
+      found.append(FlickerFinding(time: end.time, view: incoming, invariant: .hierarchy,
+                                  detail: "the incoming view is not on screen at the end"))
     }
-    if let incoming = rules.incoming, !shows(incoming, in: end) {
-      found.append(FlickerViolation(time: end.time, view: incoming, invariant: .hierarchy,
-                                    detail: "the incoming view is not on screen at the end"))
-    }
-    if let outgoing = rules.outgoing, shows(outgoing, in: end) != rules.outgoingStays {
-      found.append(FlickerViolation(
+    if let outgoing = rules.outgoing, FlickerCheck.shows(outgoing, in: end) != rules.outgoingStays {
+      found.append(FlickerFinding(
         time: end.time, view: outgoing, invariant: .hierarchy,
         detail: rules.outgoingStays ? "the outgoing view should stay on screen but is gone"
           : "the outgoing view is still on screen at the end"))
@@ -329,38 +172,13 @@ extension TransitionRecording {
   }
 }
 
-extension CapturedLayer {
-  /// How much the layer's fill hides what is under it: its fill's alpha
-  /// times its effective alpha (0 without a fill).
-  var opacity: Double { (fill?.alpha ?? 0) * effectiveAlpha }
-
-  /// Whether `point` (screen coordinates) is inside the layer and its clips.
-  func covers(_ point: CGPoint) -> Bool {
-    opacity > 0 && Self.contains(quad, point) && clips.allSatisfy { Self.contains($0, point) }
-  }
-
-  /// Whether a convex polygon contains `point` (edges included).
-  static func contains(_ polygon: [CGPoint], _ point: CGPoint) -> Bool {
-    guard polygon.count >= 3 else { return false }
-    var sign = 0.0
-    for i in polygon.indices {
-      let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-      let cross = Double((b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x))
-      if abs(cross) < 1e-9 { continue }
-      if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
-    }
-    return true
+extension FlickerViolation {
+  /// The shared check's finding, under this module's public names.
+  init(_ finding: FlickerFinding) {
+    self.init(time: finding.time, view: finding.view, invariant: Invariant(rawValue: finding.invariant.rawValue)!,
+              detail: finding.detail)
   }
 }
 
 /// A number as diagrams print it: at most three decimals, no trailing zeros.
-func number<T: BinaryFloatingPoint>(_ value: T) -> String {
-  let rounded = (Double(value) * 1000).rounded() / 1000
-  return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-}
-
-private func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
-
-private func describe(_ rect: CGRect) -> String {
-  "\(number(rect.minX)),\(number(rect.minY)) \(number(rect.width))x\(number(rect.height))"
-}
+func number<T: BinaryFloatingPoint>(_ value: T) -> String { FlickerCheck.number(value) }

@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func everyPublicCallOfTheStageIsDocumented() throws {
-    let sources = ["Stage.swift", "Stage+Accessibility.swift"].map {
+    let sources = ["Stage.swift", "Stage+Accessibility.swift", "Stage+Flicker.swift"].map {
       Fixtures.read(Fixtures.packageRoot + "/Sources/TransitionDiagrams/Stage/" + $0)
     }.joined()
     var names: Set<String> = []

@@ -19,11 +19,21 @@ public struct PublishedDiagram: Equatable, Sendable {
   /// The frames, a JSON object (`FrameJSONEncoder`), for filmstrips, frames
   /// and timelines.
   public var framesJSON: String?
+  /// The Markdown line of the call that published it (a snippet's
+  /// `#line`), for a warning; nil for a diagram.
+  public var line: Int?
 
-  public init(kind: String, text: String, framesJSON: String? = nil) {
+  public init(kind: String, text: String, framesJSON: String? = nil, line: Int? = nil) {
     self.kind = kind
     self.text = text
     self.framesJSON = framesJSON
+    self.line = line
+  }
+
+  /// A warning about the snippet, not a diagram (kind `warning`): verify
+  /// reports it as a finding at `line`, and shows no diagram.
+  public static func warning(_ message: String, line: Int?) -> PublishedDiagram {
+    PublishedDiagram(kind: "warning", text: message, line: line)
   }
 
   /// The version of `record`'s format.
@@ -37,6 +47,7 @@ public struct PublishedDiagram: Equatable, Sendable {
     var out = "{\"v\": \(Self.recordVersion), \"kind\": \(FrameJSONEncoder.stringLiteral(kind)), "
       + "\"text\": \(FrameJSONEncoder.stringLiteral(text))"
     if let framesJSON { out += ", \"frames\": " + framesJSON }
+    if let line { out += ", \"line\": \(line)" }
     return out + "}"
   }
 }

@@ -24,6 +24,8 @@ public final class Stage {
   private var diagnosticsMark: Int
   /// The clock's time when the stage was made: `frame()` counts from it.
   private let startTime: TimeInterval
+  /// The clock's time of the last `capture`'s t=0.
+  private var filmZero: TimeInterval = 0
 
   /// Puts `root` in a window filling the screen and shows it; the clock runs
   /// until the window has appeared.
@@ -83,10 +85,18 @@ public final class Stage {
   ///
   /// `resolution: .halfBlocks` draws layers thinner than a row in half
   /// rows (`▀ ▄ █`) for this figure; the stage's `style` is the default.
+  ///
+  /// Every frame at 60 fps is held to the flicker check (Guides/Stage.md):
+  /// a flash of the window's background, a view jumping, a transition
+  /// completed twice is a warning at the call's line; `allowing` declares
+  /// an intended jump or uncovered moment.
   public func film(_ moments: Moments = .keyMoments, legend: Bool = false,
-                   resolution: DiagramResolution? = nil) -> Figure {
+                   resolution: DiagramResolution? = nil, allowing: FlickerAllowance = [],
+                   line: Int = #line) -> Figure {
     let style = self.style(resolution)
+    let traceStart = simulation.trace.count
     let (captures, motion) = capture(moments)
+    checkFlicker(motion, since: traceStart, zero: filmZero, allowing: allowing, line: line)
     let renderer = FilmstripRenderer(style: style)
     let strip = renderer.panels(captures)
     var text = renderer.render(strip)
@@ -103,18 +113,24 @@ public final class Stage {
   /// then lets what the drag started finish.
   @discardableResult
   public func drag(from start: CGPoint, to end: CGPoint, duration: TimeInterval, ending: TouchEnding = .lift,
-                   filmingEvery interval: TimeInterval? = nil) -> Figure {
-    drag(along: [start, end], duration: duration, ending: ending, filmingEvery: interval)
+                   filmingEvery interval: TimeInterval? = nil, allowing: FlickerAllowance = [],
+                   line: Int = #line) -> Figure {
+    drag(along: [start, end], duration: duration, ending: ending, filmingEvery: interval, allowing: allowing,
+         line: line)
   }
 
   /// Plays a drag along a polyline (touch down at its first point, then at
   /// constant speed along its length to the last, over `duration`), filmed
   /// every `interval` seconds like `drag(from:to:duration:ending:filmingEvery:)`:
-  /// a finger that goes out and comes back, a flick at the end.
+  /// a finger that goes out and comes back, a flick at the end. A filmed
+  /// drag is held to the flicker check, as `film` is; after a cancel, the
+  /// screen must be as it was before the touch.
   @discardableResult
   public func drag(along path: [CGPoint], duration: TimeInterval, ending: TouchEnding = .lift,
-                   filmingEvery interval: TimeInterval? = nil) -> Figure {
+                   filmingEvery interval: TimeInterval? = nil, allowing: FlickerAllowance = [],
+                   line: Int = #line) -> Figure {
     let t0 = simulation.now
+    let traceStart = simulation.trace.count
     var captures: [ScreenCapture] = []
     var motion: [ScreenCapture] = []
     var nextCapture = t0
@@ -152,6 +168,7 @@ public final class Stage {
       if captures.last?.time != last.time { captures.append(last) }
       if motion.last?.time != last.time { motion.append(last) }
       if motion.count > MotionJSONEncoder.maximumFrames { motion = [] }
+      checkFlicker(motion, since: traceStart, zero: t0, allowing: allowing, line: line)
     } else {
       simulation.runUntilIdle()
       var last = simulation.capture()
@@ -291,6 +308,7 @@ public final class Stage {
     }
     let base = plan.first?.time ?? simulation.now
     let zero = min(base, origin)
+    filmZero = zero
     let sorted = plan.sorted(by: { $0.time < $1.time })
     // The motion: from now (or the film's zero, if later) to the last key
     // moment, on a 60 fps grid from the film's zero, with the key moments.

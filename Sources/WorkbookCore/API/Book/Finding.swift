@@ -46,6 +46,9 @@ extension Finding {
     case compileError = "compile-error"
     /// A compiler warning, mapped to the Markdown.
     case compileWarning = "compile-warning"
+    /// A warning the harness raised while the snippet ran (the flicker
+    /// check on a film), at the line of the call.
+    case runtimeWarning = "runtime-warning"
     /// A snippet trapped or was killed by a signal.
     case crash
     /// The chapter program ran past `--timeout`.

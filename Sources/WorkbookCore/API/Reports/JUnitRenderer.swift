@@ -145,7 +145,7 @@ extension ReportRenderer {
       switch kind {
       case .compileError, .crash, .timeout, .outputChannel, .record, .badInput: return true
       case .compileWarning, .outputMismatch, .missingOutput, .unexpectedOutputBlock, .outputCut,
-        .compileFailMismatch, .exercise:
+        .compileFailMismatch, .exercise, .runtimeWarning:
         return false
       }
     }

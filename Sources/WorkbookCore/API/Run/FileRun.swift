@@ -117,7 +117,7 @@ extension ExerciseChecker {
     let output = run.output(of: 0)
     return FileRun(
       outcome: outcome, messages: messages, otherErrors: run.otherErrors, output: output?.text ?? "",
-      diagrams: output?.diagrams ?? [], crash: crash, stderr: run.stderrTail, duration: duration)
+      diagrams: (output?.diagrams ?? []).filter { $0.kind != DiagramRecord.warningKind }, crash: crash, stderr: run.stderrTail, duration: duration)
   }
 }
 

@@ -32,30 +32,39 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   }
   /// The frames, or their JSON until someone reads them (`StoredFrames`).
   var storedFrames: StoredFrames
+  /// The Markdown line of the call that published it, when the harness
+  /// gave one (a flicker warning's `stage.film` call).
+  public var line: Int?
 
   /// The version this reader knows.
   public static let currentVersion = 1
 
-  public init(kind: String, text: String, frames: Frames? = nil) {
-    self.init(version: Self.currentVersion, kind: kind, text: text, storedFrames: StoredFrames(frames))
+  public init(kind: String, text: String, frames: Frames? = nil, line: Int? = nil) {
+    self.init(version: Self.currentVersion, kind: kind, text: text, storedFrames: StoredFrames(frames), line: line)
   }
 
-  init(version: Int, kind: String, text: String, storedFrames: StoredFrames) {
+  init(version: Int, kind: String, text: String, storedFrames: StoredFrames, line: Int? = nil) {
     self.version = version
     self.kind = kind
     self.text = text
     self.storedFrames = storedFrames
+    self.line = line
   }
 
+  /// The kind of a record that is a warning about the snippet (its text
+  /// the message), not a diagram: verify reports it as a finding.
+  public static let warningKind = "warning"
+
   private enum CodingKeys: String, CodingKey {
-    case version = "v", kind, text, frames
+    case version = "v", kind, text, frames, line
   }
 
   public init(from decoder: Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(version: try c.decode(Int.self, forKey: .version), kind: try c.decode(String.self, forKey: .kind),
               text: try c.decode(String.self, forKey: .text),
-              storedFrames: StoredFrames(try c.decodeIfPresent(Frames.self, forKey: .frames)))
+              storedFrames: StoredFrames(try c.decodeIfPresent(Frames.self, forKey: .frames)),
+              line: try c.decodeIfPresent(Int.self, forKey: .line))
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -64,16 +73,18 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
     try c.encode(kind, forKey: .kind)
     try c.encode(text, forKey: .text)
     try c.encodeIfPresent(frames, forKey: .frames)
+    try c.encodeIfPresent(line, forKey: .line)
   }
 
   public static func == (a: DiagramRecord, b: DiagramRecord) -> Bool {
-    a.version == b.version && a.kind == b.kind && a.text == b.text && a.frames == b.frames
+    a.version == b.version && a.kind == b.kind && a.text == b.text && a.line == b.line && a.frames == b.frames
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(version)
     hasher.combine(kind)
     hasher.combine(text)
+    hasher.combine(line)
     hasher.combine(frames)
   }
 

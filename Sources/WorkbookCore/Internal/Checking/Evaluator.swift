@@ -55,7 +55,14 @@ enum Evaluator {
     var diagrams: [Int: [DiagramRecord]] = [:]
     var outputs: [Int: String] = [:]
     for output in (run.program?.outputs ?? []) + run.standalone.flatMap(\.run.outputs) {
-      diagrams[output.snippet, default: []] += output.diagrams
+      // A warning record (the flicker check on a film) is a finding, not a diagram.
+      // An exercise's starter is broken on purpose: its warnings are not reported.
+      let starter: Bool
+      if case .exerciseStarter = chapter.snippets[output.snippet].kind { starter = true } else { starter = false }
+      for record in output.diagrams where record.kind == DiagramRecord.warningKind && !starter {
+        e.warn(record, snippet: output.snippet)
+      }
+      diagrams[output.snippet, default: []] += output.diagrams.filter { $0.kind != DiagramRecord.warningKind }
       if !output.text.isEmpty { outputs[output.snippet, default: ""] += output.text }
     }
     // A mismatch is fixed by recording when the chapter may be recorded,
@@ -159,6 +166,15 @@ enum Evaluator {
                                 message: "\(diagnostic.message) (in \(diagnostic.file ?? "generated code"):\(diagnostic.lineOffset))",
                                 details: notes(of: diagnostic)))
       }
+    }
+
+    /// A warning the harness published while `snippet` ran, at the line it
+    /// names (else the snippet's first line of code), with an excerpt.
+    mutating func warn(_ record: DiagramRecord, snippet: Int) {
+      let line = record.line ?? chapter.snippets[snippet].firstCodeLine
+      let lines = record.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      findings.append(Finding(.warning, .runtimeWarning, file: file, line: line,
+                              message: lines.first ?? "", details: Array(lines.dropFirst()), snippet: snippet))
     }
 
     /// The compiler's notes on `diagnostic` ("chain the optional using

@@ -87,17 +87,19 @@ struct CachedDiagram: Codable {
   var kind: String
   var text: String
   var frames: String?
+  var line: Int?
 
   init(_ record: DiagramRecord) {
     v = record.version
     kind = record.kind
     text = record.text
     frames = record.storedFrames.encoded.map { String(decoding: $0, as: UTF8.self) }
+    line = record.line
   }
 
   var record: DiagramRecord {
     DiagramRecord(version: v, kind: kind, text: text,
-                  storedFrames: frames.map { StoredFrames(json: Array($0.utf8)) } ?? StoredFrames(nil))
+                  storedFrames: frames.map { StoredFrames(json: Array($0.utf8)) } ?? StoredFrames(nil), line: line)
   }
 }
 
