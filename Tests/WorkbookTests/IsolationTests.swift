@@ -41,13 +41,14 @@ import Testing
     #expect(result.outcome == .finished, "\(result.messages.map(\.message)) \(result.otherErrors) \(result.stderr)")
     #expect(result.messages.filter { $0.severity == .warning }.map(\.message) == [])
     // The drawer takes the right two thirds of the 320-point screen. The
-    // main queue's block runs in the run loop's next turn, the `asyncAfter`
-    // block 0.1 s later, the animator's completion at the end of its 0.2 s;
-    // the main-actor task never runs in a snippet program (the guide, "The
-    // run loop").
+    // main-actor task and the main queue's block run in the run loop's next
+    // turn, in the order they were enqueued (MainActor's executor "is
+    // equivalent to the main dispatch queue"), the `asyncAfter` block 0.1 s
+    // later, the animator's completion at the end of its 0.2 s (the guide,
+    // "The run loop", "Swift concurrency").
     #expect(result.output == """
       presented at x = 106.66666666666667
-      events: main queue, after 0.1 s, faded in
+      events: task, main queue, after 0.1 s, faded in
       dismissed: true
 
       """)

@@ -14,7 +14,9 @@
 //    deadlines (a deadline puts its block on the main queue);
 // 2. the engine's queued work and layout, then the main queue's turns: each
 //    turn runs the blocks queued when it starts (blocks they queue wait for
-//    the next turn), then the engine's queued work and layout again;
+//    the next turn; Swift concurrency's main-actor jobs are blocks of this
+//    queue, MainActorExecutor.swift), then the
+//    engine's queued work and layout again;
 // 3. the frame: every running display link whose frame is now, in the
 //    order they were added, then 2 again.
 import Dispatch
@@ -123,7 +125,14 @@ package final class MainRunLoop {
   private var mainQueue: [() -> Void] = []
 
   /// Whether no block waits on the main queue.
-  var isQueueEmpty: Bool { mainQueue.isEmpty }
+  var isQueueEmpty: Bool { mainQueue.isEmpty && !hasWaitingJobs }
+
+  /// Whether Swift concurrency jobs wait to join this run loop.
+  private var hasWaitingJobs: Bool {
+    guard Simulation.concurrencyOnClock, simulation === Simulation.main,
+          #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return false }
+    return MainActorExecutor.shared.hasWaitingJobs
+  }
 
   /// Queues `block` on the main queue (it runs in the next turn).
   func enqueueMain(_ block: @escaping () -> Void) { mainQueue.append(block) }
@@ -133,6 +142,10 @@ package final class MainRunLoop {
   /// turn starts, in FIFO order. Returns whether a block ran.
   func runMainQueueTurn() -> Bool {
     if let background { mainQueue += background.settle() }
+    if Simulation.concurrencyOnClock, simulation === Simulation.main,
+       #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
+      MainActorExecutor.shared.takeInbox(into: self)
+    }
     guard !mainQueue.isEmpty else { return false }
     let turn = mainQueue
     mainQueue = []

@@ -4,7 +4,8 @@ import Foundation
 
 extension Book {
   /// `<book>/site.json`: `{"title": "…", "rawHTML": false, "command": "workbook",
-  /// "exerciseCommand": "… {chapter}/{id}", "swiftLanguageMode": 6}`.
+  /// "exerciseCommand": "… {chapter}/{id}", "swiftLanguageMode": 6,
+  /// "device": "iPhone 15", "reduceMotion": false}`.
   /// Every key may be missing; a book without the file has the defaults.
   public struct SiteMetadata: Decodable, Hashable, Sendable {
     /// The book's title, on every page.
@@ -22,6 +23,13 @@ extension Book {
     /// The Swift language mode every snippet program is compiled in
     /// (`"swiftLanguageMode"`: 5 or 6; default 5).
     public var swiftLanguageMode = SwiftLanguageMode.v5
+    /// The device every snippet program's engine starts on (`"device"`, one
+    /// of `DeviceCatalogue.names`); nil: the engine's default, the iPhone SE
+    /// (1st generation).
+    public var device: String?
+    /// Whether Settings ▸ Accessibility ▸ Reduce Motion is on when every
+    /// snippet program starts (`"reduceMotion"`; default false).
+    public var reduceMotion = false
 
     public init() {}
 
@@ -35,9 +43,27 @@ extension Book {
         guard let known = SwiftLanguageMode(rawValue: mode) else { throw UnknownLanguageMode(value: mode) }
         swiftLanguageMode = known
       }
+      if let name = try c.decodeIfPresent(String.self, forKey: .device) {
+        guard DeviceCatalogue.names.contains(name) else { throw UnknownDevice(name: name) }
+        device = name
+      }
+      reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? reduceMotion
     }
 
-    enum CodingKeys: String, CodingKey { case title, rawHTML, command, exerciseCommand, swiftLanguageMode }
+    enum CodingKeys: String, CodingKey {
+      case title, rawHTML, command, exerciseCommand, swiftLanguageMode, device, reduceMotion
+    }
+
+    /// A `device` the engine's catalogue does not have.
+    struct UnknownDevice: Error {
+      var name: String
+      var sentence: String {
+        let list = DeviceCatalogue.devices.map { "'\($0)'" }.joined(separator: ", ")
+        return "'device' is '\(name)', which the engine does not have; its devices are \(list) "
+          + "(and other names of the same screens)"
+          + NameSuggestions.sentence(NameSuggestions.closest(to: name, among: DeviceCatalogue.names))
+      }
+    }
 
     /// A `swiftLanguageMode` other than 5 or 6.
     struct UnknownLanguageMode: Error {
@@ -63,6 +89,8 @@ extension Book {
       guard let data = FileManager.default.contents(atPath: path) else { return .success(SiteMetadata()) }
       do { return .success(try JSONDecoder().decode(SiteMetadata.self, from: data)) } catch let error as UnknownLanguageMode {
         return .failure(Problem(path: path, reason: error.sentence))
+      } catch let error as UnknownDevice {
+        return .failure(Problem(path: path, reason: error.sentence))
       } catch {
         return .failure(Problem(path: path, reason: DecodingProblem.sentence(error)))
       }
@@ -80,4 +108,22 @@ public enum SwiftLanguageMode: Int, Codable, Hashable, Sendable, CaseIterable {
 
   /// The compiler's flag: `-swift-version 5` or `-swift-version 6`.
   var compilerFlags: [String] { ["-swift-version", String(rawValue)] }
+}
+
+/// The names of the devices the engine models (`Device.all` and
+/// `Device.aliases` in Sources/TransitionEngine/UIKit/Device.swift; the
+/// workbook does not link the engine, so the names are kept here too, and
+/// `DeviceCatalogueTests` checks the two agree).
+public enum DeviceCatalogue {
+  /// The catalogue's devices, as the errors list them.
+  public static let devices = [
+    "iPhone SE (1st generation)", "iPhone 8", "iPhone 14", "iPhone 15", "iPhone 15 Plus",
+  ]
+
+  /// Every name a book may give: the devices, then other names of the same screens.
+  public static let names = devices + [
+    "iPhone SE", "iPhone 5s", "iPhone SE (2nd generation)", "iPhone SE (3rd generation)",
+    "iPhone 12", "iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 14 Pro", "iPhone 15 Pro",
+    "iPhone 16", "iPhone 14 Pro Max", "iPhone 15 Pro Max",
+  ]
 }

@@ -120,21 +120,27 @@ public struct Workspace: Sendable {
   /// - Parameters:
   ///   - languageMode: The Swift language mode to compile in; nil: the
   ///     book's (its `site.json`'s `swiftLanguageMode`).
+  ///   - site: The book's settings, already read (the device and Reduce
+  ///     Motion come from them); nil: read `site.json` now.
   ///   - willBuild: Called with the engine's sources before a build starts.
-  /// - Throws: `.siteSettingsUnreadable` when the mode is the book's and
-  ///   its `site.json` cannot be read, besides the toolchain's and the
+  /// - Throws: `.siteSettingsUnreadable` when `site.json` is needed and
+  ///   cannot be read (an explicit language mode tolerates it: the device
+  ///   settings are then the defaults), besides the toolchain's and the
   ///   engine's errors.
-  func prepare(languageMode: SwiftLanguageMode? = nil,
+  func prepare(languageMode: SwiftLanguageMode? = nil, site: Book.SiteMetadata? = nil,
                willBuild: (String) -> Void = { _ in }) throws(VerifyError) -> RunSettings {
-    let mode: SwiftLanguageMode
-    if let languageMode {
-      mode = languageMode
+    let bookSite: Book.SiteMetadata
+    if let site {
+      bookSite = site
     } else {
       switch Book.SiteMetadata.load(book: book) {
-      case .success(let site): mode = site.swiftLanguageMode
-      case .failure(let problem): throw .siteSettingsUnreadable(path: problem.path, reason: problem.reason)
+      case .success(let site): bookSite = site
+      case .failure(let problem):
+        guard languageMode != nil else { throw .siteSettingsUnreadable(path: problem.path, reason: problem.reason) }
+        bookSite = Book.SiteMetadata()
       }
     }
+    let mode = languageMode ?? bookSite.swiftLanguageMode
     let engineCache = try checkedEngineCache()
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
     let sources = try engineSources()
@@ -146,6 +152,8 @@ public struct Workspace: Sendable {
       outputCap: options.outputCap, moduleCache: engine.moduleCache)
     settings.engineSources = sources
     settings.languageMode = mode
+    settings.device = bookSite.device
+    settings.reduceMotion = bookSite.reduceMotion
     return settings
   }
 

@@ -22,6 +22,12 @@ public struct ReportDocument: Codable, Hashable, Sendable {
   /// The Swift language mode the snippets were compiled in (5 or 6, the
   /// book's `site.json`); nil in reports written before it was stated.
   public var swiftLanguageMode: Int?
+  /// The device the snippets ran on (the book's `site.json`, `"device"`);
+  /// nil: the engine's default, the iPhone SE (1st generation).
+  public var device: String?
+  /// Whether Reduce Motion was on (the book's `site.json`); nil in reports
+  /// written before it was stated.
+  public var reduceMotion: Bool?
   /// Which part of the book this report covers; nil: the whole plan (an
   /// unsharded run, or shards merged).
   public var shard: ReportDocument.Shard?
@@ -30,12 +36,14 @@ public struct ReportDocument: Codable, Hashable, Sendable {
 
   public init(
     book: BookIdentity, engine: EngineIdentity, shard: Shard?, chapters: [ChapterReport], seconds: Double,
-    swiftLanguageMode: SwiftLanguageMode? = nil
+    swiftLanguageMode: SwiftLanguageMode? = nil, device: String? = nil, reduceMotion: Bool? = nil
   ) {
     self.schemaVersion = Self.currentSchemaVersion
     self.book = book
     self.engine = engine
     self.swiftLanguageMode = swiftLanguageMode?.rawValue
+    self.device = device
+    self.reduceMotion = reduceMotion
     self.shard = shard
     self.chapters = chapters
     let report = VerifyReport(chapters: chapters, duration: seconds, engineBuilt: false)
@@ -236,7 +244,8 @@ extension ReportDocument {
   public init(_ verified: VerifiedBook, plan: ShardPlan? = nil) {
     self.init(book: plan?.book ?? ShardPlan.identity(of: verified.book), engine: verified.engine,
               shard: plan?.reportShard, chapters: verified.chapters.map(\.report), seconds: verified.duration,
-              swiftLanguageMode: verified.book.site.swiftLanguageMode)
+              swiftLanguageMode: verified.book.site.swiftLanguageMode,
+              device: verified.book.site.device, reduceMotion: verified.book.site.reduceMotion)
   }
 }
 

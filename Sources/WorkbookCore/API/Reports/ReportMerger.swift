@@ -67,6 +67,8 @@ extension ReportDocument {
       let seconds = reports.map(\.document.summary.seconds).max() ?? 0
       var document = ReportDocument(book: first.book, engine: first.engine, shard: nil, chapters: merged, seconds: seconds)
       document.swiftLanguageMode = first.swiftLanguageMode
+      document.device = first.device
+      document.reduceMotion = first.reduceMotion
       return document
     }
 

@@ -75,7 +75,7 @@ public struct Verifier: Sendable {
     // The book's language mode is in its site.json: a book whose file
     // cannot be read is not verified in a mode it may not be written for.
     if let problem = book.siteProblem { throw .siteSettingsUnreadable(path: problem.path, reason: problem.reason) }
-    let settings = try workspace.prepare(languageMode: book.site.swiftLanguageMode,
+    let settings = try workspace.prepare(languageMode: book.site.swiftLanguageMode, site: book.site,
                                          willBuild: { progress(.buildingEngine(sources: $0)) })
     let engine = settings.engine
     // Each program's run is cached too: an edit recompiles only the programs it touches.

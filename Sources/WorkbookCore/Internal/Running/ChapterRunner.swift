@@ -20,6 +20,10 @@ struct RunSettings: Sendable {
   var engineSources: String? = nil
   /// The Swift language mode programs are compiled in (the book's `site.json`).
   var languageMode = SwiftLanguageMode.v5
+  /// The device every program starts on (`site.json`); nil: the engine's default.
+  var device: String?
+  /// Whether Reduce Motion is on when every program starts (`site.json`).
+  var reduceMotion = false
 
   init(toolchain: Toolchain, engine: EngineBuild, pipeline: CompilerPipeline,
               timeout: Double, outputCap: Int, moduleCache: String) {
@@ -404,9 +408,13 @@ struct ChapterRunner: Sendable {
   /// descriptor 3 and `SWIFT_BACKTRACE` set to `backtrace`.
   private func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
                        backtrace: String, stderrCap: Int) throws(ChildProcessError) -> ChildResult {
-    commandLog?.append([executable, "SWIFT_BACKTRACE=" + backtrace])
+    var environment = ["SWIFT_BACKTRACE": backtrace]
+    // The book's device settings, which the prelude applies at start.
+    if let device = settings.device { environment[ProgramBuilder.deviceVariable] = device }
+    if settings.reduceMotion { environment[ProgramBuilder.reduceMotionVariable] = "1" }
+    commandLog?.append([executable] + environment.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value })
     return try ChildProcess.run(
-      executable, [], directory: directory, environment: ["SWIFT_BACKTRACE": backtrace],
+      executable, [], directory: directory, environment: environment,
       timeout: settings.timeout, stdoutCap: 0, stderrCap: stderrCap, sink: splitter,
       secret: Array(secret.utf8))
   }

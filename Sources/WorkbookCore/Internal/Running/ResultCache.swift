@@ -64,7 +64,7 @@ struct ResultCache: Sendable {
   }
 
   /// A hasher holding what every key starts with: the format, the engine,
-  /// the compiler, the flags and language mode, the pipeline, the output cap
+  /// the compiler, the flags, language mode, device and Reduce Motion, the pipeline, the output cap
   /// and the prelude.
   private static func hasher(format: String, settings: RunSettings) -> ContentHasher {
     var hasher = ContentHasher()
@@ -73,6 +73,8 @@ struct ResultCache: Sendable {
     hasher.add("compiler", settings.toolchain.identity)
     hasher.add("flags", Toolchain.snippetFlags.joined(separator: " "))
     hasher.add("language-mode", String(settings.languageMode.rawValue))
+    hasher.add("device", settings.device ?? "")
+    hasher.add("reduce-motion", settings.reduceMotion ? "on" : "off")
     hasher.add("pipeline", settings.pipeline.rawValue)
     hasher.add("output-cap", String(settings.outputCap))
     hasher.add("prelude", ProgramBuilder.prelude)

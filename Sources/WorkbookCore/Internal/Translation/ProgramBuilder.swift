@@ -165,6 +165,12 @@ struct ProgramBuilder: Sendable {
   /// calls are type-checked and code-generated each time).
   static let preludeModuleName = "WorkbookPrelude"
 
+  /// The environment variables through which a run passes the book's
+  /// device settings (`site.json`) to the prelude, which applies them to
+  /// the engine before the first snippet.
+  static let deviceVariable = "WORKBOOK_DEVICE"
+  static let reduceMotionVariable = "WORKBOOK_REDUCE_MOTION"
+
   /// The modules every snippet program imports without saying so
   /// (`-import-module`): the diagrams harness, so that `Stage` is there
   /// beside `import UIKit` as a book's snippets use it (an app's own files,
@@ -221,10 +227,18 @@ struct ProgramBuilder: Sendable {
       fputs("\\u{1E}workbook-snippet \\(workbookSecret) \\(index)\\u{1E}\\n", stdout)
     }
 
-    /// Unbuffered output; the run's secret from descriptor 3 (then closed);
+    /// Unbuffered output; Swift concurrency on the virtual clock; the book's
+    /// device and Reduce Motion (`site.json`, passed in the environment); the run's
+    /// secret from descriptor 3 (then closed);
     /// on Linux, killed with verify when verify dies.
     private func __workbookStart() {
       setvbuf(stdout, nil, _IONBF, 0)
+      Simulation.runSwiftConcurrencyOnClock()
+      if let name = getenv("\(deviceVariable)").map({ String(cString: $0) }) {
+        guard let device = Device.named(name) else { fatalError("The engine has no device '\\(name)'") }
+        Simulation.main.device = device
+      }
+      if getenv("\(reduceMotionVariable)") != nil { Simulation.main.accessibility.reduceMotion = true }
       var buffer = [UInt8](repeating: 0, count: 128)
       let count = read(3, &buffer, buffer.count)
       if count > 0 { workbookSecret = String(decoding: buffer[0..<count], as: UTF8.self) }

@@ -23,4 +23,17 @@ public final class Simulation {
   public static let main = Simulation()
   /// What the diagrams harness keeps per simulation, as in the real engine.
   package var companions: [ObjectIdentifier: AnyObject] = [:]
+  // What the workbook's prelude sets at a program's start, as in the real engine.
+  public var device = Device(name: "iPhone SE (1st generation)")
+  public let accessibility = AccessibilitySettings()
+  @discardableResult public static func runSwiftConcurrencyOnClock() -> Bool { false }
+}
+
+public struct Device {
+  public var name: String
+  public static func named(_ name: String) -> Device? { Device(name: name) }
+}
+
+public final class AccessibilitySettings {
+  public var reduceMotion = false
 }

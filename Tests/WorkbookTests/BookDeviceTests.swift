@@ -1,0 +1,123 @@
+// A book's device and Reduce Motion (`Chapters/site.json`: "device",
+// "reduceMotion"): every snippet program's engine starts with them, the
+// stage and `UIScreen.main` follow, the result cache and the JSON report
+// state them, and an unknown device is refused, naming the file.
+//
+// Figures from Apple's Human Interface Guidelines, "Layout", device screen
+// sizes: iPhone 15 393 × 852 pt @3x; iPhone SE (1st generation) 320 × 568 pt
+// @2x (https://developer.apple.com/design/human-interface-guidelines/layout).
+// `UIAccessibility.isReduceMotionEnabled`: "A Boolean value that indicates
+// whether the Reduce Motion setting is in an enabled state"
+// (https://developer.apple.com/documentation/uikit/uiaccessibility/isreducemotionenabled).
+import Foundation
+import Testing
+@testable import WorkbookCore
+
+@Suite struct BookDeviceTests {
+  static let chapter = """
+    # Device
+
+    ```swift
+    import UIKit
+
+    print(UIScreen.main.bounds.size, UIScreen.main.scale)
+    let stage = Stage(UIViewController())
+    print(stage.window.bounds.size)
+    print("Reduce Motion:", UIAccessibility.isReduceMotionEnabled)
+    ```
+
+    ```output
+    OUTPUT
+    ```
+
+    """
+
+  /// The package's own engine (the stand-in has no devices).
+  static let engine = Fixtures.packageRoot + "/Sources/TransitionEngine"
+
+  static func options(_ book: String) -> VerifyOptions {
+    var options = Fixtures.options(book: book)
+    options.engineSources = engine
+    return options
+  }
+
+  /// A book with one chapter whose expected output is `output`.
+  static func book(site: String?, output: String) throws -> String {
+    let book = try Fixtures.temporaryDirectory() + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    if let site { try site.write(toFile: book + "/site.json", atomically: true, encoding: .utf8) }
+    try chapter.replacingOccurrences(of: "OUTPUT", with: output)
+      .write(toFile: book + "/01-device.md", atomically: true, encoding: .utf8)
+    return book
+  }
+
+  @Test func theBooksDeviceAndReduceMotionApplyToEverySnippetProgram() throws {
+    let book = try Self.book(site: #"{"device": "iPhone 15", "reduceMotion": true}"#,
+                             output: "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: true")
+    let report = try Fixtures.verify(book) { $0.engineSources = Self.engine }
+    #expect(report.findings == [], "\(report.findings.map(\.message))")
+    #expect(report.chapters.first?.snippets.map(\.status) == [.passed])
+  }
+
+  @Test func withoutSettingsTheDeviceIsTheIPhoneSEAndReduceMotionIsOff() throws {
+    let book = try Self.book(site: nil, output: "(320.0, 568.0) 2.0\n(320.0, 568.0)\nReduce Motion: false")
+    let report = try Fixtures.verify(book) { $0.engineSources = Self.engine }
+    #expect(report.findings == [], "\(report.findings.map(\.message))")
+  }
+
+  @Test func anotherNameOfTheSameScreenIsAccepted() throws {
+    let site = try JSONDecoder().decode(Book.SiteMetadata.self, from: Data(#"{"device": "iPhone 15 Pro"}"#.utf8))
+    #expect(site.device == "iPhone 15 Pro")
+    #expect(site.reduceMotion == false)
+  }
+
+  @Test func anUnknownDeviceIsRefusedNamingTheFileTheCatalogueAndTheNearestNames() throws {
+    let book = try Self.book(site: #"{"device": "iPhone 15 Plsu"}"#, output: "")
+    do {
+      _ = try Fixtures.verify(book) { $0.engineSources = Self.engine }
+      Issue.record("verified a book whose device is unknown")
+    } catch let error as VerifyError {
+      guard case .siteSettingsUnreadable(let path, let reason) = error else {
+        Issue.record("wrong error: \(error)")
+        return
+      }
+      #expect(path == book + "/site.json")
+      #expect(reason.contains("'device' is 'iPhone 15 Plsu'"), "\(reason)")
+      #expect(reason.contains("'iPhone SE (1st generation)', 'iPhone 8', 'iPhone 14', 'iPhone 15', 'iPhone 15 Plus'"),
+              "\(reason)")
+      #expect(reason.contains("did you mean 'iPhone 15 Plus'"), "\(reason)")
+    }
+  }
+
+  /// The workbook keeps the engine's device names (it does not link the
+  /// engine): each is a name in the engine's catalogue.
+  @Test func theCatalogueNamesAreTheEnginesNames() throws {
+    let source = Fixtures.read(Fixtures.packageRoot + "/Sources/TransitionEngine/UIKit/Device.swift")
+    for name in DeviceCatalogue.names {
+      #expect(source.contains("\"\(name)\""), "\(name) is not in Device.swift")
+    }
+    let engineNames = source.matches(of: /name: "([^"]+)"/).map { String($0.output.1) }
+    #expect(engineNames == DeviceCatalogue.devices)
+  }
+
+  @Test func theDeviceAndReduceMotionAreInTheResultCacheKey() {
+    let base = ResultCacheKeyTests.key(ResultCacheKeyTests.base)
+    var device = ResultCacheKeyTests.settings()
+    device.device = "iPhone 15"
+    #expect(ResultCacheKeyTests.key(ResultCacheKeyTests.base, settings: device) != base)
+    var reduceMotion = ResultCacheKeyTests.settings()
+    reduceMotion.reduceMotion = true
+    #expect(ResultCacheKeyTests.key(ResultCacheKeyTests.base, settings: reduceMotion) != base)
+  }
+
+  @Test func theJSONReportStatesTheDeviceAndReduceMotion() throws {
+    let book = try Self.book(site: #"{"device": "iPhone 15", "reduceMotion": true}"#,
+                             output: "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: true")
+    let verified = try Verifier(options: Self.options(book)).verify()
+    let document = ReportDocument(verified)
+    #expect(document.device == "iPhone 15")
+    #expect(document.reduceMotion == true)
+    let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
+    #expect(json.contains(#""device":"iPhone 15""#) && json.contains(#""reduceMotion":true"#), "\(json)")
+  }
+}
