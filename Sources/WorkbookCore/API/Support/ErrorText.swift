@@ -71,8 +71,9 @@ public enum ErrorText {
       return "The Swift compiler fails for a reason outside the book (\(message)); "
         + "nothing was cached. Remove '\(moduleCache)' and the engine cache next to it, then run again"
     case .siteSettingsUnreadable(let path, let reason):
-      return "Cannot read '\(path)': \(reason); snippets are compiled in the Swift language mode it names "
-        + "(\"swiftLanguageMode\": 5 or 6), so fix the file, or delete it for the defaults (mode 5)"
+      return "Cannot read '\(path)': \(reason); the book's settings decide how every snippet is compiled "
+        + "and run (its Swift language mode, device and Reduce Motion), so fix the file, or delete it for "
+        + "the defaults (Swift 5, the iPhone SE, Reduce Motion off)"
     case .interrupted:
       return "Interrupted"
     }
