@@ -62,11 +62,31 @@ let package = Package(
       name: "WorkbookMarkdown",
       dependencies: ["CCmarkGFM"]
     ),
-    // Chapters and snippets, translation, the engine build, the snippet
-    // runner, the result cache, output checks, `--record` and reports.
+    // What the workbook's modules share: files, the file watcher,
+    // hashing, JSON decoding problems, name suggestions (`package`).
+    .target(
+      name: "WorkbookSupport"
+    ),
+    // The book as values: chapters and snippets (loaded and checked once),
+    // exercises, findings, the verdicts and reports, published diagrams,
+    // the versioned JSON report, shards and the reports' text forms.
+    // No process, no toolchain.
+    .target(
+      name: "WorkbookModel",
+      dependencies: ["WorkbookMarkdown", "WorkbookSupport"]
+    ),
+    // From a chapter to the runs of its programs: the toolchain, the engine
+    // build, translation into programs, child processes and Ctrl-C, the
+    // output splitter, compiler diagnostics, traps and the result cache.
+    .target(
+      name: "WorkbookRunner",
+      dependencies: ["WorkbookModel", "WorkbookSupport"]
+    ),
+    // The driver: the workspace, verifying a book (the verdict, `--record`),
+    // exercises and the learner's files, a new book's scaffold, errors as text.
     .target(
       name: "WorkbookCore",
-      dependencies: ["WorkbookMarkdown"]
+      dependencies: ["WorkbookModel", "WorkbookRunner", "WorkbookSupport", "WorkbookMarkdown"]
     ),
     // The fidelity ledger: the engine's public API read from its sources
     // (swift-syntax), the rows of each engine folder's Fidelity.md, their
@@ -74,7 +94,7 @@ let package = Package(
     .target(
       name: "WorkbookFidelity",
       dependencies: [
-        "WorkbookCore",
+        "WorkbookSupport",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
@@ -86,6 +106,8 @@ let package = Package(
       name: "WorkbookSite",
       dependencies: [
         "WorkbookCore",
+        "WorkbookModel",
+        "WorkbookSupport",
         "WorkbookFidelity",
         "WorkbookMarkdown",
         .product(name: "SwiftParser", package: "swift-syntax"),
@@ -97,7 +119,7 @@ let package = Package(
     // `check`, `exercises`, `play`): rendering, keys, watching files.
     .target(
       name: "WorkbookStepper",
-      dependencies: ["WorkbookCore", "WorkbookMarkdown"]
+      dependencies: ["WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport", "WorkbookMarkdown"]
     ),
     // The live preview (`workbook serve`): the site served from memory on
     // 127.0.0.1, a watcher that rebuilds on every save, and the reload
@@ -106,8 +128,11 @@ let package = Package(
       name: "WorkbookServe",
       dependencies: [
         "WorkbookCore",
+        "WorkbookModel",
+        "WorkbookSupport",
         "WorkbookSite",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
       ],
       resources: [.copy("Preview")]
     ),
@@ -116,6 +141,9 @@ let package = Package(
       name: "workbook",
       dependencies: [
         "WorkbookCore",
+        "WorkbookModel",
+        "WorkbookRunner",
+        "WorkbookSupport",
         "WorkbookFidelity",
         "WorkbookSite",
         "WorkbookServe",
@@ -146,6 +174,9 @@ let package = Package(
       name: "WorkbookTests",
       dependencies: [
         "WorkbookCore",
+        "WorkbookModel",
+        "WorkbookRunner",
+        "WorkbookSupport",
         "WorkbookMarkdown",
         "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
@@ -153,20 +184,20 @@ let package = Package(
     ),
     .testTarget(
       name: "WorkbookSiteTests",
-      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookMarkdown", "SnapshotSupport", "TestSupport"],
+      dependencies: ["WorkbookSite", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport", "WorkbookMarkdown", "SnapshotSupport", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "WorkbookFidelityTests",
-      dependencies: ["WorkbookFidelity", "WorkbookCore"]
+      dependencies: ["WorkbookFidelity", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport"]
     ),
     .testTarget(
       name: "WorkbookServeTests",
-      dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore"]
+      dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport"]
     ),
     .testTarget(
       name: "WorkbookStepperTests",
-      dependencies: ["WorkbookStepper", "WorkbookCore"]
+      dependencies: ["WorkbookStepper", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport"]
     ),
     .testTarget(
       name: "TransitionEngineTests",

@@ -2,7 +2,7 @@
 // forms: Guides/Fidelity.md (`markdown`) and the terminal's list and
 // single row (`text`, `lookup`). The site's page is WorkbookSite's.
 import Foundation
-import WorkbookCore
+import WorkbookSupport
 
 /// The fidelity ledger of one engine: its rows and its public API.
 public struct Fidelity: Sendable {

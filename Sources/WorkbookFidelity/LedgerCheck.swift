@@ -5,7 +5,7 @@
 import Foundation
 import SwiftParser
 import SwiftSyntax
-import WorkbookCore
+import WorkbookSupport
 
 public enum LedgerCheck {
   /// One thing wrong, with the data file to fix when there is one.

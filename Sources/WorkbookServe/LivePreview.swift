@@ -6,6 +6,8 @@
 // overlay shows the failure at its Markdown file and line.
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 import WorkbookSite
 
 /// What to serve and how.

@@ -4,6 +4,7 @@
 // were served from and reload when it moves on.
 import Foundation
 import WorkbookCore
+import WorkbookModel
 import WorkbookSite
 
 /// A failure the overlay shows: where in the Markdown, what, and the

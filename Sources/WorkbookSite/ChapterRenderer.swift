@@ -3,6 +3,7 @@
 // exercises and hints are replaced by the site's own markup, built from the
 // chapter model and the verify report.
 import WorkbookCore
+import WorkbookModel
 import WorkbookMarkdown
 
 /// A heading on a page, with its anchor.

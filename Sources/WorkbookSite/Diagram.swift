@@ -3,6 +3,7 @@
 // text was printed.
 import Foundation
 import WorkbookCore
+import WorkbookModel
 
 /// A published diagram: WorkbookCore decodes the record once.
 typealias Diagram = DiagramRecord

@@ -3,6 +3,7 @@
 // the snippets' links point to.
 import Foundation
 import WorkbookCore
+import WorkbookModel
 import WorkbookFidelity
 
 enum FidelityPage {

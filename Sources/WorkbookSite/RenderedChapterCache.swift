@@ -5,6 +5,7 @@
 // after a save only the chapter that changed is rendered again.
 import Foundation
 import WorkbookCore
+import WorkbookModel
 
 public final class RenderedChapterCache: @unchecked Sendable {
   /// Everything a chapter's rendering depends on.

@@ -3,6 +3,8 @@
 // site folder. The same book always gives the same bytes.
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 import WorkbookFidelity
 import WorkbookMarkdown
 

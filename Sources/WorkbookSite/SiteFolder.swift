@@ -12,6 +12,8 @@ import Darwin
 #endif
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 
 enum SiteFolder {
   /// The manifest's file name, inside the site folder.

@@ -2,6 +2,7 @@
 // at the learner's lines, a trap, a timeout, or the expected and actual
 // output side by side with the differing lines marked.
 import WorkbookCore
+import WorkbookModel
 
 /// Renders an `ExerciseCheck` for the terminal.
 public struct CheckView: Sendable {

@@ -2,6 +2,7 @@
 // status, chapter by chapter, and a progress bar.
 import Foundation
 import WorkbookCore
+import WorkbookModel
 
 /// The book's exercises and the learner's status on each.
 public struct ExerciseList: Sendable {

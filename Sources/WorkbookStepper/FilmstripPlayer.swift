@@ -13,6 +13,7 @@ import Darwin
 #endif
 import Foundation
 import WorkbookCore
+import WorkbookModel
 
 /// One frame to show.
 public struct PlayerFrame: Hashable, Sendable {

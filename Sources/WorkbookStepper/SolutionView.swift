@@ -2,6 +2,7 @@
 // lines it removes and adds, with a little context), or as the whole
 // program — for `workbook step` (the s key) and `workbook check --solution`.
 import WorkbookCore
+import WorkbookModel
 
 /// Renders an exercise's solution for the terminal.
 ///

@@ -7,6 +7,8 @@ import Darwin
 #endif
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 
 /// An interactive (or, without a terminal, sequential) walk through the
 /// book's exercises.

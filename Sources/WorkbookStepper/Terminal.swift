@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import WorkbookCore
+import WorkbookRunner
 
 /// A key the learner pressed.
 public enum Key: Hashable, Sendable {

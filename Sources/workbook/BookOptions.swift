@@ -3,6 +3,9 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookRunner
+import WorkbookSupport
 import WorkbookStepper
 
 /// Where the engine and the cache are, how long a program may run and how
@@ -26,7 +29,7 @@ struct EngineOptions: ParsableArguments {
 
   func validate() throws {
     guard timeout > 0 else { throw ValidationError("'--timeout' must be more than 0 seconds, got '\(timeout)'") }
-    guard Verifier.Options.Pipeline(rawValue: pipeline) != nil else {
+    guard CompilerPipeline(rawValue: pipeline) != nil else {
       throw ValidationError("Unknown pipeline '\(pipeline)'; expected 'direct' or 'driver'")
     }
   }
@@ -35,7 +38,7 @@ struct EngineOptions: ParsableArguments {
     options.timeout = timeout
     options.engineSources = engineSources
     options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
-    options.pipeline = Verifier.Options.Pipeline(rawValue: pipeline) ?? .direct
+    options.pipeline = CompilerPipeline(rawValue: pipeline) ?? .direct
   }
 }
 

@@ -3,6 +3,8 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 import WorkbookStepper
 
 extension Workbook {

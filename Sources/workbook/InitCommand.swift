@@ -4,6 +4,9 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookRunner
+import WorkbookSupport
 
 extension Workbook {
   struct Init: ParsableCommand {

@@ -2,6 +2,8 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 import WorkbookFidelity
 import WorkbookStepper
 

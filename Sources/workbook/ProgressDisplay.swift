@@ -2,6 +2,8 @@
 // (on standard error, so that standard output holds only the report).
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 
 final class ProgressDisplay: @unchecked Sendable {
   private let live: Bool

@@ -3,6 +3,8 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 
 /// The report formats of `verify` and `report merge`.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {

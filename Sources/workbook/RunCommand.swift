@@ -4,6 +4,8 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookSupport
 
 extension Workbook {
   struct Run: ParsableCommand {

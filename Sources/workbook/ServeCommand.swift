@@ -3,6 +3,9 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookRunner
+import WorkbookSupport
 import WorkbookServe
 import WorkbookSite
 

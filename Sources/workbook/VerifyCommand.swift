@@ -3,6 +3,9 @@
 import ArgumentParser
 import Foundation
 import WorkbookCore
+import WorkbookModel
+import WorkbookRunner
+import WorkbookSupport
 
 extension Workbook {
   struct Verify: ParsableCommand {

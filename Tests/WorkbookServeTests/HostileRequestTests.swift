@@ -10,6 +10,9 @@ import Glibc
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 @testable import WorkbookServe
 
 @Suite(.serialized) struct HostileRequestTests {

@@ -8,6 +8,9 @@ import FlyingFox
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 @testable import WorkbookServe
 
 @Suite struct PreviewServerTests {

@@ -7,6 +7,9 @@ import Glibc
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 enum ServeFixtures {
   static let packageRoot: String = {

@@ -7,6 +7,9 @@ import Foundation
 import Testing
 import TestSupport
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 @testable import WorkbookSite
 
 @Suite struct HostileBookTests {

@@ -4,6 +4,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 import WorkbookMarkdown
 @testable import WorkbookSite
 

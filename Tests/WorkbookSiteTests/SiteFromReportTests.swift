@@ -5,6 +5,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 @testable import WorkbookSite
 
 @Suite("Site from a report")

@@ -3,6 +3,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 @testable import WorkbookSite
 
 @Suite struct SiteTests {

@@ -4,6 +4,9 @@ import Foundation
 @_exported import SnapshotSupport
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 @testable import WorkbookSite
 
 enum SiteFixtures {

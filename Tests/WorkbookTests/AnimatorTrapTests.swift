@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 /// UIViewPropertyAnimator's state machine, as UIKit enforces it (it raises;
 /// the engine traps): each misuse is a snippet of a fixture book
@@ -12,8 +15,8 @@ import Testing
 /// own; no misuse is on its snippet's first line, and 03's is inside a
 /// function the snippet calls.)
 @Suite struct AnimatorTrapTests {
-  @Test(arguments: [Verifier.Options.Pipeline.direct, .driver])
-  func everyMisuseOfThePropertyAnimatorIsATrapAtItsOwnLine(pipeline: Verifier.Options.Pipeline) throws {
+  @Test(arguments: [CompilerPipeline.direct, .driver])
+  func everyMisuseOfThePropertyAnimatorIsATrapAtItsOwnLine(pipeline: CompilerPipeline) throws {
     let book = try Fixtures.book("animator-traps")
     var options = Fixtures.options(book: book)
     options.pipeline = pipeline

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 /// Real-world-shaped transition files (Tests/Fixtures/appcode): presentation
 /// controllers, animators, interaction controllers, navigation and tab-bar

@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct CommandLineTests {
   /// The `workbook` binary SwiftPM built next to this test bundle.

@@ -14,6 +14,9 @@
 // were enqueued.
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct ConcurrencyClockTests {
   @Test func mainActorTasksAreMainQueueBlocksAndSleepWaitsVirtualTime() throws {

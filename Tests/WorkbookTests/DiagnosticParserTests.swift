@@ -4,6 +4,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct DiagnosticParserTests {
   /// Snippet 0 at lines 3–6 (indented by two), snippet 1 at lines 9–11.

@@ -1,6 +1,9 @@
 // Which published diagram `workbook play` plays, and why there is none.
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct DiagramChoiceTests {
   static func snippet(_ index: Int, line: Int, _ diagrams: [DiagramRecord]) -> SnippetReport {

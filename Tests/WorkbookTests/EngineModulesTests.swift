@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 /// The modules snippets compile against — TransitionEngine, the diagrams
 /// harness and the SDK modules beside it — built from the package's

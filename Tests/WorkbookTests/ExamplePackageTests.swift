@@ -6,6 +6,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct ExamplePackageTests {
   @Test func theExampleAppsTransitionTestsPass() throws {

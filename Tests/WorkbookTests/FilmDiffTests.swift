@@ -3,6 +3,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct FilmDiffTests {
   /// Three frames in one band, then a second band of one frame, and a key

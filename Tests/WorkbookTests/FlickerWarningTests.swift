@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 /// The flicker check on a book's films (Guides/Stage.md, "Flicker warnings"):
 /// a fixture book (`Tests/Fixtures/verify/flicker`) films an animator that

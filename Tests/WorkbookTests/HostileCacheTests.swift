@@ -12,6 +12,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct HostileCacheTests {
   static let otherUser: uid_t = 65534

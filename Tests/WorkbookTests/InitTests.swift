@@ -3,6 +3,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct InitTests {
   @Test func scaffoldsEveryFileAndRefusesToOverwrite() throws {

@@ -7,6 +7,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct InstalledToolTests {
   /// Runs `executable` and returns its status and its output (both streams).

@@ -13,6 +13,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct IsolationTests {
   static let folder = (Fixtures.root as NSString).deletingLastPathComponent + "/isolation"

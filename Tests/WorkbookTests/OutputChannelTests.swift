@@ -4,6 +4,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct OutputChannelTests {
   static let secret = "5eb7x91ax22cx0f1"

@@ -1,5 +1,8 @@
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct OutputRecorderTests {
   func chapter(_ bytes: [UInt8]) -> Chapter {

@@ -8,6 +8,9 @@ import TestSupport
 import Testing
 import WorkbookMarkdown
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct RecordSafetyTests {
   static func load(_ text: String) -> Chapter {

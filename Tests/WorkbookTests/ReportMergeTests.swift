@@ -8,6 +8,9 @@ import FoundationXML
 #endif
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 /// Tests/Fixtures/reports/<name>: compared, or recorded when missing (never
 /// when WORKBOOK_RECORD=never, as in CI); WORKBOOK_RECORD=all re-records.

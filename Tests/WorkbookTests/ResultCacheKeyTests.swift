@@ -4,6 +4,9 @@
 // output blocks are not.
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct ResultCacheKeyTests {
   static func settings(engine: String = "engine-1", compiler: String = "swift-6.3",

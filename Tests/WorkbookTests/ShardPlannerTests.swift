@@ -8,6 +8,9 @@ import PropertyBased
 import Testing
 import TestSupport
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 /// PropertyBased runs its generators on a `SeededRandomNumberGenerator`;
 /// the package's one seeded generator is one.

@@ -1,5 +1,8 @@
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct SnippetTranslatorTests {
   let translator = SnippetTranslator.standard

@@ -5,11 +5,14 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct TrapLineTests {
   /// A runner for `book` (the stand-in engine) that logs its commands, and
   /// the chapter named `name`.
-  static func runner(_ book: String, pipeline: Verifier.Options.Pipeline) throws -> (ChapterRunner, CommandLog, Book) {
+  static func runner(_ book: String, pipeline: CompilerPipeline) throws -> (ChapterRunner, CommandLog, Book) {
     var options = Fixtures.options(book: book)
     options.pipeline = pipeline
     let workspace = Workspace(options: options)
@@ -27,8 +30,8 @@ import Testing
     log.all.filter { $0.contains { $0.hasPrefix("SWIFT_BACKTRACE=") } }
   }
 
-  @Test(arguments: [Verifier.Options.Pipeline.direct, .driver])
-  func aProgramThatDoesNotTrapIsCompiledOnceWithoutLineTables(pipeline: Verifier.Options.Pipeline) throws {
+  @Test(arguments: [CompilerPipeline.direct, .driver])
+  func aProgramThatDoesNotTrapIsCompiledOnceWithoutLineTables(pipeline: CompilerPipeline) throws {
     let (runner, log, book) = try Self.runner(try Fixtures.book("passing"), pipeline: pipeline)
     let chapter = try #require(book.chapters.first { $0.fileName == "01-basics.md" })
     let run = try runner.run(chapter)
@@ -39,8 +42,8 @@ import Testing
     #expect(Self.programRuns(log).map(\.last) == ["SWIFT_BACKTRACE=enable=no"], "run once, without the backtracer")
   }
 
-  @Test(arguments: [Verifier.Options.Pipeline.direct, .driver])
-  func aTrapInTheEngineIsLocatedByATracedSecondRun(pipeline: Verifier.Options.Pipeline) throws {
+  @Test(arguments: [CompilerPipeline.direct, .driver])
+  func aTrapInTheEngineIsLocatedByATracedSecondRun(pipeline: CompilerPipeline) throws {
     let (runner, log, book) = try Self.runner(try Fixtures.book("crash"), pipeline: pipeline)
     let chapter = try #require(book.chapters.first { $0.fileName == "03-engine.md" })
     let run = try #require(try runner.run(chapter).program)

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 /// The engine end to end: animator, interactor and delegate code in the
 /// styles of the five classic transition tutorials (Tests/Fixtures/tutorials),

@@ -5,6 +5,9 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
 
 @Suite struct VerdictTests {
   @Test func aMismatchCarriesExpectedActualAndTheDiff() throws {

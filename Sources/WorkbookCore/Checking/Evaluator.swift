@@ -1,0 +1,543 @@
+// Evaluator: compares what a chapter did (a ChapterRun) with what its
+// Markdown says, and decides what `--record` would write.
+import WorkbookMarkdown
+import WorkbookModel
+import WorkbookRunner
+import WorkbookSupport
+
+/// A change `--record` makes to one snippet's output block.
+struct OutputChange: Hashable, Sendable {
+  var snippet: Int
+  /// The new content (lines ending in "\n"), or nil to remove the block.
+  var content: String?
+}
+
+struct Evaluation: Sendable {
+  var findings: [Finding]
+  var snippets: [SnippetReport]
+  /// Changes `--record` makes; empty when the chapter must not be rewritten.
+  var changes: [OutputChange]
+  /// Findings that `changes` fix (dropped when they are recorded). The
+  /// snippets they are about have a mismatch verdict that is
+  /// `isFixedByRecording`: they pass once the changes are written.
+  var recordableFindings: Set<Int>
+}
+
+enum Evaluator {
+  /// Evaluates a chapter without a run (bad input stops it before compiling).
+  static func evaluateProblems(_ chapter: Chapter) -> Evaluation {
+    let reason = "the chapter has bad input" + (chapter.inputErrors.first.map { ": " + $0.message } ?? "")
+    let snippets = chapter.snippets.map { snippet in
+      SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
+                    hidden: snippet.isHidden,
+                    verdict: snippet.kind == .ignore ? .ignored : .notRun(.init(reason: reason, stoppedBy: nil)))
+    }
+    // A problem inside a snippet (or its output block) is about that snippet.
+    let findings = chapter.problems.map { problem in
+      var problem = problem
+      problem.snippet = problem.line.flatMap { line in
+        chapter.snippets.first { line >= $0.fenceLine && line <= ($0.output?.endLine ?? $0.closingFenceLine) }?.index
+      }
+      return problem
+    }
+    return Evaluation(findings: findings, snippets: snippets, changes: [], recordableFindings: [])
+  }
+
+  /// Compares `run` with the chapter's output blocks.
+  static func evaluate(_ chapter: Chapter, run: ChapterRun, outputCap: Int) -> Evaluation {
+    var e = Context(chapter: chapter, outputCap: outputCap)
+    if let program = run.program {
+      e.evaluateProgram(program)
+    }
+    if let noRun = run.noRun {
+      e.evaluateNoRun(noRun, chapterProgramFailed: run.program.map { !$0.compiled } ?? false)
+    }
+    for result in run.compileFail { e.evaluateCompileFail(result) }
+    e.evaluateExercises(run.standalone)
+    for snippet in chapter.snippets where snippet.kind == .ignore { e.verdicts[snippet.index] = .ignored }
+    var diagrams: [Int: [DiagramRecord]] = [:]
+    var outputs: [Int: String] = [:]
+    for output in (run.program?.outputs ?? []) + run.standalone.flatMap(\.run.outputs) {
+      // A warning record (the flicker check on a film) is a finding, not a diagram.
+      // An exercise's starter is broken on purpose: its warnings are not reported.
+      let starter: Bool
+      if case .exerciseStarter = chapter.snippets[output.snippet].kind { starter = true } else { starter = false }
+      for record in output.diagrams where record.kind == DiagramRecord.warningKind && !starter {
+        e.warn(record, snippet: output.snippet)
+      }
+      diagrams[output.snippet, default: []] += output.diagrams.filter { $0.kind != DiagramRecord.warningKind }
+      if !output.text.isEmpty { outputs[output.snippet, default: ""] += output.text }
+    }
+    // A mismatch is fixed by recording when the chapter may be recorded,
+    // `--record` rewrites the snippet's block, and nothing else failed it.
+    let changed = Set(e.changes.map(\.snippet))
+    let reports = chapter.snippets.map { snippet in
+      var verdict = e.verdicts[snippet.index] ?? .passed
+      if case .mismatch(var mismatch) = verdict {
+        mismatch.fixedByRecording = e.recordable && changed.contains(snippet.index)
+          && !e.failedForGood.contains(snippet.index)
+        verdict = .mismatch(mismatch)
+      }
+      return SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
+                           hidden: snippet.isHidden, verdict: verdict, output: outputs[snippet.index],
+                           diagrams: diagrams[snippet.index] ?? [])
+    }
+    return Evaluation(findings: e.findings, snippets: reports,
+                      changes: e.recordable ? e.changes : [],
+                      recordableFindings: e.recordable ? e.recordableFindings : [])
+  }
+
+  private struct Context {
+    let chapter: Chapter
+    let outputCap: Int
+    let lines: [Substring]
+    var findings: [Finding] = []
+    /// The verdicts decided so far; a snippet without one passed.
+    var verdicts: [Int: SnippetVerdict] = [:]
+    var changes: [OutputChange] = []
+    var recordableFindings: Set<Int> = []
+    /// Snippets with a failure that recording does not fix.
+    var failedForGood: Set<Int> = []
+    /// False once the chapter does not compile, crashes or times out.
+    var recordable = true
+
+    init(chapter: Chapter, outputCap: Int) {
+      self.chapter = chapter
+      self.outputCap = outputCap
+      self.lines = MarkdownLines.texts(chapter.bytes)
+    }
+
+    var file: String { chapter.displayPath }
+
+    /// Fails `snippet` with `verdict`, reported as `finding`. The first
+    /// failure is the snippet's verdict (a later compile error joins the
+    /// first's diagnostics); every failure is a finding.
+    mutating func fail(_ snippet: Int, _ verdict: SnippetVerdict, _ finding: Finding, recordable: Bool = false) {
+      if recordable { recordableFindings.insert(findings.count) } else { failedForGood.insert(snippet) }
+      var finding = finding
+      finding.snippet = snippet
+      findings.append(finding)
+      switch (verdicts[snippet], verdict) {
+      case (.compileError(var first)?, .compileError(let more)):
+        first.diagnostics += more.diagnostics
+        verdicts[snippet] = .compileError(first)
+      case (let existing?, _) where existing.status.isFailure:
+        break
+      default:
+        verdicts[snippet] = verdict
+      }
+    }
+
+    /// Marks the snippets in `snippets` that have no verdict as not run.
+    mutating func notRun(_ snippets: [Snippet], reason: String, stoppedBy: Int?) {
+      for snippet in snippets where verdicts[snippet.index] == nil {
+        verdicts[snippet.index] = .notRun(.init(reason: reason, stoppedBy: stoppedBy))
+      }
+    }
+
+    /// "snippet 3 (line 14)": how a not-run reason names a snippet.
+    func name(_ index: Int) -> String {
+      "snippet \(index + 1) (line \(chapter.snippets[index].fenceLine))"
+    }
+
+    /// A code excerpt with a caret under the column.
+    func excerpt(line: Int, column: Int) -> [String] {
+      SourceExcerpt.lines(lines, line: line, column: column)
+    }
+
+    mutating func report(_ diagnostic: Diagnostic, as kind: FindingKind? = nil) {
+      let severity: Severity = diagnostic.severity == .error ? .error : .warning
+      let findingKind = kind ?? (diagnostic.severity == .error ? .compileError : .compileWarning)
+      if let index = diagnostic.snippet {
+        let line = chapter.snippets[index].fenceLine + diagnostic.lineOffset
+        // A UIKit name the engine does not model is named as such (a line
+        // under the excerpt and the compiler's notes: the message stays
+        // the compiler's).
+        let missing = severity == .error ? UIKitNames.note(for: diagnostic.message).map { ["note: " + $0] } ?? [] : []
+        let details = SourceExcerpt.lines(lines, line: line, column: diagnostic.column, fixIt: diagnostic.fixIt)
+          + notes(of: diagnostic) + missing
+        let finding = Finding(severity, findingKind, file: file, line: line, column: diagnostic.column,
+                              message: diagnostic.message, details: details)
+        if severity == .error {
+          let error = SnippetVerdict.Diagnostic(line: line, column: diagnostic.column, message: diagnostic.message)
+          fail(index, .compileError(.init(message: diagnostic.message, line: line, diagnostics: [error])), finding)
+        } else {
+          findings.append(finding)
+        }
+      } else {
+        findings.append(Finding(severity, findingKind, file: file, line: nil,
+                                message: "\(diagnostic.message) (in \(diagnostic.file ?? "generated code"):\(diagnostic.lineOffset))",
+                                details: notes(of: diagnostic)))
+      }
+    }
+
+    /// A warning the harness published while `snippet` ran, at the line it
+    /// names (else the snippet's first line of code), with an excerpt.
+    mutating func warn(_ record: DiagramRecord, snippet: Int) {
+      let line = record.line ?? chapter.snippets[snippet].firstCodeLine
+      let lines = record.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      findings.append(Finding(.warning, .runtimeWarning, file: file, line: line,
+                              message: lines.first ?? "", details: Array(lines.dropFirst()), snippet: snippet))
+    }
+
+    /// The compiler's notes on `diagnostic` ("chain the optional using
+    /// '?'…") as details, each at its Markdown line with its fix-it.
+    func notes(of diagnostic: Diagnostic) -> [String] {
+      diagnostic.notes.flatMap { note in
+        SourceExcerpt.note(note.message, in: lines, line: note.snippet.map { chapter.snippets[$0].fenceLine + note.lineOffset },
+                           column: note.column, fixIt: note.fixIt, elsewhere: note.elsewhere)
+      }
+    }
+
+    // MARK: The chapter program
+
+    mutating func evaluateProgram(_ program: ProgramRun) {
+      let snippets = chapter.snippets.filter { $0.kind.isInChapterProgram }
+      for diagnostic in program.diagnostics { report(diagnostic) }
+      guard program.compiled else {
+        recordable = false
+        if !program.otherErrors.isEmpty || !program.diagnostics.contains(where: { $0.severity == .error }) {
+          findings.append(Finding(.error, .compileError, file: file, line: nil,
+                                  message: "Chapter program does not build",
+                                  details: tail(program.otherErrors)))
+        }
+        let broken = snippets.first { verdicts[$0.index]?.status == .compileError }?.index
+        notRun(snippets, reason: "the chapter program does not build"
+               + (broken.map { ": " + name($0) + " has a compile error" } ?? ""), stoppedBy: broken)
+        return
+      }
+      guard program.ran else { return }
+      reportChannelProblems(program)
+      // The snippet that was running when the program stopped abnormally.
+      var stopped: Int? = nil
+      var stopReason = ""
+      switch program.termination {
+      case .timedOut?:
+        recordable = false
+        stopped = program.lastStartedSnippet
+        let line = stopped.map { chapter.snippets[$0].firstCodeLine }
+        let finding = Finding(.error, .timeout, file: file, line: line,
+                              message: "Chapter ran past the timeout and was killed" + (stopped == nil ? " before its first snippet" : " while running this snippet"),
+                              details: ["Raise the limit with --timeout SECONDS if the work is legitimate"])
+        if let stopped {
+          fail(stopped, .timeout(.init(message: finding.message, line: line)), finding)
+          stopReason = name(stopped) + " ran past the timeout"
+        } else {
+          findings.append(finding)
+        }
+      case .exited(let code)? where code != 0:
+        fallthrough
+      case .signaled?:
+        recordable = false
+        stopped = program.lastStartedSnippet
+        reportCrash(program, stopped: stopped)
+        if let stopped { stopReason = name(stopped) + " trapped" }
+      default:
+        break
+      }
+      var reachedStop = false
+      for snippet in snippets {
+        if reachedStop {
+          if snippet.kind == .run { notRun([snippet], reason: stopReason, stoppedBy: stopped) }
+          continue
+        }
+        if snippet.index == stopped {
+          reachedStop = true
+          // Output before the trap is still checked, and not recorded.
+        }
+        guard snippet.kind == .run else { continue }
+        if snippet.index == stopped { continue }
+        checkOutput(snippet, actual: program.output(of: snippet.index))
+      }
+    }
+
+    /// The `no-run` type check: only what is in `no-run` snippets is
+    /// reported (the chapter program reports the rest).
+    mutating func evaluateNoRun(_ check: ProgramRun, chapterProgramFailed: Bool) {
+      let noRun = Set(chapter.snippets.filter { $0.kind == .noRun }.map(\.index))
+      let mine = check.diagnostics.filter { $0.snippet.map(noRun.contains) == true }
+      for diagnostic in mine { report(diagnostic) }
+      if !check.compiled && !chapterProgramFailed && !mine.contains(where: { $0.severity == .error }) {
+        recordable = false
+        findings.append(Finding(.error, .compileError, file: file, line: nil,
+                                message: "The no-run snippets do not type-check",
+                                details: tail(check.otherErrors.isEmpty
+                                  ? check.diagnostics.map { "\($0.file ?? ""):\($0.lineOffset): \($0.message)" }.joined(separator: "\n")
+                                  : check.otherErrors)))
+      }
+      if !check.compiled { recordable = false }
+      for index in noRun.sorted() where verdicts[index] == nil && !check.compiled {
+        verdicts[index] = .compileError(.init(message: "The no-run snippets do not type-check", line: nil))
+        failedForGood.insert(index)
+      }
+    }
+
+    /// Markers that named no snippet or came out of order (a snippet
+    /// called the tool's helpers), diagram data over its cap.
+    mutating func reportChannelProblems(_ program: ProgramRun) {
+      for problem in program.channelProblems {
+        recordable = false
+        let snippet = problem.snippet.map { chapter.snippets[$0] }
+        let finding = Finding(.error, .outputChannel, file: file, line: snippet?.fenceLine, message: problem.message)
+        if let snippet {
+          fail(snippet.index, .mismatch(.init(message: problem.message, line: snippet.fenceLine,
+                                              expected: snippet.output?.content, actual: nil)), finding)
+        } else {
+          findings.append(finding)
+        }
+      }
+    }
+
+    mutating func reportCrash(_ program: ProgramRun, stopped: Int?) {
+      guard let crash = program.crash else { return }
+      var message = crash.message
+      var line = stopped.map { chapter.snippets[$0].firstCodeLine }
+      var column: Int? = nil
+      var details: [String] = []
+      // Where the runtime says it trapped, when that is outside the book
+      // (an engine precondition); the snippet line it came from, when known
+      // (the runtime's location, or the backtrace's: `TrapBacktrace`).
+      if let external = crash.externalLocation {
+        message += " (at \(external))"
+      }
+      if let index = crash.snippet, let offset = crash.lineOffset {
+        let crashLine = chapter.snippets[index].fenceLine + offset
+        if index == stopped || stopped == nil {
+          line = crashLine
+        } else {
+          message += " (at \(file):\(crashLine))"
+          // The running snippet's line that called it, when the backtrace says.
+          if let stopped, let caller = crash.callerLineOffset {
+            line = chapter.snippets[stopped].fenceLine + caller
+          }
+        }
+        details += excerpt(line: crashLine, column: 0)
+        column = nil
+      }
+      if stopped == nil { message += " before the first snippet started" }
+      let stderrLines = program.stderrTail.split(separator: "\n").prefix(8).map { "stderr: \($0)" }
+      details += stderrLines
+      let finding = Finding(.error, .crash, file: file, line: line, column: column, message: message, details: details)
+      if let stopped { fail(stopped, .trap(.init(message: message, line: line)), finding) } else { findings.append(finding) }
+    }
+
+    mutating func checkOutput(_ snippet: Snippet, actual captured: SnippetOutput?) {
+      let actual = captured?.text ?? ""
+      if let captured, captured.droppedBytes > 0 {
+        recordable = false
+        let message = "Snippet printed \(captured.text.utf8.count + captured.droppedBytes) bytes; its output was cut after \(outputCap) bytes"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: snippet.output?.content,
+                             actual: captured.text)),
+             Finding(.error, .outputCut, file: file, line: snippet.fenceLine, message: message))
+        return
+      }
+      compare(snippet, actual: actual)
+    }
+
+    /// Compares a snippet's output with its output block.
+    mutating func compare(_ snippet: Snippet, actual: String, missingMessage: String? = nil) {
+      let normalized = actual.isEmpty || actual.hasSuffix("\n") ? actual : actual + "\n"
+      switch (snippet.output, normalized.isEmpty) {
+      case (nil, true):
+        break
+      case (nil, false):
+        let preview = LineDiff.splitLines(normalized).prefix(10).map { "| \($0)" }
+        let message = missingMessage ?? "Snippet prints but has no output block; record it with 'workbook verify --record'"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: nil, actual: normalized)),
+             Finding(.error, .missingOutput, file: file, line: snippet.fenceLine, message: message, details: preview),
+             recordable: true)
+        changes.append(OutputChange(snippet: snippet.index, content: normalized))
+      case (let block?, true):
+        let message = "Output block's snippet prints nothing; remove the block or record with 'workbook verify --record'"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: "")),
+             Finding(.error, .unexpectedOutputBlock, file: file, line: block.fenceLine, message: message),
+             recordable: true)
+        changes.append(OutputChange(snippet: snippet.index, content: nil))
+      case (let block?, false):
+        guard block.content != normalized else { return }
+        let diff = LineDiff.unified(
+          old: block.content, new: normalized,
+          oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
+        let message = "Output does not match the output block"
+        // A film is shown frame by frame: only the frames that changed,
+        // expected beside actual.
+        let film = LineDiff.FilmDiff.lines(old: block.content, new: normalized,
+                                  oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: normalized,
+                             diff: diff)),
+             Finding(.error, .outputMismatch, file: file, line: block.fenceLine, message: message,
+                     details: diff.isEmpty ? ["(they differ only in line endings or a final newline)"] : film ?? diff),
+             recordable: true)
+        changes.append(OutputChange(snippet: snippet.index, content: normalized))
+      }
+    }
+
+    // MARK: compile-fail
+
+    mutating func evaluateCompileFail(_ result: CompileFailRun) {
+      let snippet = chapter.snippets[result.snippet]
+      if result.compiled {
+        let message = "Snippet marked 'compile-fail' compiles; fix it or drop the attribute"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: snippet.output?.content, actual: "")),
+             Finding(.error, .compileFailMismatch, file: file, line: snippet.fenceLine, message: message))
+        return
+      }
+      let mine = result.diagnostics.filter { $0.snippet == snippet.index && $0.severity == .error }
+      if mine.isEmpty {
+        let elsewhere = result.diagnostics.first { $0.severity == .error }
+        let message = "Snippet marked 'compile-fail' fails only because of errors outside it"
+          + (elsewhere.map { ": \($0.message)" } ?? "")
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: snippet.fenceLine, expected: snippet.output?.content, actual: "")),
+             Finding(.error, .compileFailMismatch, file: file, line: snippet.fenceLine, message: message))
+        return
+      }
+      var actualLines: [String] = []
+      for diagnostic in mine where !actualLines.contains(diagnostic.expectationLine) {
+        actualLines.append(diagnostic.expectationLine)
+      }
+      let actual = actualLines.map { $0 + "\n" }.joined()
+      guard let block = snippet.output else {
+        // Any error will do; `--record` writes the messages down.
+        changes.append(OutputChange(snippet: snippet.index, content: actual))
+        return
+      }
+      // "error: " is optional in the block (the format asks for the message).
+      let expected = LineDiff.splitLines(block.content).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
+        .map { $0.hasPrefix("error: ") ? $0 : "error: " + $0 }
+      if expected != actualLines {
+        let diff = LineDiff.unified(
+          old: expected.map { $0 + "\n" }.joined(), new: actual,
+          oldLabel: "expected errors (\(file):\(block.fenceLine))", newLabel: "actual errors")
+        var details = diff
+        for diagnostic in mine {
+          details += excerpt(line: snippet.fenceLine + diagnostic.lineOffset, column: diagnostic.column)
+        }
+        let message = "Compiler errors do not match the output block"
+        fail(snippet.index,
+             .mismatch(.init(message: message, line: block.fenceLine, expected: block.content, actual: actual,
+                             diff: diff)),
+             Finding(.error, .compileFailMismatch, file: file, line: block.fenceLine, message: message,
+                     details: details),
+             recordable: true)
+        changes.append(OutputChange(snippet: snippet.index, content: actual))
+      }
+    }
+
+    // MARK: Exercises
+
+    mutating func evaluateExercises(_ runs: [StandaloneRun]) {
+      var solutionOutputs: [String: String] = [:]
+      var starters: [(Snippet, String)] = []
+      for standalone in runs {
+        let snippet = chapter.snippets[standalone.snippet]
+        let run = standalone.run
+        reportChannelProblems(run)
+        let before = findings.count
+        for diagnostic in run.diagnostics { report(diagnostic) }
+        guard run.compiled else {
+          let message = "Exercise program does not build"
+          let verdict = SnippetVerdict.compileError(.init(message: message, line: snippet.fenceLine))
+          if findings.count == before {
+            fail(snippet.index, verdict, Finding(.error, .compileError, file: file, line: snippet.fenceLine,
+                                                 message: message, details: tail(run.otherErrors)))
+          }
+          if verdicts[snippet.index]?.status.isFailure != true { verdicts[snippet.index] = verdict }
+          failedForGood.insert(snippet.index)
+          continue
+        }
+        if run.termination == .timedOut {
+          let message = "Exercise program ran past the timeout and was killed"
+          fail(snippet.index, .timeout(.init(message: message, line: snippet.firstCodeLine)),
+               Finding(.error, .timeout, file: file, line: snippet.firstCodeLine, message: message))
+          recordable = false
+          continue
+        }
+        let output = run.output(of: snippet.index)?.text ?? ""
+        switch snippet.kind {
+        case .exerciseSolution(let id):
+          if run.crash != nil {
+            recordable = false
+            reportCrash(run, stopped: snippet.index)
+            continue
+          }
+          checkOutput(snippet, actual: run.output(of: snippet.index))
+          solutionOutputs[id] = snippet.output?.content ?? StarterSymptom.text(output: output, crash: nil)
+        case .exerciseStarter(let id):
+          // A starter may trap (that is often the point); it must compile.
+          // Its symptom (output, then the trap's message) is checked against
+          // the output block after it, like any snippet's output.
+          if let captured = run.output(of: snippet.index), captured.droppedBytes > 0 {
+            checkOutput(snippet, actual: captured)
+            continue
+          }
+          if let crash = run.crash, let reason = StarterSymptom.nondeterminism(in: crash) {
+            let message = "Exercise '\(id)' starter cannot show its symptom: \(reason); make it trap with a fixed message"
+            fail(snippet.index, .trap(.init(message: message, line: snippet.fenceLine)),
+                 Finding(.error, .exercise, file: file, line: snippet.fenceLine, message: message))
+            continue
+          }
+          let symptom = StarterSymptom.text(output: output, crash: run.crash)
+          compare(snippet, actual: symptom,
+                  missingMessage: "Exercise '\(id)' starter prints but has no output block for its symptom (what learners see before fixing it); record it with 'workbook verify --record'")
+          starters.append((snippet, symptom))
+        default:
+          break
+        }
+      }
+      for (starter, symptom) in starters {
+        guard case .exerciseStarter(let id) = starter.kind, let expected = solutionOutputs[id] else { continue }
+        if symptom == expected {
+          let message = "Exercise '\(id)' starter already prints the solution's output; leave the learner something to do"
+          fail(starter.index,
+               .mismatch(.init(message: message, line: starter.fenceLine, expected: starter.output?.content,
+                               actual: symptom)),
+               Finding(.error, .exercise, file: file, line: starter.fenceLine, message: message))
+        }
+      }
+    }
+
+    func tail(_ text: String) -> [String] {
+      text.split(separator: "\n").suffix(20).map(String.init)
+    }
+  }
+}
+
+extension Evaluator {
+  /// The verdict on a learner's file checked against an exercise (`step`,
+  /// `check`): the same verdicts as a snippet's, at the file's lines. A
+  /// mismatch has no line: the output is compared as a whole, and the line
+  /// that printed the first differing output line is not known (a `print`
+  /// in a loop or a helper prints many lines), so it is the file's.
+  static func learnerVerdict(_ run: ProgramRun, output: String, expected: String, file: String) -> SnippetVerdict {
+    if !run.compiled {
+      let errors = run.diagnostics.filter { $0.severity == .error }.map { d in
+        SnippetVerdict.Diagnostic(line: d.snippet == 0 ? d.lineOffset : nil, column: d.column, message: d.message)
+      }
+      return .compileError(.init(message: errors.first?.message ?? "The program does not build",
+                                 line: errors.first?.line, diagnostics: errors))
+    }
+    if run.termination == .timedOut {
+      return .timeout(.init(message: "The program ran past the time limit and was stopped", line: nil))
+    }
+    if let crash = run.crash {
+      var message = crash.message
+      if let external = crash.externalLocation { message += " (at \(external))" }
+      return .trap(.init(message: message, line: crash.snippet == 0 ? crash.lineOffset : nil))
+    }
+    if let problem = run.channelProblems.first {
+      return .trap(.init(message: problem.message, line: nil))
+    }
+    guard output == expected else {
+      let diff = LineDiff.unified(old: expected, new: output, oldLabel: "expected", newLabel: file)
+      return .mismatch(.init(message: "Output does not match the exercise's expected output", line: nil,
+                             expected: expected, actual: output, diff: diff))
+    }
+    return .passed
+  }
+}

@@ -1,0 +1,114 @@
+// Book: the book folder loaded once — every chapter read and parsed (one
+// cmark parse each) with its snippets, output blocks and exercises, and the
+// site metadata (`site.json`). Every
+// command starts here: verify runs it, build renders what verify made of
+// it, step/check/exercises read its exercises.
+import Foundation
+import WorkbookSupport
+
+/// The book, loaded once.
+public struct Book: Sendable {
+  /// The book folder (absolute).
+  public var folder: String
+  /// The chapters, in the order of their file names (bytes compared); only
+  /// the selected ones when `load` was given a selection.
+  public var chapters: [Chapter]
+  /// The book's `site.json` (the defaults when there is none, or when it
+  /// cannot be read: then `siteProblem` says why).
+  public var site: SiteMetadata
+  /// Why `site.json` could not be read; nil when it was, or is missing.
+  public var siteProblem: SiteMetadata.Problem?
+  /// Names of temporary files of atomic writes (`.NAME.workbook-PID-XXXXXX`)
+  /// seen in the folder when it was listed: verify removes those of runs
+  /// that are gone (`Files.removeTemporaryFilesOfDeadRuns`).
+  package var temporaryFiles: [String] = []
+
+  public init(folder: String, chapters: [Chapter], site: SiteMetadata = SiteMetadata(),
+              siteProblem: SiteMetadata.Problem? = nil) {
+    self.folder = folder
+    self.chapters = chapters
+    self.site = site
+    self.siteProblem = siteProblem
+  }
+
+  /// Every exercise of the book, chapter by chapter.
+  public var exercises: [Exercise] { chapters.flatMap(\.exercises) }
+
+  /// Reads and parses the book's chapters (`*.md` in `folder`, hidden files
+  /// left out). A chapter that cannot be read, or that is a link to a file
+  /// outside the book, is loaded with only that problem (see
+  /// `Chapter.wasRead`); bad Markdown is in each chapter's `problems`.
+  ///
+  /// - Parameters:
+  ///   - folder: The book folder.
+  ///   - selection: Chapters to load (file names, names without `.md`, or
+  ///     paths); empty: all.
+  /// - Throws: `.bookNotFound`, `.bookEmpty`, `.chapterNotFound`.
+  public static func load(_ folder: String, selecting selection: [String] = []) throws(VerifyError) -> Book {
+    let folder = Files.absolute(folder)
+    let names = try listing(book: folder)
+    let paths = try chapterPaths(book: folder, names: names, selection: selection)
+    let chapters = paths.map { loadChapter(at: $0) }
+    var book: Book
+    switch SiteMetadata.load(book: folder) {
+    case .success(let site): book = Book(folder: folder, chapters: chapters, site: site)
+    case .failure(let problem): book = Book(folder: folder, chapters: chapters, siteProblem: problem)
+    }
+    book.temporaryFiles = names.filter { Files.writerOfTemporaryFile($0) != nil }
+    return book
+  }
+
+  /// One chapter file, read and parsed.
+  static func loadChapter(at path: String) -> Chapter {
+    let display = Files.display(path)
+    if let outside = Files.resolvedOutside(path, folder: (path as NSString).deletingLastPathComponent) {
+      return ChapterLoader.unread(
+        path: path, displayPath: display,
+        message: "The chapter is a symbolic link to '\(outside)', outside the book; "
+          + "the tool reads only files inside the book folder: copy the file in instead")
+    }
+    if (path as NSString).lastPathComponent == "index.md" {
+      return ChapterLoader.unread(
+        path: path, displayPath: display,
+        message: "A chapter cannot be named 'index.md': its page would replace the book's index page (index.html); "
+          + "rename it, for example to '00-index.md'")
+    }
+    guard let bytes = Files.read(path) else {
+      return ChapterLoader.unread(path: path, displayPath: display, message: "Cannot read the chapter")
+    }
+    return ChapterLoader.load(bytes: bytes, path: path, displayPath: display)
+  }
+
+  /// The chapter files of `book`, sorted; only the selected ones when
+  /// `selection` is not empty (in the order given, each once).
+  /// The names in the book folder (listed once per load).
+  static func listing(book: String) throws(VerifyError) -> [String] {
+    guard Files.isDirectory(book) else { throw .bookNotFound(path: Files.display(book)) }
+    return (try? FileManager.default.contentsOfDirectory(atPath: book)) ?? []
+  }
+
+  static func chapterPaths(book: String, names: [String], selection: [String]) throws(VerifyError) -> [String] {
+    let all = names
+      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+      .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      .map { book + "/" + $0 }
+    guard !all.isEmpty else { throw .bookEmpty(path: Files.display(book)) }
+    guard !selection.isEmpty else { return all }
+    var selected: [String] = []
+    for name in selection {
+      let absolute = Files.absolute(name)
+      let match = all.first { path in
+        let file = (path as NSString).lastPathComponent
+        return path == absolute || file == name || file == name + ".md"
+      }
+      guard let match else {
+        let names = all.map { String(($0 as NSString).lastPathComponent.dropLast(3)) }
+        let typed = name.hasSuffix(".md") ? String(name.dropLast(3)) : (name as NSString).lastPathComponent
+        throw .chapterNotFound(name: name, book: Files.display(book),
+                               closest: NameSuggestions.closest(to: typed, among: names))
+      }
+      if !selected.contains(match) { selected.append(match) }
+    }
+    return selected
+  }
+}

@@ -1,0 +1,112 @@
+// Chapter, Chapter.Snippet, Chapter.OutputBlock: the book as the verifier sees it.
+import WorkbookMarkdown
+import WorkbookSupport
+
+/// One Markdown file of the book.
+public struct Chapter: Sendable {
+  /// The file's absolute path.
+  public var path: String
+  /// The path shown in reports (relative to the working directory when
+  /// the file is under it).
+  public var displayPath: String
+  /// The file's name, e.g. `02-fade.md`.
+  public var fileName: String
+  /// The text of the first level-1 heading, if any.
+  public var title: String?
+  public var snippets: [Snippet]
+  /// Bad input found while reading the chapter (unknown attributes, an
+  /// output block that follows no snippet, …): errors stop the chapter
+  /// from running; warnings (control characters in prose) do not.
+  public var problems: [Finding]
+  /// The problems that stop the chapter from running.
+  public var inputErrors: [Finding] { problems.filter { $0.severity == .error } }
+  /// The file's bytes, as read.
+  public var bytes: [UInt8]
+  /// The parsed document (the one cmark parse of the file); nil when the
+  /// file is not UTF-8 or could not be read.
+  public var document: MarkdownDocument? = nil
+  /// The chapter's exercises, in the order of their starters (an exercise
+  /// without a solution is left out; `problems` says so), read from the
+  /// parsed document when asked (verify never needs them).
+  public var exercises: [Exercise] { ExerciseLoader.exercises(in: self) }
+  /// Whether the file could be read (a chapter that cannot, or that links
+  /// outside the book, has only a problem).
+  public var wasRead = true
+
+  /// The file name without `.md`, e.g. `02-fade`.
+  public var name: String { fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName }
+
+  /// Snippets that are checked (all but `ignore`).
+  public var checkedSnippets: [Snippet] { snippets.filter { $0.kind != .ignore } }
+}
+
+extension Chapter {
+  /// A fenced ```` ```output ```` block.
+  public struct OutputBlock: Hashable, Sendable {
+    /// The block's content; each line ends in "\n" (carriage returns removed).
+    public var content: String
+    /// The line of the opening fence.
+    public var fenceLine: Int
+    /// The line of the closing fence, nil if the block runs to the end.
+    public var closingFenceLine: Int?
+    /// The last line of the block.
+    public var endLine: Int
+  }
+
+  /// A fenced block whose info string starts with the word `swift`.
+  public struct Snippet: Hashable, Sendable {
+    /// Position among the chapter's snippets, from 0.
+    public var index: Int
+    public var kind: Kind
+    /// `hidden`: compiled and run, but not shown on the site.
+    public var isHidden: Bool
+    /// The code exactly as written (lines end in "\n", carriage returns removed).
+    public var code: String
+    /// The line of the opening fence.
+    public var fenceLine: Int
+    /// The column where the fence starts (content columns are shifted by it).
+    public var fenceColumn: Int
+    /// The line of the closing fence.
+    public var closingFenceLine: Int
+    /// The block that holds this snippet's expected output, if any.
+    public var output: OutputBlock?
+
+    /// The Markdown line of the snippet's first line of code.
+    public var firstCodeLine: Int { fenceLine + 1 }
+    /// The number of lines of code.
+    public var lineCount: Int { closingFenceLine - fenceLine - 1 }
+  }
+}
+
+extension Chapter.Snippet {
+  /// What the verifier does with a snippet, from its fence's attributes.
+  public enum Kind: Hashable, Sendable, Codable {
+    /// Compiled into the chapter program and run (the default).
+    case run
+    /// `no-run`: compiled into the chapter program, never run.
+    case noRun
+    /// `compile-fail`: must fail to compile, with the errors in its output block.
+    case compileFail
+    /// `ignore`: shown only.
+    case ignore
+    /// `exercise=ID`: an exercise's starter code, a program of its own.
+    case exerciseStarter(id: String)
+    /// `solution=ID`: an exercise's reference solution, a program of its own.
+    case exerciseSolution(id: String)
+
+    /// Whether the snippet is part of the chapter program.
+    public var isInChapterProgram: Bool { self == .run || self == .noRun }
+
+    /// The attribute that selects this kind, as an author writes it.
+    public var attribute: String {
+      switch self {
+      case .run: return "run"
+      case .noRun: return "no-run"
+      case .compileFail: return "compile-fail"
+      case .ignore: return "ignore"
+      case .exerciseStarter(let id): return "exercise=\(id)"
+      case .exerciseSolution(let id): return "solution=\(id)"
+      }
+    }
+  }
+}

@@ -1,0 +1,191 @@
+// Exercise: one exercise of a chapter as a learner meets it: its section's
+// prose, the starter, the solution, the expected output and the hints.
+import WorkbookMarkdown
+import WorkbookSupport
+
+/// An exercise: a section of a chapter with a `swift exercise=ID` starter,
+/// a `swift solution=ID` solution, the solution's output block and hints.
+public struct Exercise: Hashable, Sendable {
+  /// The ID from `exercise=ID`.
+  public var id: String
+  /// The chapter's file name without `.md`, e.g. `02-fade`.
+  public var chapter: String
+  /// The chapter's title, if any.
+  public var chapterTitle: String?
+  /// The section's heading text (the exercise's title); the ID when the
+  /// exercise sits under no heading.
+  public var title: String
+  /// The section's Markdown up to the solution, without the starter and
+  /// the hints: what the learner reads before solving it.
+  public var instructions: String
+  /// The starter code (lines end in "\n").
+  public var starter: String
+  /// The reference solution.
+  public var solution: String
+  /// The solution's output block (lines end in "\n"); "" when it has none.
+  public var expectedOutput: String
+  /// The starter's output block: its symptom, what it prints (and the trap
+  /// message, when it traps) before the learner fixes it; nil when the
+  /// starter has no output block.
+  public var starterOutput: String?
+  /// The hints, in order, as Markdown.
+  public var hints: [String]
+  /// The Markdown line of the starter's opening fence.
+  public var starterLine: Int
+  /// The Markdown line of the solution's opening fence.
+  public var solutionLine: Int
+  /// The Markdown line of the paragraph that introduces the hints, if any.
+  public var hintsLine: Int? = nil
+
+  /// `chapter/id`, the name `workbook check` takes.
+  public var qualifiedID: String { chapter + "/" + id }
+}
+
+// MARK: - Reading exercises from a chapter
+
+enum ExerciseLoader {
+  /// The exercises of `chapter`, in the order of their starters.
+  ///
+  /// A section is the part of the chapter from the heading above the
+  /// starter to the next heading of the same or a higher level. Hints are
+  /// the items of the list that follows a paragraph reading `Hints` or
+  /// `Hints:` (emphasis allowed) inside that section.
+  ///
+  /// - Returns: The exercises; an exercise without a solution is left out
+  ///   (the chapter's problems say so).
+  public static func exercises(in chapter: Chapter) -> [Exercise] {
+    guard let document = chapter.document else { return [] }
+    let chapterName = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
+    var solutions: [String: Snippet] = [:]
+    for snippet in chapter.snippets {
+      if case .exerciseSolution(let id) = snippet.kind { solutions[id] = snippet }
+    }
+    let headings: [MarkdownHeading] = document.blocks.compactMap {
+      if case .heading(let h) = $0 { return h } else { return nil }
+    }
+    var result: [Exercise] = []
+    for starter in chapter.snippets {
+      guard case .exerciseStarter(let id) = starter.kind, let solution = solutions[id] else { continue }
+      // The section: the last heading above the starter, to the next heading
+      // of the same or a higher level.
+      let heading = headings.last { $0.position.line < starter.fenceLine }
+      let start = heading.map { $0.position.line + 1 } ?? 1
+      let end: Int = {
+        let after = headings.first {
+          $0.position.line > starter.fenceLine && (heading == nil || $0.level <= heading!.level)
+        }
+        return (after?.position.line ?? document.lines.count + 1) - 1
+      }()
+      var skipped: [ClosedRange<Int>] = []
+      for snippet in [starter, solution] {
+        skipped.append(snippet.fenceLine...snippet.closingFenceLine)
+        if let output = snippet.output {
+          skipped.append(output.fenceLine...output.endLine)
+        }
+      }
+      let hints = Self.hints(in: document, from: start, to: end)
+      if let range = hints.range { skipped.append(range) }
+      // What follows the solution (a discussion of it) is not for before.
+      let last = solution.fenceLine > starter.fenceLine && solution.fenceLine <= end ? solution.fenceLine - 1 : end
+      var lines: [Substring] = []
+      var line = start
+      while line <= last {
+        if let range = skipped.first(where: { $0.contains(line) }) {
+          line = range.upperBound + 1
+          continue
+        }
+        lines.append(document.line(line))
+        line += 1
+      }
+      result.append(Exercise(
+        id: id, chapter: chapterName, chapterTitle: chapter.title,
+        title: heading?.text ?? id,
+        instructions: Self.trimBlankLines(lines).map { $0 + "\n" }.joined(),
+        starter: starter.code, solution: solution.code,
+        expectedOutput: solution.output?.content ?? "", starterOutput: starter.output?.content,
+        hints: hints.items, starterLine: starter.fenceLine, solutionLine: solution.fenceLine,
+        hintsLine: hints.range?.lowerBound))
+    }
+    return result
+  }
+
+  /// Whether a paragraph's text introduces hints: `Hints`, `Hints:`,
+  /// `**Hints**`, `*Hints:*`, … (case-insensitive).
+  static func isHintsParagraph(_ text: Substring) -> Bool {
+    var word = text.trimmingCharacters()
+    word.removeAll { $0 == "*" || $0 == "_" }
+    word = word.lowercased()
+    return word == "hints" || word == "hints:"
+  }
+
+  /// The hints list of a section: the list right after the first `Hints`
+  /// paragraph between lines `start` and `end`.
+  static func hints(in document: MarkdownDocument, from start: Int, to end: Int) -> (items: [String], range: ClosedRange<Int>?) {
+    for block in document.blocks {
+      guard case .other("paragraph", let position, let endLine) = block,
+        position.line >= start, endLine <= end, position.line == endLine,
+        isHintsParagraph(document.line(position.line))
+      else { continue }
+      var items: [String] = []
+      var current: [String]? = nil
+      var line = endLine + 1
+      var last = endLine
+      // Blank lines, then list items ("- ", "* ", "+ ", "1. ", "1) ") and
+      // their indented continuation lines.
+      while line <= end {
+        let text = document.line(line)
+        let trimmed = text.trimmingCharacters()
+        if let marker = listMarkerLength(text) {
+          if let current { items.append(current.joined(separator: "\n")) }
+          current = [text.dropFirst(marker).trimmingCharacters()]
+          last = line
+        } else if trimmed.isEmpty {
+          // A blank line may separate items, or end the list.
+        } else if current != nil, text.first == " " || text.first == "\t" {
+          current!.append(trimmed)
+          last = line
+        } else {
+          break
+        }
+        line += 1
+      }
+      if let current { items.append(current.joined(separator: "\n")) }
+      guard !items.isEmpty else { continue }
+      return (items, position.line...last)
+    }
+    return ([], nil)
+  }
+
+  /// The length of a list item's marker and the spaces after it, or nil.
+  static func listMarkerLength(_ line: Substring) -> Int? {
+    let indent = line.prefix { $0 == " " }.count
+    guard indent <= 3 else { return nil }
+    let rest = line.dropFirst(indent)
+    if let first = rest.first, first == "-" || first == "*" || first == "+" {
+      let after = rest.dropFirst()
+      guard let space = after.first, space == " " || space == "\t" else { return nil }
+      return indent + 1 + after.prefix { $0 == " " || $0 == "\t" }.count
+    }
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, digits.count <= 9 else { return nil }
+    let after = rest.dropFirst(digits.count)
+    guard let dot = after.first, dot == "." || dot == ")" else { return nil }
+    let tail = after.dropFirst()
+    guard let space = tail.first, space == " " || space == "\t" else { return nil }
+    return indent + digits.count + 1 + tail.prefix { $0 == " " || $0 == "\t" }.count
+  }
+
+  static func trimBlankLines(_ lines: [Substring]) -> [Substring] {
+    var lines = lines[...]
+    while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines = lines.dropFirst() }
+    while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines = lines.dropLast() }
+    // Runs of blank lines (left by removed blocks) become one.
+    var result: [Substring] = []
+    for line in lines {
+      let blank = line.allSatisfy { $0 == " " || $0 == "\t" }
+      if blank, let previous = result.last, previous.isEmpty { continue }
+      result.append(blank ? "" : line)
+    }
+    return result
+  }
+}

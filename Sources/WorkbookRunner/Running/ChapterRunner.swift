@@ -1,0 +1,495 @@
+// ChapterRunner: compiles and runs one chapter: the chapter program (one
+// compiler invocation), each compile-fail snippet's type check, and each
+// exercise program.
+import Foundation
+import WorkbookModel
+import WorkbookSupport
+
+/// Settings for compiling and running.
+package struct RunSettings: Sendable {
+  package var toolchain: Toolchain
+  package var engine: EngineBuild
+  package var pipeline: CompilerPipeline
+  /// Seconds a program may run.
+  package var timeout: Double
+  /// Seconds a compilation may take.
+  package var compileTimeout: Double = 600
+  /// Bytes of standard output kept per snippet.
+  package var outputCap: Int
+  /// The shared clang module cache.
+  package var moduleCache: String
+  /// The engine's source folder (for the report's engine identity).
+  package var engineSources: String? = nil
+  /// The Swift language mode programs are compiled in (the book's `site.json`).
+  package var languageMode = SwiftLanguageMode.v5
+  /// The device every program starts on (`site.json`); nil: the engine's default.
+  package var device: String?
+  /// Whether Reduce Motion is on when every program starts (`site.json`).
+  package var reduceMotion = false
+
+  package init(toolchain: Toolchain, engine: EngineBuild, pipeline: CompilerPipeline,
+              timeout: Double, outputCap: Int, moduleCache: String) {
+    self.toolchain = toolchain
+    self.engine = engine
+    self.pipeline = pipeline
+    self.timeout = timeout
+    self.outputCap = outputCap
+    self.moduleCache = moduleCache
+  }
+}
+
+/// What one of a chapter's compilations produced.
+package enum ChapterTaskResult: Sendable {
+  case program(ProgramRun)
+  case noRun(ProgramRun)
+  case compileFail(CompileFailRun)
+  case standalone(StandaloneRun)
+}
+
+/// Limits the compilations (and program runs) running at once in this
+/// process to the number of cores, however many chapters are checked at
+/// once and however many programs each has.
+package final class CompileSlots: @unchecked Sendable {
+  package static let shared = CompileSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+  private let condition = NSCondition()
+  private var free: Int
+
+  package init(count: Int) { free = max(1, count) }
+
+  /// Runs every task (the first on the calling thread, the others on
+  /// threads of their own), each while holding a slot, and returns their
+  /// results in task order.
+  package func runAll<T: Sendable>(_ tasks: [@Sendable () -> Result<T, VerifyError>]) -> [Result<T, VerifyError>] {
+    let results = Results<T>(count: tasks.count)
+    let group = DispatchGroup()
+    for index in tasks.indices.dropFirst() {
+      group.enter()
+      let thread = Thread { [self] in
+        results.set(index, withSlot(tasks[index]))
+        group.leave()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    if let first = tasks.first { results.set(0, withSlot(first)) }
+    group.wait()
+    return results.all()
+  }
+
+  private func withSlot<T>(_ task: () -> Result<T, VerifyError>) -> Result<T, VerifyError> {
+    condition.lock()
+    while free == 0 { condition.wait() }
+    free -= 1
+    condition.unlock()
+    defer {
+      condition.lock()
+      free += 1
+      condition.signal()
+      condition.unlock()
+    }
+    return task()
+  }
+
+  private final class Results<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Result<T, VerifyError>?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<T, VerifyError>) { lock.lock(); values[index] = value; lock.unlock() }
+    func all() -> [Result<T, VerifyError>] { lock.lock(); defer { lock.unlock() }; return values.map { $0! } }
+  }
+}
+
+package struct ChapterRunner: Sendable {
+  package var settings: RunSettings
+  package var builder: ProgramBuilder
+  /// Where each program's run is kept (`ResultCache.programKey`); nil:
+  /// every program is compiled.
+  package var programCache: ResultCache? = nil
+
+  /// Every command this runner starts (compilers, linkers, programs with
+  /// their `SWIFT_BACKTRACE`), when set: a seam for tests.
+  package var commandLog: CommandLog? = nil
+
+  /// The module name of snippet programs (it shows in runtime trap
+  /// locations as `WorkbookChapter/02-fade.md:12`).
+  package static let moduleName = "WorkbookChapter"
+
+  package init(settings: RunSettings, builder: ProgramBuilder = ProgramBuilder()) {
+    self.settings = settings
+    self.builder = builder
+  }
+
+  package init(settings: RunSettings, builder: ProgramBuilder = ProgramBuilder(), programCache: ResultCache?) {
+    self.init(settings: settings, builder: builder)
+    self.programCache = programCache
+  }
+
+  /// Compiles and runs everything in `chapter` that is checked.
+  ///
+  /// - Throws: `VerifyError.interrupted` when verify is interrupted.
+  package func run(_ chapter: Chapter) throws(VerifyError) -> ChapterRun {
+    let work: String
+    do {
+      work = try Files.makeTemporaryDirectory(prefix: "workbook-verify")
+    } catch {
+      throw .temporaryFolderUnwritable(path: Files.temporaryBase, reason: Files.reason(error))
+    }
+    defer { Files.removeTemporaryDirectory(work) }
+    let map = SourceMap(chapter: chapter)
+    // The chapter program, the no-run type check, each compile-fail check
+    // and each exercise program are independent: they run at once, as
+    // many at a time as there are cores in the whole process
+    // (`CompileSlots`), so an edited chapter with exercises takes the time
+    // of its longest program, not of all of them.
+    var tasks: [@Sendable () -> Result<ChapterTaskResult, VerifyError>] = []
+    let runSnippets = chapter.snippets.filter { $0.kind == .run }
+    func key(_ task: String, _ snippets: [Snippet]) -> String? {
+      programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: chapter,
+                                                         builder: builder, settings: settings)
+    }
+    if !runSnippets.isEmpty {
+      let program = builder.chapterProgram(chapter)
+      let key = key("program", runSnippets)
+      tasks.append {
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try cached(key) { () throws(VerifyError) in
+            try compileAndRun(program, in: work + "/chapter", map: map, run: true, defaultSnippet: nil)
+          }
+          return .program(run)
+        }
+      }
+    }
+    if let program = builder.noRunProgram(chapter) {
+      // Type-checked only: no-run code is never linked, so it never runs.
+      let key = key("no-run", chapter.snippets.filter { $0.kind == .run || $0.kind == .noRun })
+      tasks.append {
+        Result { () throws(VerifyError) -> ChapterTaskResult in
+          let run = try cached(key) { () throws(VerifyError) in
+            try typecheck(program, in: work + "/no-run", map: map)
+          }
+          return .noRun(run)
+        }
+      }
+    }
+    for snippet in chapter.snippets {
+      switch snippet.kind {
+      case .compileFail:
+        let program = builder.compileFailProgram(snippet, in: chapter)
+        let key = key("compile-fail", runSnippets.filter { $0.index < snippet.index } + [snippet])
+        tasks.append {
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try cached(key) { () throws(VerifyError) in
+              try typecheck(program, in: work + "/compile-fail-\(snippet.index)", map: map)
+            }
+            return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+          }
+        }
+      case .exerciseStarter, .exerciseSolution:
+        let program = builder.standaloneProgram(snippet, in: chapter)
+        // A starter's trap is its symptom, compared by message: its line is never shown.
+        let isStarter: Bool
+        if case .exerciseStarter = snippet.kind { isStarter = true } else { isStarter = false }
+        let key = key("standalone", [snippet])
+        tasks.append {
+          Result { () throws(VerifyError) -> ChapterTaskResult in
+            let run = try cached(key) { () throws(VerifyError) in
+              try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
+                                map: map, run: true, defaultSnippet: snippet.index,
+                                locatesTraps: !isStarter)
+            }
+            return .standalone(StandaloneRun(snippet: snippet.index, run: run))
+          }
+        }
+      default:
+        break
+      }
+    }
+    var result = ChapterRun()
+    // In task order, so the result does not depend on which ended first.
+    for outcome in CompileSlots.shared.runAll(tasks) {
+      switch try outcome.get() {
+      case .program(let run): result.program = run
+      case .noRun(let run): result.noRun = run
+      case .compileFail(let run): result.compileFail.append(run)
+      case .standalone(let run): result.standalone.append(run)
+      }
+    }
+    return result
+  }
+
+  /// `compile()`'s run, from the program cache when it holds one for
+  /// `key`; a run worth keeping (not timed out, not a broken toolchain) is
+  /// stored there.
+  private func cached(_ key: String?, _ compile: () throws(VerifyError) -> ProgramRun) throws(VerifyError) -> ProgramRun {
+    guard let cache = programCache, let key else { return try compile() }
+    if let hit = cache.loadProgram(key) { return hit }
+    let run = try compile()
+    if run.isCacheable && run.toolchainFailure == nil { cache.storeProgram(run, key: key) }
+    return run
+  }
+
+  /// Standard error without the runtime's stack trace (addresses differ
+  /// from run to run) and without the trap line (reported on its own).
+  package static func withoutStackTrace(_ stderr: String) -> String {
+    var kept: [Substring] = []
+    for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("Current stack trace:") || line.hasPrefix("*** Signal") { break }
+      if line.contains(": Fatal error") || line.hasPrefix("Fatal error") || line.contains(": Precondition failed")
+        || line.hasPrefix("Precondition failed") || line.contains(": Assertion failed") || line.hasPrefix("Assertion failed") {
+        continue
+      }
+      kept.append(line)
+    }
+    while kept.last?.isEmpty == true { kept.removeLast() }
+    return kept.joined(separator: "\n")
+  }
+
+  // MARK: - Compiling
+
+  private func write(_ program: ProgramSource, in directory: String) throws(VerifyError) -> (String, String) {
+    let main = directory + "/main.swift"
+    let prelude = directory + "/WorkbookPrelude.swift"
+    do {
+      try Files.createDirectory(directory)
+      try Files.writeAtomically(Array(program.main.utf8), to: main)
+      try Files.writeAtomically(Array(program.prelude.utf8), to: prelude)
+    } catch {
+      throw .cacheUnwritable(path: directory, reason: Files.reason(error))
+    }
+    return (main, prelude)
+  }
+
+  private func invoke(_ executable: String, _ arguments: [String], in directory: String,
+                      timeout: Double) throws(VerifyError) -> ChildResult {
+    commandLog?.append([executable] + arguments)
+    do {
+      let result = try ChildProcess.run(executable, arguments, directory: directory, timeout: timeout)
+      if result.termination == .interrupted { throw VerifyError.interrupted }
+      return result
+    } catch let error as VerifyError {
+      throw error
+    } catch {
+      return ChildResult(termination: .exited(127), stdout: [], stderr: Array("\(error)".utf8),
+                         droppedStdout: 0, duration: 0)
+    }
+  }
+
+  package func typecheck(_ program: ProgramSource, in directory: String, map: SourceMap) throws(VerifyError) -> ProgramRun {
+    let (main, prelude) = try write(program, in: directory)
+    let toolchain = settings.toolchain
+    let result: ChildResult
+    switch settings.pipeline {
+    case .direct:
+      result = try invoke(toolchain.frontend, toolchain.frontendArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: nil), in: directory, timeout: settings.compileTimeout)
+    case .driver:
+      result = try invoke(toolchain.swiftc, toolchain.driverArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: nil), in: directory, timeout: settings.compileTimeout)
+    }
+    var run = ProgramRun()
+    let text = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+    run.diagnostics = DiagnosticParser.parse(text, map: map, snippets: program.snippetIndexes)
+    run.compiled = result.termination == .exited(0)
+    if !run.compiled && !run.diagnostics.contains(where: { $0.severity == .error }) {
+      run.otherErrors = text
+    }
+    return run
+  }
+
+  /// Compiles `program` and runs it (when `shouldRun`). A program that
+  /// traps outside every snippet (in the engine, say) and `locatesTraps` is
+  /// compiled once more with line tables and run again under the runtime's
+  /// backtracer, to find the snippet line the trap came from
+  /// (`TrapBacktrace`); the result is this one run's.
+  ///
+  /// - Parameter locatesTraps: False for an exercise's starter, whose trap
+  ///   is its symptom (compared by message) and is never shown at a line.
+  package func compileAndRun(_ program: ProgramSource, in directory: String, map: SourceMap, run shouldRun: Bool,
+                     defaultSnippet: Int?, locatesTraps: Bool = true) throws(VerifyError) -> ProgramRun {
+    let (main, prelude) = try write(program, in: directory)
+    let executable = directory + "/program"
+    var run = ProgramRun()
+    let built = try build(main: main, prelude: prelude, in: directory, executable: executable, lineTables: false)
+    let text = String(decoding: built.compiler.stderr + built.compiler.stdout, as: UTF8.self)
+    run.diagnostics = DiagnosticParser.parse(text, map: map, snippets: program.snippetIndexes)
+    guard built.compiler.termination == .exited(0) else {
+      if !run.diagnostics.contains(where: { $0.severity == .error }) { run.otherErrors = text }
+      return run
+    }
+    if let linkErrors = built.linkErrors {
+      run.otherErrors = linkErrors
+      return run
+    }
+    run.compiled = true
+    guard shouldRun else { return run }
+
+    let secret = Self.newSecret()
+    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
+                                  defaultSnippet: defaultSnippet)
+    let result: ChildResult
+    do {
+      result = try execute(executable, in: directory, splitter: splitter, secret: secret, backtrace: "enable=no",
+                           stderrCap: 64 * 1024)
+    } catch {
+      run.otherErrors = "\(error)"
+      return run
+    }
+    if result.termination == .interrupted { throw .interrupted }
+    splitter.finish()
+    run.ran = true
+    run.termination = result.termination
+    run.outputs = splitter.snippetOutputs()
+    run.lastStartedSnippet = splitter.lastStarted
+    run.channelProblems = splitter.problems
+    let stderr = String(decoding: result.stderr, as: UTF8.self)
+    run.stderrTail = String(Self.withoutStackTrace(stderr).suffix(4000))
+    switch result.termination {
+    case .exited(0), .timedOut, .interrupted:
+      break
+    case .exited, .signaled:
+      var crash = DiagnosticParser.crash(in: stderr, termination: result.termination, map: map,
+                                         snippets: program.snippetIndexes)
+      // A trap (a signal, not an exit status) the runtime placed outside
+      // every snippet: the backtrace tells the snippet line.
+      if case .signaled = result.termination, crash.snippet == nil, locatesTraps {
+        let frames = try trapFrames(main: main, prelude: prelude, in: directory + "/traced", program: program,
+                                    map: map, defaultSnippet: defaultSnippet)
+        if let innermost = frames.first {
+          crash.snippet = innermost.snippet
+          crash.lineOffset = innermost.lineOffset
+          // Called from another snippet (a function an earlier one
+          // declared): the line of the running snippet that called it.
+          if innermost.snippet != run.lastStartedSnippet,
+            let caller = frames.first(where: { $0.snippet == run.lastStartedSnippet })
+          {
+            crash.callerLineOffset = caller.lineOffset
+          }
+        }
+      }
+      run.crash = crash
+    }
+    return run
+  }
+
+  /// The snippet lines a trap came from, innermost first
+  /// (`TrapBacktrace.snippetFrames`): `main` and `prelude` compiled with
+  /// line tables into `directory`, run under the backtracer; empty when
+  /// that does not compile, does not trap again or the backtracer says
+  /// nothing readable (no backtracer in the toolchain, say). The program's
+  /// limits apply to the second run too.
+  private func trapFrames(main: String, prelude: String, in directory: String, program: ProgramSource, map: SourceMap,
+                          defaultSnippet: Int?) throws(VerifyError) -> [(snippet: Int, lineOffset: Int)] {
+    do {
+      try Files.createDirectory(directory)
+    } catch {
+      return []
+    }
+    let executable = directory + "/program"
+    let built = try build(main: main, prelude: prelude, in: directory, executable: executable, lineTables: true)
+    guard built.compiler.termination == .exited(0), built.linkErrors == nil else { return [] }
+    let secret = Self.newSecret()
+    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: program.markerOrder,
+                                  defaultSnippet: defaultSnippet)
+    guard let result = try? execute(executable, in: directory, splitter: splitter, secret: secret,
+                                    backtrace: TrapBacktrace.environment, stderrCap: 1 << 20)
+    else { return [] }
+    if result.termination == .interrupted { throw .interrupted }
+    guard case .signaled = result.termination else { return [] }
+    return TrapBacktrace.snippetFrames(in: result.stderr, map: map, snippets: program.snippetIndexes)
+  }
+
+  /// A new secret for a run's output channel.
+  private static func newSecret() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "x")
+  }
+
+  /// Runs a compiled program with its output channel's secret on
+  /// descriptor 3 and `SWIFT_BACKTRACE` set to `backtrace`.
+  private func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
+                       backtrace: String, stderrCap: Int) throws(ChildProcessError) -> ChildResult {
+    var environment = ["SWIFT_BACKTRACE": backtrace]
+    // The book's device settings, which the prelude applies at start.
+    if let device = settings.device { environment[ProgramBuilder.deviceVariable] = device }
+    if settings.reduceMotion { environment[ProgramBuilder.reduceMotionVariable] = "1" }
+    commandLog?.append([executable] + environment.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value })
+    return try ChildProcess.run(
+      executable, [], directory: directory, environment: environment,
+      timeout: settings.timeout, stdoutCap: 0, stderrCap: stderrCap, sink: splitter,
+      secret: Array(secret.utf8))
+  }
+
+  /// What building a program gave: the compiler's result, and the link's
+  /// errors when it compiled but did not link.
+  private struct Built {
+    var compiler: ChildResult
+    var linkErrors: String? = nil
+  }
+
+  /// Compiles (and links) `main` and `prelude` into `executable`, with the
+  /// object files in `directory`.
+  private func build(main: String, prelude: String, in directory: String, executable: String,
+                     lineTables: Bool) throws(VerifyError) -> Built {
+    let toolchain = settings.toolchain
+    switch settings.pipeline {
+    case .direct:
+      let object = directory + "/program.o"
+      let compile = try invoke(toolchain.frontend, toolchain.frontendArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: object, lineTables: lineTables),
+        in: directory, timeout: settings.compileTimeout)
+      guard compile.termination == .exited(0) else { return Built(compiler: compile) }
+      // The libraries the object asks for: read from it, or (an object
+      // this code cannot read) by swift-autolink-extract.
+      var extract: ChildResult? = nil
+      let autolink: [String]
+      if let flags = Files.read(object).flatMap(AutolinkEntries.flags(in:)) {
+        autolink = flags
+      } else {
+        let file = directory + "/program.autolink"
+        extract = try invoke(toolchain.autolinkExtract, [object, "-o", file], in: directory,
+                             timeout: settings.compileTimeout)
+        autolink = ["@" + file]
+      }
+      let link: ChildResult
+      if let extract, extract.termination != .exited(0) {
+        link = extract
+      } else {
+        let command = toolchain.linkCommand(object: object, autolink: autolink, engine: settings.engine,
+                                            output: executable)
+        link = try invoke(command.executable, command.arguments, in: directory, timeout: settings.compileTimeout)
+      }
+      guard link.termination == .exited(0) else {
+        return Built(compiler: compile, linkErrors: String(decoding: link.stderr + link.stdout, as: UTF8.self))
+      }
+      return Built(compiler: compile)
+    case .driver:
+      let compile = try invoke(toolchain.swiftc, toolchain.driverArguments(
+        main: main, prelude: prelude, moduleName: Self.moduleName, engine: settings.engine,
+        moduleCache: settings.moduleCache, languageMode: settings.languageMode, output: executable, lineTables: lineTables),
+        in: directory, timeout: settings.compileTimeout)
+      return Built(compiler: compile)
+    }
+  }
+}
+
+/// The commands a `ChapterRunner` started, in order (each: the executable,
+/// then its arguments).
+package final class CommandLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var commands: [[String]] = []
+
+  package func append(_ command: [String]) {
+    lock.lock()
+    commands.append(command)
+    lock.unlock()
+  }
+
+  package var all: [[String]] {
+    lock.lock()
+    defer { lock.unlock() }
+    return commands
+  }
+}
