@@ -14,10 +14,10 @@ extension ErrorText {
     switch error {
     case let error as VerifyError: return message(for: error)
     case let error as SiteError: return message(for: error)
-    case let error as ProgressFile.Problem: return message(for: error)
+    case let error as ExerciseBook.ProgressFile.Problem: return message(for: error)
     case let error as FileError: return message(for: error)
-    case let error as DiagramChoiceError: return message(for: error)
-    case let error as ReportError: return message(for: error)
+    case let error as DiagramRecord.ChoiceError: return message(for: error)
+    case let error as ReportDocument.Problem: return message(for: error)
     case let error as ChildProcessError: return message(for: error)
     default: return Files.reason(error)
     }

@@ -4,6 +4,7 @@
 // chapter model and the verify report.
 import WorkbookCore
 import WorkbookModel
+import WorkbookFidelity
 import WorkbookMarkdown
 
 /// A heading on a page, with its anchor.
@@ -32,7 +33,7 @@ struct ChapterRenderer {
   let pages: [String: String]
   let config: Book.SiteMetadata
   /// The engine's APIs with ledger rows, linked from the code; nil: no ledger.
-  var links: SymbolLinks? = nil
+  var links: APIUsage? = nil
   /// Each snippet's engine-choice APIs, found once.
   private let choicesMemo = ChoicesMemo()
 
@@ -252,7 +253,7 @@ struct ChapterRenderer {
 
   /// The ledger rows with the engine's choice that the chapter's code up to
   /// `snippet` uses (a film is made by the code before it too).
-  private func engineChoices(upTo snippet: Chapter.Snippet) -> [SymbolLinks.Target] {
+  private func engineChoices(upTo snippet: Chapter.Snippet) -> [APIUsage.Target] {
     guard let links else { return [] }
     var seen = Set<String>()
     return chapter.snippets.filter { $0.index <= snippet.index }
@@ -314,8 +315,8 @@ struct ChapterRenderer {
 
 /// Each snippet's engine-choice APIs, by snippet index, found once per rendering.
 private final class ChoicesMemo {
-  private var bySnippet: [Int: [SymbolLinks.Target]] = [:]
-  func choices(_ index: Int, _ find: () -> [SymbolLinks.Target]) -> [SymbolLinks.Target] {
+  private var bySnippet: [Int: [APIUsage.Target]] = [:]
+  func choices(_ index: Int, _ find: () -> [APIUsage.Target]) -> [APIUsage.Target] {
     if let known = bySnippet[index] { return known }
     let found = find()
     bySnippet[index] = found
@@ -477,7 +478,7 @@ enum CodeMarkup {
 
 /// A diagram: its text, always; with JavaScript, a player over its frames.
 enum DiagramMarkup {
-  static func figure(_ diagram: Diagram, text: String, engineChoices: [SymbolLinks.Target] = []) -> HTML {
+  static func figure(_ diagram: DiagramRecord, text: String, engineChoices: [APIUsage.Target] = []) -> HTML {
     let kind = IDRegistry.slug(diagram.kind)
     let textMarkup = Self.text(text, diagram: diagram)
     guard let frames = diagram.playable else {
@@ -507,10 +508,10 @@ enum DiagramMarkup {
 
   /// Under a film: the APIs its code uses whose behaviour here is the
   /// engine's choice (Apple is silent), each linked to its ledger row.
-  static func fidelityNote(_ choices: [SymbolLinks.Target]) -> HTML {
+  static func fidelityNote(_ choices: [APIUsage.Target]) -> HTML {
     guard !choices.isEmpty else { return "" }
     let names: [HTML] = choices.map {
-      "<a href=\"\(Navigation.href(SymbolLinks.page, fragment: $0.anchor))\"><code>\($0.symbol)</code></a>"
+      "<a href=\"\(Navigation.href(APIUsage.page, fragment: $0.anchor))\"><code>\($0.symbol)</code></a>"
     }
     return """
       <p class="fidelity-note"><span class="fidelity-mark">Engine&#8217;s choice</span> \
@@ -521,7 +522,7 @@ enum DiagramMarkup {
 
   /// The diagram's text: a filmstrip as one `<pre>` per frame, which wrap
   /// to the page's width, and its key under them; anything else as it is.
-  static func text(_ text: String, diagram: Diagram) -> HTML {
+  static func text(_ text: String, diagram: DiagramRecord) -> HTML {
     guard let filmstrip = FilmstripPanels(diagram) else {
       return "<pre class=\"out\" tabindex=\"0\">\(text)</pre>"
     }

@@ -5,9 +5,6 @@ import Foundation
 import WorkbookCore
 import WorkbookModel
 
-/// A published diagram: WorkbookCore decodes the record once.
-typealias Diagram = DiagramRecord
-
 extension DiagramRecord {
   /// What the player needs: the screen and the frame count; nil when there
   /// is nothing to play — no film, or frames without layers to draw (a
@@ -53,7 +50,7 @@ enum OutputPiece: Equatable {
 
   /// Finds each diagram's text in `output`, in order; a diagram whose text
   /// is not there is left out (its text is printed as plain output anyway).
-  static func split(_ output: String, diagrams: [Diagram]) -> [OutputPiece] {
+  static func split(_ output: String, diagrams: [DiagramRecord]) -> [OutputPiece] {
     var pieces: [OutputPiece] = []
     var rest = Substring(output)
     for (index, diagram) in diagrams.enumerated() {

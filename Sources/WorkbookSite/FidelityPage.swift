@@ -8,7 +8,7 @@ import WorkbookFidelity
 
 enum FidelityPage {
   static let title = "The fidelity ledger"
-  static let page = SymbolLinks.page
+  static let page = APIUsage.page
 
   /// The page's content (the theme's page template frames it).
   static func content(_ fidelity: Fidelity) -> HTML {

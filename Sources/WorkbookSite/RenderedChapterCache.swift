@@ -6,6 +6,7 @@
 import Foundation
 import WorkbookCore
 import WorkbookModel
+import WorkbookFidelity
 
 public final class RenderedChapterCache: @unchecked Sendable {
   /// Everything a chapter's rendering depends on.
@@ -19,10 +20,10 @@ public final class RenderedChapterCache: @unchecked Sendable {
     var pages: [String: String]
     var config: Book.SiteMetadata
     /// The ledger's names the code links to.
-    var links: SymbolLinks?
+    var links: APIUsage?
 
     init(bytes: [UInt8], path: String, report: ChapterReport, pages: [String: String], config: Book.SiteMetadata,
-         links: SymbolLinks? = nil) {
+         links: APIUsage? = nil) {
       self.bytes = bytes
       self.path = path
       displayPath = report.path

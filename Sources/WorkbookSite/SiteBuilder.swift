@@ -204,7 +204,7 @@ public struct SiteBuilder: Sendable {
     let pages = Dictionary(
       pageChapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
 
-    let links = fidelity.map(SymbolLinks.init)
+    let links = fidelity.map(APIUsage.init)
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
     for verifiedChapter in pageChapters {
       let chapter = verifiedChapter.chapter

@@ -3,6 +3,7 @@
 import SwiftIDEUtils
 import SwiftParser
 import SwiftSyntax
+import WorkbookFidelity
 
 /// Highlights Swift code.
 ///
@@ -38,7 +39,7 @@ public enum SwiftHighlighter {
 
   /// The same, with every engine API that has a row in the fidelity
   /// ledger linked to it (`<a class="api" href="./fidelity.html#UIView">`).
-  static func html(for code: String, links: SymbolLinks?) -> HTML {
+  static func html(for code: String, links: APIUsage?) -> HTML {
     let tree = Parser.parse(source: code)
     let bytes = Array(code.utf8)
     var out = ""
@@ -57,7 +58,7 @@ public enum SwiftHighlighter {
       while next < linked.count, linked[next].offset + linked[next].length <= end {
         let link = linked[next]
         out += HTML.escape(text(at, link.offset))
-        out += "<a class=\"api\" href=\"\(Navigation.href(SymbolLinks.page, fragment: link.target.anchor))\">"
+        out += "<a class=\"api\" href=\"\(Navigation.href(APIUsage.page, fragment: link.target.anchor))\">"
           + HTML.escape(text(link.offset, link.offset + link.length)) + "</a>"
         at = link.offset + link.length
         next += 1

@@ -3,8 +3,6 @@
 // site's ledger page.
 import WorkbookFidelity
 
-typealias SymbolLinks = APIUsage
-
 extension APIUsage {
   /// The ledger's page.
   static let page = "fidelity.html"

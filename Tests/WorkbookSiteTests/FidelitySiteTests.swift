@@ -42,7 +42,7 @@ import Testing
     ledger: Ledger.parse(table, file: "UIKit/Fidelity.md"))
 
   @Test func engineNamesInCodeLinkToTheirRows() {
-    let links = SymbolLinks(Self.fidelity)
+    let links = APIUsage(Self.fidelity)
     let code = """
       let v = UIView(frame: .zero)
       UIView.animate(withDuration: 1, delay: 0) { v.alpha = 0.5 }

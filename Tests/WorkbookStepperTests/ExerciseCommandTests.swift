@@ -186,7 +186,7 @@ import WorkbookStepper
           }
 
       """), "\(change.stdout)")
-    let progress = try ProgressFile.load(root + "/.workbook/progress.json")
+    let progress = try ExerciseBook.ProgressFile.load(root + "/.workbook/progress.json")
     #expect(progress.exercises["01-basics/fade-steps"]?.solutionShown == true)
     let whole = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--whole-solution"], in: root)
     #expect(whole.stdout.contains("Solution: the whole program\n    import UIKit\n\n    let view = UIView()\n"))

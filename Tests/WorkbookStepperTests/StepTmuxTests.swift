@@ -82,7 +82,7 @@ import Testing
     try step.send("q")
     screen = step.waitFor("[exited 0] [tty icanon]", "Progress saved in .workbook/progress.json")
 
-    let progress = try ProgressFile.load(root + "/.workbook/progress.json")
+    let progress = try ExerciseBook.ProgressFile.load(root + "/.workbook/progress.json")
     let entry = try #require(progress.exercises["01-basics/fade-steps"])
     #expect(entry.done)
     #expect(entry.attempts == 3)

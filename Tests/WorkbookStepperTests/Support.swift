@@ -48,7 +48,7 @@ enum StepperFixtures {
   }
 
   static func exerciseBook(_ root: String) throws -> ExerciseBook {
-    var options = VerifyOptions()
+    var options = Verifier.Options()
     options.book = root + "/Chapters"
     options.engineSources = engineSources
     options.cacheDirectory = cache

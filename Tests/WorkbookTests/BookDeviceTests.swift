@@ -38,7 +38,7 @@ import Testing
   /// The package's own engine (the stand-in has no devices).
   static let engine = Fixtures.packageRoot + "/Sources/TransitionEngine"
 
-  static func options(_ book: String) -> VerifyOptions {
+  static func options(_ book: String) -> Verifier.Options {
     var options = Fixtures.options(book: book)
     options.engineSources = engine
     return options

@@ -110,7 +110,7 @@ import Testing
       false
       ```
       """.write(toFile: book + "/01.md", atomically: true, encoding: .utf8)
-    var options = VerifyOptions()
+    var options = Verifier.Options()
     options.book = book
     options.engineCacheDirectory = EngineCache.userDirectory()  // the real engine: built once per machine
     options.cacheDirectory = (book as NSString).deletingLastPathComponent + "/cache"

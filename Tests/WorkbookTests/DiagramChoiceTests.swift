@@ -22,25 +22,25 @@ import Testing
   }
 
   @Test func withoutANumberTheFirstSnippetThatPublishedAndItsFilmstripArePlayed() throws {
-    let choice = try DiagramChoice.choose(in: Self.report(), snippet: nil)
+    let choice = try DiagramRecord.Choice.choose(in: Self.report(), snippet: nil)
     #expect(choice.snippet.index == 1)
     #expect(choice.diagram == Self.strip, "a filmstrip before any other kind")
     #expect(choice.others.map(\.index) == [2])
   }
 
   @Test func aNumberedSnippetIsPlayedAndItsFirstDiagramWhenItHasNoFilmstrip() throws {
-    let choice = try DiagramChoice.choose(in: Self.report(), snippet: 3)
+    let choice = try DiagramRecord.Choice.choose(in: Self.report(), snippet: 3)
     #expect(choice.snippet.index == 2)
     #expect(choice.diagram == Self.trace)
     #expect(choice.others.isEmpty)
   }
 
   @Test func noSuchSnippetOrNoDiagramIsAnErrorThatSaysWhatToDo() {
-    #expect(throws: DiagramChoiceError.noSuchSnippet(chapter: "Chapters/03-slide.md", number: 4, count: 3)) {
-      try DiagramChoice.choose(in: Self.report(), snippet: 4)
+    #expect(throws: DiagramRecord.ChoiceError.noSuchSnippet(chapter: "Chapters/03-slide.md", number: 4, count: 3)) {
+      try DiagramRecord.Choice.choose(in: Self.report(), snippet: 4)
     }
     do {
-      _ = try DiagramChoice.choose(in: Self.report(), snippet: 1)
+      _ = try DiagramRecord.Choice.choose(in: Self.report(), snippet: 1)
       Issue.record("snippet 1 published nothing")
     } catch {
       #expect(ErrorText.message(for: error)
@@ -49,7 +49,7 @@ import Testing
     var silent = Self.report(failed: true)
     silent.snippets = [Self.snippet(0, line: 3, [])]
     do {
-      _ = try DiagramChoice.choose(in: silent, snippet: nil)
+      _ = try DiagramRecord.Choice.choose(in: silent, snippet: nil)
       Issue.record("nothing was published")
     } catch {
       #expect(ErrorText.message(for: error)

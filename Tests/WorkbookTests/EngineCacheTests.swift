@@ -148,7 +148,7 @@ import Testing
     // Everything inside the checkout, engine cache included: the worst case
     // for a move (clang's module cache records its own path).
     func verify(_ root: String, useCache: Bool = true) throws -> VerifyReport {
-      var options = VerifyOptions()
+      var options = Verifier.Options()
       options.book = root + "/Chapters"
       options.engineCacheDirectory = root + "/.build/engine-cache"
       options.useCache = useCache
@@ -173,7 +173,7 @@ import Testing
   @Test func aStaleModuleCacheIsEmptiedAndNeverCachedAsTheResult() throws {
     let project = try makePackage()
     func verify(_ root: String) throws -> VerifyReport {
-      var options = VerifyOptions()
+      var options = Verifier.Options()
       options.book = root + "/Chapters"
       options.engineCacheDirectory = root + "/.build/engine-cache"
       options.jobs = 1

@@ -343,7 +343,7 @@ import Testing
   @Test func initIntoAFileSaysSoInASentence() throws {
     let tmp = try Fixtures.temporaryDirectory()
     try "mine".write(toFile: tmp + "/afile", atomically: true, encoding: .utf8)
-    let error = try #require(throws: BookScaffold.Error.self) { try BookScaffold.create(in: tmp + "/afile") }
+    let error = try #require(throws: Book.Scaffold.Error.self) { try Book.Scaffold.create(in: tmp + "/afile") }
     guard case .cannotWrite(_, let reason) = error else { Issue.record("\(error)"); return }
     #expect(!Self.isDump(reason), "\(reason)")
     #expect(reason.contains("'\(tmp)/afile' is a file, not a folder"), "\(reason)")

@@ -10,7 +10,7 @@ import Testing
 @Suite struct InitTests {
   @Test func scaffoldsEveryFileAndRefusesToOverwrite() throws {
     let folder = try Fixtures.temporaryDirectory() + "/book"
-    let written = try BookScaffold.create(in: folder).written
+    let written = try Book.Scaffold.create(in: folder).written
     #expect(written.map { String($0.dropFirst(folder.count + 1)) }
       == ["Chapters/01-a-first-transition.md", "Chapters/site.json", ".gitignore", "README.md"])
     #expect(Fixtures.read(folder + "/.gitignore").contains("Exercises/\n.workbook/\n"))
@@ -24,15 +24,15 @@ import Testing
     try "mine".write(toFile: folder + "/README.md", atomically: true, encoding: .utf8)
     try "edited".write(toFile: folder + "/Chapters/site.json", atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(atPath: folder + "/Chapters/01-a-first-transition.md")
-    #expect(throws: BookScaffold.Error.wouldOverwrite(folder: folder, files: ["Chapters/site.json"])) {
-      try BookScaffold.create(in: folder)
+    #expect(throws: Book.Scaffold.Error.wouldOverwrite(folder: folder, files: ["Chapters/site.json"])) {
+      try Book.Scaffold.create(in: folder)
     }
     #expect(Fixtures.read(folder + "/Chapters/site.json") == "edited")
     #expect(!Files.exists(folder + "/Chapters/01-a-first-transition.md"), "nothing is written when anything would be replaced")
 
     // A repository with its own README and .gitignore: kept, the book added.
     try FileManager.default.removeItem(atPath: folder + "/Chapters")
-    let outcome = try BookScaffold.create(in: folder)
+    let outcome = try Book.Scaffold.create(in: folder)
     #expect(outcome.kept == [".gitignore", "README.md"])
     #expect(outcome.written.map { String($0.dropFirst(folder.count + 1)) }
       == ["Chapters/01-a-first-transition.md", "Chapters/site.json"])

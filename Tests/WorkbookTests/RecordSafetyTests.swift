@@ -88,10 +88,10 @@ import WorkbookMarkdown
   @Test func anEmptyObjectIsEmptyProgressAndBadProgressIsASentence() throws {
     let folder = try Fixtures.temporaryDirectory()
     try "{}".write(toFile: folder + "/progress.json", atomically: false, encoding: .utf8)
-    #expect(try ProgressFile.load(folder + "/progress.json") == ProgressFile())
+    #expect(try ExerciseBook.ProgressFile.load(folder + "/progress.json") == ExerciseBook.ProgressFile())
     try "{\"exercises\": {\"a/b\": {\"attempts\": \"many\"}}}".write(toFile: folder + "/bad.json", atomically: false, encoding: .utf8)
     do {
-      _ = try ProgressFile.load(folder + "/bad.json")
+      _ = try ExerciseBook.ProgressFile.load(folder + "/bad.json")
       Issue.record("loaded bad progress")
     } catch {
       #expect(error.message.hasSuffix("'exercises.a/b.attempts' should be a number; fix or delete it to start afresh"))

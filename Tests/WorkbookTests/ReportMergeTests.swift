@@ -93,9 +93,9 @@ struct ShardedVerifyTests {
     let runs = try Self.runs.get()
     let shards = try runs.shardFiles.map { try ReportDocument.read($0) }
     // Disjoint, together the whole book, each shard's chapters its own.
-    let names = shards.map { $0.chapters.map(ReportMerger.chapterName) }
+    let names = shards.map { $0.chapters.map(ReportDocument.Merger.chapterName) }
     #expect(Set(names[0]).isDisjoint(with: names[1]))
-    #expect(Set(names[0] + names[1]) == Set(runs.whole.chapters.map(ReportMerger.chapterName)))
+    #expect(Set(names[0] + names[1]) == Set(runs.whole.chapters.map(ReportDocument.Merger.chapterName)))
     #expect(shards.map { $0.shard?.chapters.sorted() } == names.map { $0.sorted() })
     #expect(shards.allSatisfy { $0.book == runs.whole.book && $0.engine == runs.whole.engine })
     #expect(!runs.whole.engine.identity.isEmpty && runs.whole.engine.compiler.hasPrefix("Swift version"))
@@ -142,7 +142,7 @@ struct ShardedVerifyTests {
         document.chapters[i].cached = false
       }
       document.summary.seconds = 1.5 + Double(offset)
-      document.engine = ReportEngine(identity: "0123456789abcdef", compiler: "Swift version 6.x")
+      document.engine = ReportDocument.EngineIdentity(identity: "0123456789abcdef", compiler: "Swift version 6.x")
       let path = runs.root + "/normalized-\(offset + 1).json"
       try document.json().write(toFile: path, atomically: true, encoding: .utf8)
       return path
@@ -201,7 +201,7 @@ struct ShardedVerifyTests {
     #expect(recorded.status == 1)
     #expect(recorded.stderr.contains("Recorded the cost of 4 chapters in Chapters/verify-costs.json"), "\(recorded.stderr)")
     #expect(try ReportDocument.decode(Array(recorded.stdout.utf8), file: "r").chapters.allSatisfy { !$0.cached })
-    let costs = try #require(try ChapterCostFile.load(book: book))
+    let costs = try #require(try ShardPlan.CostFile.load(book: book))
     #expect(costs.keys.sorted() == ["01-passing.md", "02-mismatch.md", "03-compile-error.md", "04-ignored.md"])
     #expect(costs.values.allSatisfy { $0 >= 100 && $0 % 100 == 0 })
     let shard = try workbook(["verify", "--shard", "1/2"], in: root)
@@ -274,19 +274,19 @@ struct ShardedVerifyTests {
 
   @Test func aMergedReportPairsWithTheBookItVerified() throws {
     let runs = try Self.runs.get()
-    let merged = try ReportMerger.merge(try runs.shardFiles.map { (file: $0, document: try ReportDocument.read($0)) })
+    let merged = try ReportDocument.Merger.merge(try runs.shardFiles.map { (file: $0, document: try ReportDocument.read($0)) })
     let book = try Book.load(runs.root + "/Chapters")
     let verified = try merged.verifiedBook(book, file: "merged.json")
     #expect(verified.chapters.map(\.chapter.fileName) == book.chapters.map(\.fileName))
     #expect(verified.chapters.map { Self.verdict($0.report) } == runs.whole.chapters.map(Self.verdict))
     #expect(verified.failures.map(\.line) == [15, 9, 3, 17], "the mismatch, the compile error, the two snippets it stopped")
     // One shard is not the book; an edited chapter is another book.
-    #expect(throws: ReportError.onlyAShard(file: "s.json", index: 1, count: 2)) {
+    #expect(throws: ReportDocument.Problem.onlyAShard(file: "s.json", index: 1, count: 2)) {
       try ReportDocument.read(runs.shardFiles[0]).verifiedBook(book, file: "s.json")
     }
     var edited = book
     edited.chapters[0].bytes += Array("\nMore prose.\n".utf8)
-    #expect(throws: ReportError.self) { try merged.verifiedBook(edited, file: "merged.json") }
+    #expect(throws: ReportDocument.Problem.self) { try merged.verifiedBook(edited, file: "merged.json") }
   }
 
   @Test func mergeRefusesReportsThatDoNotBelongTogether() throws {
@@ -299,7 +299,7 @@ struct ShardedVerifyTests {
       #expect(out.stderr == "error: " + message + "\n", sourceLocation: sourceLocation)
     }
     try refused([one, one], "'\(one)' and '\(one)' are both shard 1/2; pass each shard's report once")
-    let missing = try ReportDocument.read(two).chapters.map(ReportMerger.chapterName)
+    let missing = try ReportDocument.read(two).chapters.map(ReportDocument.Merger.chapterName)
     try refused([one], "No report for shard 2/2, so 2 chapters are in no report (\(missing.joined(separator: ", "))); pass every shard's report")
     let wholeFile = runs.root + "/whole.json"
     try runs.whole.json().write(toFile: wholeFile, atomically: true, encoding: .utf8)
@@ -328,18 +328,18 @@ struct ReportMergeRefusalTests {
       findings: failing ? [finding] : [], cached: false, recordedBlocks: 0, duration: 1)
   }
 
-  static let book = ReportBook(identity: "book", chapters: ["a.md", "b.md", "c.md"])
-  static let engine = ReportEngine(identity: "engine", compiler: "Swift version 6.x")
+  static let book = ReportDocument.BookIdentity(identity: "book", chapters: ["a.md", "b.md", "c.md"])
+  static let engine = ReportDocument.EngineIdentity(identity: "engine", compiler: "Swift version 6.x")
 
-  static func shard(_ index: Int, of count: Int, _ names: [String], book: ReportBook = book,
-                    engine: ReportEngine = engine) -> ReportDocument {
-    ReportDocument(book: book, engine: engine, shard: ReportShard(index: index, count: count, chapters: names, plan: "plan-\(count)"),
+  static func shard(_ index: Int, of count: Int, _ names: [String], book: ReportDocument.BookIdentity = book,
+                    engine: ReportDocument.EngineIdentity = engine) -> ReportDocument {
+    ReportDocument(book: book, engine: engine, shard: ReportDocument.Shard(index: index, count: count, chapters: names, plan: "plan-\(count)"),
                    chapters: names.map { chapter($0) }, seconds: Double(index))
   }
 
   func message(_ reports: [(String, ReportDocument)]) -> String? {
     do {
-      _ = try ReportMerger.merge(reports.map { (file: $0.0, document: $0.1) })
+      _ = try ReportDocument.Merger.merge(reports.map { (file: $0.0, document: $0.1) })
       return nil
     } catch {
       return ErrorText.message(for: error)
@@ -347,9 +347,9 @@ struct ReportMergeRefusalTests {
   }
 
   @Test func mergesShardsInTheBooksOrder() throws {
-    let merged = try ReportMerger.merge([("2.json", Self.shard(2, of: 2, ["b.md"])),
+    let merged = try ReportDocument.Merger.merge([("2.json", Self.shard(2, of: 2, ["b.md"])),
                                          ("1.json", Self.shard(1, of: 2, ["a.md", "c.md"]))])
-    #expect(merged.chapters.map(ReportMerger.chapterName) == ["a.md", "b.md", "c.md"])
+    #expect(merged.chapters.map(ReportDocument.Merger.chapterName) == ["a.md", "b.md", "c.md"])
     #expect(merged.shard == nil && merged.summary.seconds == 2 && merged.summary.chapters == 3 && merged.passed)
   }
 
@@ -357,9 +357,9 @@ struct ReportMergeRefusalTests {
     let one = Self.shard(1, of: 2, ["a.md", "c.md"])
     let two = Self.shard(2, of: 2, ["b.md"])
     #expect(message([]) == "No reports to merge; pass the JSON files that 'workbook verify --shard I/N --format json' wrote")
-    #expect(message([("1.json", one), ("x.json", Self.shard(2, of: 2, ["b.md"], book: ReportBook(identity: "other", chapters: Self.book.chapters)))])
+    #expect(message([("1.json", one), ("x.json", Self.shard(2, of: 2, ["b.md"], book: ReportDocument.BookIdentity(identity: "other", chapters: Self.book.chapters)))])
       == "'x.json' and '1.json' verified different books (or different chapter selections); merge only the shards of one run, made from the same commit")
-    #expect(message([("1.json", one), ("x.json", Self.shard(2, of: 2, ["b.md"], engine: ReportEngine(identity: "9876543210abcdef0", compiler: "Swift version 7")))])
+    #expect(message([("1.json", one), ("x.json", Self.shard(2, of: 2, ["b.md"], engine: ReportDocument.EngineIdentity(identity: "9876543210abcdef0", compiler: "Swift version 7")))])
       == "'x.json' and '1.json' ran against different engines or compilers ('Swift version 7 9876543210ab' and 'Swift version 6.x engine'); merge only the shards of one run, on one Swift release")
     #expect(message([("1.json", one), ("x.json", Self.shard(2, of: 3, ["b.md"]))])?
       .hasPrefix("'x.json' is one of 3 shards but '1.json' one of 2 shards") == true)
@@ -392,7 +392,7 @@ struct ReportMergeRefusalTests {
     #expect(message([("1.json", swift5), ("x.json", swift6)])
       == "'x.json' and '1.json' compiled the snippets in different Swift language modes (Swift 6 and Swift 5); merge only the shards of one run")
     swift5.swiftLanguageMode = 6
-    #expect(try ReportMerger.merge([("1.json", swift5), ("x.json", swift6)]).swiftLanguageMode == 6)
+    #expect(try ReportDocument.Merger.merge([("1.json", swift5), ("x.json", swift6)]).swiftLanguageMode == 6)
   }
 }
 
@@ -465,7 +465,7 @@ struct HostileReportTests {
     let read = try ReportDocument.decode(Array(liar.json().utf8), file: "liar.json")
     #expect(!read.passed)
     #expect(read.summary == failing.summary)
-    let merged = try ReportMerger.merge([(file: "liar.json", document: read)])
+    let merged = try ReportDocument.Merger.merge([(file: "liar.json", document: read)])
     #expect(!merged.passed)
     // A failing snippet with its error finding taken out: inconsistent.
     var quiet = failing
@@ -487,9 +487,9 @@ struct HostileReportTests {
     let handle = try #require(FileHandle(forWritingAtPath: path))
     try handle.truncate(atOffset: UInt64(ReportDocument.maximumBytes) + 1)  // sparse: no disk used
     try handle.close()
-    #expect(throws: ReportError.tooLarge(file: path, bytes: ReportDocument.maximumBytes + 1)) { try ReportDocument.read(path) }
-    #expect(throws: ReportError.self) { try ReportDocument.read(path + ".missing") }
-    #expect(throws: ReportError.unreadable(file: "/", reason: "it is not a regular file")) { try ReportDocument.read("/") }
+    #expect(throws: ReportDocument.Problem.tooLarge(file: path, bytes: ReportDocument.maximumBytes + 1)) { try ReportDocument.read(path) }
+    #expect(throws: ReportDocument.Problem.self) { try ReportDocument.read(path + ".missing") }
+    #expect(throws: ReportDocument.Problem.unreadable(file: "/", reason: "it is not a regular file")) { try ReportDocument.read("/") }
   }
 }
 
@@ -503,9 +503,9 @@ struct JUnitRendererTests {
     chapter.findings[0].details = [nasty]
     chapter.findings.append(Finding(.warning, .compileWarning, file: "Chapters/x&<y>.md", line: 4, message: nasty))
     chapter.findings.append(Finding(.error, .badInput, file: "Chapters/x&<y>.md", line: nil, message: "Cannot read the chapter"))
-    let document = ReportDocument(book: ReportBook(identity: "b", chapters: ["x&<y>.md"]),
+    let document = ReportDocument(book: ReportDocument.BookIdentity(identity: "b", chapters: ["x&<y>.md"]),
                                   engine: ReportMergeRefusalTests.engine, shard: nil, chapters: [chapter], seconds: 1)
-    let xml = JUnitRenderer.render(document)
+    let xml = ReportRenderer.JUnit.render(document)
     // No character XML 1.0 forbids, and none of the C1 controls.
     let forbidden = xml.unicodeScalars.filter {
       ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) || $0.value == 0xFFFE || $0.value == 0xFFFF
@@ -527,7 +527,7 @@ struct JUnitRendererTests {
 
 extension JUnitRendererTests {
   @Test func eachVerdictMapsToItsElement() throws {
-    func snippet(_ index: Int, _ verdict: SnippetVerdict) -> SnippetReport {
+    func snippet(_ index: Int, _ verdict: SnippetReport.Verdict) -> SnippetReport {
       SnippetReport(index: index, line: 10 * (index + 1), kind: "run", hidden: false, verdict: verdict)
     }
     let chapter = ChapterReport(
@@ -549,9 +549,9 @@ extension JUnitRendererTests {
         Finding(.error, .record, file: "Chapters/07-all.md", line: 70, message: "Cannot write the chapter", snippet: 6),
       ],
       cached: false, recordedBlocks: 0, duration: 2)
-    let document = ReportDocument(book: ReportBook(identity: "b", chapters: ["07-all.md"]),
+    let document = ReportDocument(book: ReportDocument.BookIdentity(identity: "b", chapters: ["07-all.md"]),
                                   engine: ReportMergeRefusalTests.engine, shard: nil, chapters: [chapter], seconds: 2)
-    let xml = JUnitRenderer.render(document)
+    let xml = ReportRenderer.JUnit.render(document)
     let shape = try XMLShape.parse(xml)
     #expect(shape.cases == (1...7).map { "07-all.md:\($0 * 10)" })
     #expect(shape.errors == 4 && shape.failures == 0 && shape.skipped == 2)

@@ -31,21 +31,21 @@ struct ShardPlannerTests {
   /// A random book: 1…`maxChapters` chapters with distinct names and costs
   /// from 0 to 60 s; half the books draw costs from a small set (0…4 s in
   /// whole seconds), so that ties are common.
-  static func randomBooks(maxChapters: Int) -> Generator<[ChapterCost], some SendableSequenceType> {
-    func book(_ cost: Generator<Int, some SendableSequenceType>) -> Generator<[ChapterCost], some SendableSequenceType> {
+  static func randomBooks(maxChapters: Int) -> Generator<[ShardPlan.Cost], some SendableSequenceType> {
+    func book(_ cost: Generator<Int, some SendableSequenceType>) -> Generator<[ShardPlan.Cost], some SendableSequenceType> {
       zip(chapterName.set(ofAtMost: 1...maxChapters), cost.array(of: maxChapters)).map { names, costs in
-        zip(names.sorted(), costs).map { ChapterCost(name: $0, milliseconds: $1) }
+        zip(names.sorted(), costs).map { ShardPlan.Cost(name: $0, milliseconds: $1) }
       }
     }
     return Gen.oneOf(book(Gen.int(in: 0...4).map { $0 * 1000 }), book(Gen.int(in: 0...60_000)))
   }
 
   /// A book and a shard count.
-  static func randomSplits(maxChapters: Int, shards: ClosedRange<Int>) -> Generator<([ChapterCost], Int), some SendableSequenceType> {
+  static func randomSplits(maxChapters: Int, shards: ClosedRange<Int>) -> Generator<([ShardPlan.Cost], Int), some SendableSequenceType> {
     zip(randomBooks(maxChapters: maxChapters), Gen.int(in: shards))
   }
 
-  static func loads(_ costs: [ChapterCost], _ assignment: [String: Int], shards: Int) -> [Int] {
+  static func loads(_ costs: [ShardPlan.Cost], _ assignment: [String: Int], shards: Int) -> [Int] {
     var loads = Array(repeating: 0, count: shards)
     for cost in costs { loads[assignment[cost.name]! - 1] += cost.milliseconds }
     return loads
@@ -75,13 +75,13 @@ struct ShardPlannerTests {
     for _ in 0..<300 {
       let (costs, shards) = splits.run(using: &random)
       #expect(!costs.isEmpty && Set(costs.map(\.name)).count == costs.count)
-      let assignment = ShardPlanner.assign(costs, shards: shards)
+      let assignment = ShardPlan.Planner.assign(costs, shards: shards)
       // Every chapter once, every shard index in 1...N.
       #expect(Set(assignment.keys) == Set(costs.map(\.name)))
       #expect(assignment.values.allSatisfy { (1...shards).contains($0) })
       // The order the folder lists its files in changes nothing.
-      #expect(ShardPlanner.assign(costs.shuffled(using: &random), shards: shards) == assignment)
-      #expect(ShardPlanner.assign(costs.reversed(), shards: shards) == assignment)
+      #expect(ShardPlan.Planner.assign(costs.shuffled(using: &random), shards: shards) == assignment)
+      #expect(ShardPlan.Planner.assign(costs.reversed(), shards: shards) == assignment)
       // As many non-empty shards as there can be.
       #expect(Set(assignment.values).count == min(shards, costs.count))
     }
@@ -92,7 +92,7 @@ struct ShardPlannerTests {
     let splits = Self.randomSplits(maxChapters: 9, shards: 2...3)
     for _ in 0..<300 {
       let (costs, shards) = splits.run(using: &random)
-      let assignment = ShardPlanner.assign(costs, shards: shards)
+      let assignment = ShardPlan.Planner.assign(costs, shards: shards)
       let makespan = Self.loads(costs, assignment, shards: shards).max()!
       let optimal = Self.optimalMakespan(costs.map(\.milliseconds), shards: shards)
       // Graham's bound for LPT: makespan ≤ (4/3 − 1/(3N)) · OPT.
@@ -106,7 +106,7 @@ struct ShardPlannerTests {
     let splits = Self.randomSplits(maxChapters: 200, shards: 1...16)
     for _ in 0..<100 {
       let (costs, shards) = splits.run(using: &random)
-      let loads = Self.loads(costs, ShardPlanner.assign(costs, shards: shards), shards: shards)
+      let loads = Self.loads(costs, ShardPlan.Planner.assign(costs, shards: shards), shards: shards)
       let total = costs.reduce(0) { $0 + $1.milliseconds }
       let largest = costs.map(\.milliseconds).max() ?? 0
       // No shard is more than one chapter above the average.
@@ -139,21 +139,21 @@ struct ShardPlannerTests {
   }
 
   @Test func shardSpecParsesIOverN() {
-    #expect(ShardSpec("2/4") == ShardSpec(index: 2, count: 4))
-    #expect(ShardSpec("1/1")?.description == "1/1")
+    #expect(ShardPlan.Spec("2/4") == ShardPlan.Spec(index: 2, count: 4))
+    #expect(ShardPlan.Spec("1/1")?.description == "1/1")
     for bad in ["0/2", "3/2", "2", "2/", "/2", "a/b", "-1/2", "1/2/3", " 1/2", "1/1001", "１/２", "+1/2"] {
-      #expect(ShardSpec(bad) == nil, "\(bad)")
+      #expect(ShardPlan.Spec(bad) == nil, "\(bad)")
     }
   }
 
   @Test func fixedCostsGiveAKnownSplit() {
     let costs = [("a.md", 5), ("b.md", 4), ("c.md", 3), ("d.md", 3), ("e.md", 3)]
-      .map { ChapterCost(name: $0.0, milliseconds: $0.1 * 1000) }
+      .map { ShardPlan.Cost(name: $0.0, milliseconds: $0.1 * 1000) }
     // LPT: a→1, b→2, c→2 (4 < 5), d→1, e→2? loads after d: 1=8, 2=7 → e→2.
-    #expect(ShardPlanner.assign(costs, shards: 2) == ["a.md": 1, "b.md": 2, "c.md": 2, "d.md": 1, "e.md": 2])
+    #expect(ShardPlan.Planner.assign(costs, shards: 2) == ["a.md": 1, "b.md": 2, "c.md": 2, "d.md": 1, "e.md": 2])
     // Equal costs: by name, round the shards.
-    let equal = ["d.md", "b.md", "a.md", "c.md"].map { ChapterCost(name: $0, milliseconds: 1000) }
-    #expect(ShardPlanner.assign(equal, shards: 2) == ["a.md": 1, "b.md": 2, "c.md": 1, "d.md": 2])
+    let equal = ["d.md", "b.md", "a.md", "c.md"].map { ShardPlan.Cost(name: $0, milliseconds: 1000) }
+    #expect(ShardPlan.Planner.assign(equal, shards: 2) == ["a.md": 1, "b.md": 2, "c.md": 1, "d.md": 2])
   }
 }
 
@@ -171,7 +171,7 @@ struct ShardPlanTests {
   ])
 
   @Test func estimatesCountProgramsSnippetsAndCode() {
-    let estimates = Self.book.chapters.map(ChapterEstimate.milliseconds)
+    let estimates = Self.book.chapters.map(ShardPlan.Estimate.milliseconds)
     #expect(estimates[0] == 1000 + 100)
     // One more program (compile-fail), two more snippets, 800 bytes more code.
     #expect(estimates[1] == 1000 + 600 + 3 * 100 + (9 + 17 + 50 * 16) / 100)
@@ -179,19 +179,19 @@ struct ShardPlanTests {
   }
 
   @Test func recordedCostsWinAndScaleTheEstimates() {
-    let costs = ChapterEstimate.costs(of: Self.book.chapters, recorded: ["01-small.md": 16_000])
+    let costs = ShardPlan.Estimate.costs(of: Self.book.chapters, recorded: ["01-small.md": 16_000])
     let byName = Dictionary(uniqueKeysWithValues: costs.map { ($0.name, $0.milliseconds) })
     #expect(byName["01-small.md"] == 16_000)
     // 02-big.md's estimate, scaled by 16 000 / 01-small.md's estimate.
-    let small = ChapterEstimate.milliseconds(Self.book.chapters[0])
-    let big = ChapterEstimate.milliseconds(Self.book.chapters[1])
+    let small = ShardPlan.Estimate.milliseconds(Self.book.chapters[0])
+    let big = ShardPlan.Estimate.milliseconds(Self.book.chapters[1])
     #expect(byName["02-big.md"] == big * 16_000 / small)
   }
 
   @Test func planIsTheSameWhateverOrderTheChaptersCameIn() throws {
-    let forward = try ShardPlan.make(book: Self.book, shard: ShardSpec(index: 1, count: 2))
+    let forward = try ShardPlan.make(book: Self.book, shard: ShardPlan.Spec(index: 1, count: 2))
     let reversed = Book(folder: Self.book.folder, chapters: Self.book.chapters.reversed())
-    let backward = try ShardPlan.make(book: reversed, shard: ShardSpec(index: 1, count: 2))
+    let backward = try ShardPlan.make(book: reversed, shard: ShardPlan.Spec(index: 1, count: 2))
     #expect(forward.assignment == backward.assignment)
     #expect(forward.book == backward.book)
     #expect(forward.book.chapters == ["01-small.md", "02-big.md", "03-ignored.md"])
@@ -213,8 +213,8 @@ struct ShardPlanTests {
 
   @Test func costFileIsReadWrittenAndRefusedWhenDamaged() throws {
     let folder = try Fixtures.temporaryDirectory()
-    #expect(try ChapterCostFile.load(book: folder) == nil)
-    let text = ChapterCostFile.text(
+    #expect(try ShardPlan.CostFile.load(book: folder) == nil)
+    let text = ShardPlan.CostFile.text(
       measured: ["02-b.md": 3.14159, "01-a.md": 0.01], previous: ["03-c.md": 2500, "gone.md": 1000],
       keep: ["01-a.md", "02-b.md", "03-c.md"])
     #expect(text == """
@@ -229,8 +229,8 @@ struct ShardPlanTests {
       }
 
       """)
-    try text.write(toFile: folder + "/" + ChapterCostFile.name, atomically: true, encoding: .utf8)
-    #expect(try ChapterCostFile.load(book: folder) == ["01-a.md": 100, "02-b.md": 3100, "03-c.md": 2500])
+    try text.write(toFile: folder + "/" + ShardPlan.CostFile.name, atomically: true, encoding: .utf8)
+    #expect(try ShardPlan.CostFile.load(book: folder) == ["01-a.md": 100, "02-b.md": 3100, "03-c.md": 2500])
 
     for (damage, reason) in [
       ("{", "it is not valid JSON"),
@@ -238,10 +238,10 @@ struct ShardPlanTests {
       ("{\"chapters\": {\"a.md\": \"fast\"}, \"schemaVersion\": 1}", "'chapters.a.md' should be a number"),
       ("{\"chapters\": {}, \"schemaVersion\": 2}", "its schemaVersion is 2, this workbook reads 1"),
     ] {
-      try damage.write(toFile: folder + "/" + ChapterCostFile.name, atomically: true, encoding: .utf8)
-      #expect(throws: ReportError.self) { try ChapterCostFile.load(book: folder) }
+      try damage.write(toFile: folder + "/" + ShardPlan.CostFile.name, atomically: true, encoding: .utf8)
+      #expect(throws: ReportDocument.Problem.self) { try ShardPlan.CostFile.load(book: folder) }
       do {
-        _ = try ChapterCostFile.load(book: folder)
+        _ = try ShardPlan.CostFile.load(book: folder)
       } catch {
         let message = ErrorText.message(for: error)
         #expect(message.contains(reason), "\(message)")

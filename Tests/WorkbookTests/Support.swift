@@ -79,8 +79,8 @@ enum Fixtures {
     return path
   }
 
-  static func options(book: String, cache: String? = nil) -> VerifyOptions {
-    var options = VerifyOptions()
+  static func options(book: String, cache: String? = nil) -> Verifier.Options {
+    var options = Verifier.Options()
     options.book = book
     options.engineSources = engineSources
     options.engineCacheDirectory = engineCache
@@ -89,7 +89,7 @@ enum Fixtures {
     return options
   }
 
-  static func verify(_ book: String, _ configure: (inout VerifyOptions) -> Void = { _ in }) throws -> VerifyReport {
+  static func verify(_ book: String, _ configure: (inout Verifier.Options) -> Void = { _ in }) throws -> VerifyReport {
     var options = options(book: book)
     configure(&options)
     return try Verifier(options: options).run()
@@ -105,7 +105,7 @@ extension VerifyReport {
     chapters.first { $0.path.hasSuffix(suffix) }
   }
 
-  func errors(kind: FindingKind? = nil) -> [Finding] {
+  func errors(kind: Finding.Kind? = nil) -> [Finding] {
     findings.filter { $0.severity == .error && (kind == nil || $0.kind == kind) }
   }
 }

@@ -93,7 +93,7 @@ import Testing
     #expect(json.contains("\"stoppedBy\":1"))
     let encoded = try JSONEncoder().encode(report.chapters)
     #expect(try JSONDecoder().decode([ChapterReport].self, from: encoded) == report.chapters)
-    #expect(Set(SnippetStatus.allCases.map(\.rawValue))
+    #expect(Set(SnippetReport.Status.allCases.map(\.rawValue))
       == ["passed", "mismatch", "compile-error", "trap", "timeout", "not-run", "ignored"])
   }
 

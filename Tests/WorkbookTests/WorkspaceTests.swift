@@ -13,7 +13,7 @@ import Testing
     _ = try Fixtures.copyEngine(into: folder + "/Sources")
     try FileManager.default.createDirectory(atPath: folder + "/Chapters", withIntermediateDirectories: true)
     try "// swift-tools-version: 6.0\n".write(toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
-    var options = VerifyOptions()
+    var options = Verifier.Options()
     options.book = folder + "/Chapters"
     let workspace = Workspace(options: options, site: "/tmp/out")
     #expect(workspace.book == folder + "/Chapters")
@@ -28,7 +28,7 @@ import Testing
 
   @Test func aBookAloneCachesNextToItselfAndAnExplicitCacheHoldsEverything() throws {
     let folder = try Fixtures.temporaryDirectory()
-    var options = VerifyOptions()
+    var options = Verifier.Options()
     options.book = folder + "/Book"
     #expect(Workspace(options: options).cache == folder + "/.workbook")
     options.cacheDirectory = folder + "/cache"

@@ -93,7 +93,7 @@ enum Evaluator {
     let lines: [Substring]
     var findings: [Finding] = []
     /// The verdicts decided so far; a snippet without one passed.
-    var verdicts: [Int: SnippetVerdict] = [:]
+    var verdicts: [Int: SnippetReport.Verdict] = [:]
     var changes: [OutputChange] = []
     var recordableFindings: Set<Int> = []
     /// Snippets with a failure that recording does not fix.
@@ -112,7 +112,7 @@ enum Evaluator {
     /// Fails `snippet` with `verdict`, reported as `finding`. The first
     /// failure is the snippet's verdict (a later compile error joins the
     /// first's diagnostics); every failure is a finding.
-    mutating func fail(_ snippet: Int, _ verdict: SnippetVerdict, _ finding: Finding, recordable: Bool = false) {
+    mutating func fail(_ snippet: Int, _ verdict: SnippetReport.Verdict, _ finding: Finding, recordable: Bool = false) {
       if recordable { recordableFindings.insert(findings.count) } else { failedForGood.insert(snippet) }
       var finding = finding
       finding.snippet = snippet
@@ -129,7 +129,7 @@ enum Evaluator {
     }
 
     /// Marks the snippets in `snippets` that have no verdict as not run.
-    mutating func notRun(_ snippets: [Snippet], reason: String, stoppedBy: Int?) {
+    mutating func notRun(_ snippets: [Chapter.Snippet], reason: String, stoppedBy: Int?) {
       for snippet in snippets where verdicts[snippet.index] == nil {
         verdicts[snippet.index] = .notRun(.init(reason: reason, stoppedBy: stoppedBy))
       }
@@ -145,8 +145,8 @@ enum Evaluator {
       SourceExcerpt.lines(lines, line: line, column: column)
     }
 
-    mutating func report(_ diagnostic: Diagnostic, as kind: FindingKind? = nil) {
-      let severity: Severity = diagnostic.severity == .error ? .error : .warning
+    mutating func report(_ diagnostic: Diagnostic, as kind: Finding.Kind? = nil) {
+      let severity: Finding.Severity = diagnostic.severity == .error ? .error : .warning
       let findingKind = kind ?? (diagnostic.severity == .error ? .compileError : .compileWarning)
       if let index = diagnostic.snippet {
         let line = chapter.snippets[index].fenceLine + diagnostic.lineOffset
@@ -159,7 +159,7 @@ enum Evaluator {
         let finding = Finding(severity, findingKind, file: file, line: line, column: diagnostic.column,
                               message: diagnostic.message, details: details)
         if severity == .error {
-          let error = SnippetVerdict.Diagnostic(line: line, column: diagnostic.column, message: diagnostic.message)
+          let error = SnippetReport.Verdict.Diagnostic(line: line, column: diagnostic.column, message: diagnostic.message)
           fail(index, .compileError(.init(message: diagnostic.message, line: line, diagnostics: [error])), finding)
         } else {
           findings.append(finding)
@@ -321,7 +321,7 @@ enum Evaluator {
       if let stopped { fail(stopped, .trap(.init(message: message, line: line)), finding) } else { findings.append(finding) }
     }
 
-    mutating func checkOutput(_ snippet: Snippet, actual captured: SnippetOutput?) {
+    mutating func checkOutput(_ snippet: Chapter.Snippet, actual captured: SnippetOutput?) {
       let actual = captured?.text ?? ""
       if let captured, captured.droppedBytes > 0 {
         recordable = false
@@ -336,7 +336,7 @@ enum Evaluator {
     }
 
     /// Compares a snippet's output with its output block.
-    mutating func compare(_ snippet: Snippet, actual: String, missingMessage: String? = nil) {
+    mutating func compare(_ snippet: Chapter.Snippet, actual: String, missingMessage: String? = nil) {
       let normalized = actual.isEmpty || actual.hasSuffix("\n") ? actual : actual + "\n"
       switch (snippet.output, normalized.isEmpty) {
       case (nil, true):
@@ -433,7 +433,7 @@ enum Evaluator {
 
     mutating func evaluateExercises(_ runs: [StandaloneRun]) {
       var solutionOutputs: [String: String] = [:]
-      var starters: [(Snippet, String)] = []
+      var starters: [(Chapter.Snippet, String)] = []
       for standalone in runs {
         let snippet = chapter.snippets[standalone.snippet]
         let run = standalone.run
@@ -442,7 +442,7 @@ enum Evaluator {
         for diagnostic in run.diagnostics { report(diagnostic) }
         guard run.compiled else {
           let message = "Exercise program does not build"
-          let verdict = SnippetVerdict.compileError(.init(message: message, line: snippet.fenceLine))
+          let verdict = SnippetReport.Verdict.compileError(.init(message: message, line: snippet.fenceLine))
           if findings.count == before {
             fail(snippet.index, verdict, Finding(.error, .compileError, file: file, line: snippet.fenceLine,
                                                  message: message, details: tail(run.otherErrors)))
@@ -514,10 +514,10 @@ extension Evaluator {
   /// mismatch has no line: the output is compared as a whole, and the line
   /// that printed the first differing output line is not known (a `print`
   /// in a loop or a helper prints many lines), so it is the file's.
-  static func learnerVerdict(_ run: ProgramRun, output: String, expected: String, file: String) -> SnippetVerdict {
+  static func learnerVerdict(_ run: ProgramRun, output: String, expected: String, file: String) -> SnippetReport.Verdict {
     if !run.compiled {
       let errors = run.diagnostics.filter { $0.severity == .error }.map { d in
-        SnippetVerdict.Diagnostic(line: d.snippet == 0 ? d.lineOffset : nil, column: d.column, message: d.message)
+        SnippetReport.Verdict.Diagnostic(line: d.snippet == 0 ? d.lineOffset : nil, column: d.column, message: d.message)
       }
       return .compileError(.init(message: errors.first?.message ?? "The program does not build",
                                  line: errors.first?.line, diagnostics: errors))

@@ -143,7 +143,7 @@ public struct ExerciseBook: Sendable {
 
   /// A learner's status on `exercise`: done once it passed; in progress
   /// once its file exists or it was checked.
-  public func status(of exercise: Exercise, in progress: ProgressFile) -> Status {
+  public func status(of exercise: Exercise, in progress: ExerciseBook.ProgressFile) -> Status {
     if let entry = progress.exercises[exercise.qualifiedID] {
       if entry.done { return .done }
       if entry.attempts > 0 { return .inProgress }
@@ -159,7 +159,7 @@ public struct ExerciseBook: Sendable {
   ///
   /// - Returns: nil when `name` names neither an exercise nor a chapter with
   ///   exercises, or the book has none.
-  public func startIndex(named name: String?, progress: ProgressFile) -> Int? {
+  public func startIndex(named name: String?, progress: ExerciseBook.ProgressFile) -> Int? {
     func unfinished(_ candidates: [Exercise]) -> Exercise? {
       candidates.first { status(of: $0, in: progress) != .done } ?? candidates.first
     }
@@ -181,7 +181,7 @@ public struct ExerciseBook: Sendable {
   }
 
   /// The first exercise of the book that is not done.
-  public func firstUnfinished(in progress: ProgressFile) -> Exercise? {
+  public func firstUnfinished(in progress: ExerciseBook.ProgressFile) -> Exercise? {
     exercises.first { status(of: $0, in: progress) != .done }
   }
 }
@@ -258,10 +258,10 @@ extension ExerciseBook {
     ///
     /// - Throws: `Problem.unreadable` when the file is not valid
     ///   progress JSON (it is left alone).
-    public static func load(_ path: String) throws(Problem) -> ProgressFile {
-      guard let bytes = Files.read(path) else { return ProgressFile() }
+    public static func load(_ path: String) throws(Problem) -> ExerciseBook.ProgressFile {
+      guard let bytes = Files.read(path) else { return ExerciseBook.ProgressFile() }
       do {
-        return try JSONDecoder().decode(ProgressFile.self, from: Data(bytes))
+        return try JSONDecoder().decode(ExerciseBook.ProgressFile.self, from: Data(bytes))
       } catch {
         throw .unreadable(path: Files.display(path), reason: DecodingProblem.sentence(error))
       }

@@ -36,7 +36,7 @@ public struct ExerciseCheck: Hashable, Sendable {
   }
   /// The file as shown to the learner.
   public var file: String
-  public var diagnostics: [FileDiagnostic]
+  public var diagnostics: [ExerciseCheck.FileDiagnostic]
   /// Link errors and other compiler output that is not a diagnostic.
   public var otherErrors: String
   /// What the program printed.
@@ -90,8 +90,8 @@ public struct ExerciseCheck: Hashable, Sendable {
     guard !passed, let starterOutput, outcome == .wrongOutput || outcome == .crashed else { return false }
     return symptom == starterOutput
   }
-  public var errors: [FileDiagnostic] { diagnostics.filter { $0.severity == .error } }
-  public var warnings: [FileDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+  public var errors: [ExerciseCheck.FileDiagnostic] { diagnostics.filter { $0.severity == .error } }
+  public var warnings: [ExerciseCheck.FileDiagnostic] { diagnostics.filter { $0.severity == .warning } }
 }
 
 /// Checks learners' files against exercises.
@@ -132,17 +132,17 @@ public struct ExerciseChecker: Sendable {
   static func evaluate(_ run: ProgramRun, exercise: Exercise, code: String, displayPath: String,
                        duration: Double) -> ExerciseCheck {
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-    let diagnostics = run.diagnostics.map { d -> FileDiagnostic in
+    let diagnostics = run.diagnostics.map { d -> ExerciseCheck.FileDiagnostic in
       let line = d.snippet == 0 ? d.lineOffset : nil
-      let notes = d.notes.map { note -> FileDiagnostic.Note in
+      let notes = d.notes.map { note -> ExerciseCheck.FileDiagnostic.Note in
         let noteLine = note.snippet == 0 ? note.lineOffset : nil
-        return FileDiagnostic.Note(
+        return ExerciseCheck.FileDiagnostic.Note(
           line: noteLine, column: note.column,
           message: noteLine == nil ? note.message + (note.elsewhere.map { " (in \($0))" } ?? "") : note.message,
           fixIt: noteLine == nil ? nil : note.fixIt,
           excerpt: noteLine.map { SourceExcerpt.noteLines(lines, line: $0, column: note.column, fixIt: note.fixIt) } ?? [])
       }
-      return FileDiagnostic(severity: d.severity, line: line, column: d.column,
+      return ExerciseCheck.FileDiagnostic(severity: d.severity, line: line, column: d.column,
                             message: (d.snippet == 0 ? d.message : "\(d.message) (in \(d.file ?? "generated code"):\(d.lineOffset))")
                               + (d.severity == .error ? UIKitNames.note(for: d.message).map { "; " + $0 } ?? "" : ""),
                             excerpt: line.map { SourceExcerpt.lines(lines, line: $0, column: d.column, fixIt: d.fixIt) } ?? [],

@@ -87,15 +87,15 @@ public struct Verifier: Sendable {
     }
     if let error = state.error { throw error }
     let verified = zip(chapters, state.reports).compactMap { chapter, report in
-      report.map { VerifiedChapter(chapter: chapter, report: $0) }
+      report.map { VerifiedBook.VerifiedChapter(chapter: chapter, report: $0) }
     }
     return VerifiedBook(book: book, chapters: verified, duration: monotonicSeconds() - start,
-                        engineBuilt: engine.wasBuilt, engine: ReportEngine(settings))
+                        engineBuilt: engine.wasBuilt, engine: ReportDocument.EngineIdentity(settings))
   }
 
   /// Verifies one chapter.
   static func verifyChapter(
-    _ chapter: Chapter, runner: ChapterRunner, cache: ResultCache, options: VerifyOptions
+    _ chapter: Chapter, runner: ChapterRunner, cache: ResultCache, options: Verifier.Options
   ) throws(VerifyError) -> ChapterReport {
     let start = monotonicSeconds()
     let path = chapter.path

@@ -98,7 +98,7 @@ public struct Workspace: Sendable {
     let sources = try engineSources()
     let engineCache = try checkedEngineCache()
     let toolchain = try Toolchain.locate(cacheDirectory: engineCache)
-    return ReportEngine(toolchain: toolchain, sources: sources, engineRoot: engineCache + "/engine")
+    return ReportDocument.EngineIdentity(toolchain: toolchain, sources: sources, engineRoot: engineCache + "/engine")
   }
 
   /// The engine cache, checked: `engineCache` made (0700) if missing and

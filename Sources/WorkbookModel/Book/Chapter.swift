@@ -13,7 +13,7 @@ public struct Chapter: Sendable {
   public var fileName: String
   /// The text of the first level-1 heading, if any.
   public var title: String?
-  public var snippets: [Snippet]
+  public var snippets: [Chapter.Snippet]
   /// Bad input found while reading the chapter (unknown attributes, an
   /// output block that follows no snippet, …): errors stop the chapter
   /// from running; warnings (control characters in prose) do not.
@@ -37,7 +37,7 @@ public struct Chapter: Sendable {
   public var name: String { fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName }
 
   /// Snippets that are checked (all but `ignore`).
-  public var checkedSnippets: [Snippet] { snippets.filter { $0.kind != .ignore } }
+  public var checkedSnippets: [Chapter.Snippet] { snippets.filter { $0.kind != .ignore } }
 }
 
 extension Chapter {
@@ -69,7 +69,7 @@ extension Chapter {
     /// The line of the closing fence.
     public var closingFenceLine: Int
     /// The block that holds this snippet's expected output, if any.
-    public var output: OutputBlock?
+    public var output: Chapter.OutputBlock?
 
     /// The Markdown line of the snippet's first line of code.
     public var firstCodeLine: Int { fenceLine + 1 }

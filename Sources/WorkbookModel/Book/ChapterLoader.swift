@@ -59,7 +59,7 @@ package enum ChapterLoader {
               .error, .badInput, file: displayPath, line: code.position.line,
               message: "Unknown output block attribute '\(words[1])'"))
           }
-          let output = OutputBlock(
+          let output = Chapter.OutputBlock(
             content: code.content.replacingCRLF(), fenceLine: code.position.line,
             closingFenceLine: code.closingFenceLine, endLine: code.endLine)
           if code.closingFenceLine == nil {
@@ -150,8 +150,8 @@ package enum ChapterLoader {
   private static func makeSnippet(
     _ code: MarkdownCodeBlock, attributes: [String], index: Int, file: String,
     problems: inout [Finding]
-  ) -> Snippet {
-    var kind: SnippetKind = .run
+  ) -> Chapter.Snippet {
+    var kind: Chapter.Snippet.Kind = .run
     var kindAttribute: String? = nil
     var hidden = false
     var seen: Set<String> = []
@@ -165,7 +165,7 @@ package enum ChapterLoader {
         bad("Duplicate attribute '\(name)'")
         continue
       }
-      var newKind: SnippetKind? = nil
+      var newKind: Chapter.Snippet.Kind? = nil
       switch name {
       case "no-run": newKind = .noRun
       case "compile-fail": newKind = .compileFail
@@ -209,7 +209,7 @@ package enum ChapterLoader {
     if code.isInsideBlockQuote {
       bad("Snippets inside block quotes are not supported; move the snippet out of the '>' block")
     }
-    return Snippet(
+    return Chapter.Snippet(
       index: index, kind: kind, isHidden: hidden, code: code.content.replacingCRLF(),
       fenceLine: line, fenceColumn: code.position.column, closingFenceLine: closing, output: nil)
   }
@@ -236,8 +236,8 @@ package enum ChapterLoader {
   }
 
   private static func checkExercises(_ chapter: inout Chapter) {
-    var starters: [String: Snippet] = [:]
-    var solutions: [String: Snippet] = [:]
+    var starters: [String: Chapter.Snippet] = [:]
+    var solutions: [String: Chapter.Snippet] = [:]
     for snippet in chapter.snippets {
       switch snippet.kind {
       case .exerciseStarter(let id):

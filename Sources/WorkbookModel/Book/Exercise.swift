@@ -56,7 +56,7 @@ enum ExerciseLoader {
   public static func exercises(in chapter: Chapter) -> [Exercise] {
     guard let document = chapter.document else { return [] }
     let chapterName = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
-    var solutions: [String: Snippet] = [:]
+    var solutions: [String: Chapter.Snippet] = [:]
     for snippet in chapter.snippets {
       if case .exerciseSolution(let id) = snippet.kind { solutions[id] = snippet }
     }

@@ -3,7 +3,7 @@ import WorkbookSupport
 
 /// A failure or warning at a place in a chapter.
 public struct Finding: Hashable, Sendable, Codable {
-  public var severity: Severity
+  public var severity: Finding.Severity
   public var kind: Kind
   /// The path shown to the user.
   public var file: String
@@ -18,7 +18,7 @@ public struct Finding: Hashable, Sendable, Codable {
   public var snippet: Int?
 
   public init(
-    _ severity: Severity, _ kind: Kind, file: String, line: Int?, column: Int? = nil,
+    _ severity: Finding.Severity, _ kind: Kind, file: String, line: Int?, column: Int? = nil,
     message: String, details: [String] = [], snippet: Int? = nil
   ) {
     self.severity = severity

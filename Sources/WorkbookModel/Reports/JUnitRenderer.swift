@@ -48,7 +48,7 @@ extension ReportRenderer {
     /// (`Finding.snippet`), else to the snippet it points into (the last
     /// one starting at or before its line), else to the chapter.
     static func cases(_ chapter: ChapterReport) -> [Case] {
-      let name = ReportMerger.chapterName(chapter)
+      let name = ReportDocument.Merger.chapterName(chapter)
       let snippets = chapter.snippets.sorted { $0.line < $1.line }
       var chapterCase = Case(name: name, line: nil, snippet: nil)
       var snippetCases = snippets.map { Case(name: "\(name):\($0.line)", line: $0.line, snippet: $0) }
@@ -70,7 +70,7 @@ extension ReportRenderer {
       let file = chapter.path
       for testCase in cases(chapter) {
         counts.tests += 1
-        var attributes = "name=\"\(escape(testCase.name))\" classname=\"\(escape(ReportMerger.chapterName(chapter)))\""
+        var attributes = "name=\"\(escape(testCase.name))\" classname=\"\(escape(ReportDocument.Merger.chapterName(chapter)))\""
           + " file=\"\(escape(file))\""
         if let line = testCase.line { attributes += " line=\"\(line)\"" }
         let errors = testCase.findings.filter { $0.severity == .error }
@@ -95,7 +95,7 @@ extension ReportRenderer {
           ? "    <testcase \(attributes)/>\n"
           : "    <testcase \(attributes)>\n" + inner + "    </testcase>\n"
       }
-      let head = "  <testsuite name=\"\(escape(ReportMerger.chapterName(chapter)))\"" + countAttributes(counts)
+      let head = "  <testsuite name=\"\(escape(ReportDocument.Merger.chapterName(chapter)))\"" + countAttributes(counts)
         + " time=\"\(seconds(chapter.duration))\">\n"
       return (head + body + "  </testsuite>\n", counts)
     }
@@ -105,7 +105,7 @@ extension ReportRenderer {
     /// word as its type) or an error finding (by its kind). The text is every
     /// error finding at file:line with its details, else the verdict's own
     /// explanation and evidence.
-    static func failure(verdict: SnippetVerdict?, errors: [Finding], file: String)
+    static func failure(verdict: SnippetReport.Verdict?, errors: [Finding], file: String)
       -> (element: String, type: String, message: String, text: String)?
     {
       let failedVerdict = verdict.flatMap { $0.status.isFailure ? $0 : nil }
@@ -130,7 +130,7 @@ extension ReportRenderer {
 
     /// What a failed verdict carries: a mismatch's diff, a compile error's
     /// diagnostics.
-    static func evidence(_ verdict: SnippetVerdict?) -> [String] {
+    static func evidence(_ verdict: SnippetReport.Verdict?) -> [String] {
       switch verdict {
       case .mismatch(let mismatch)?: return mismatch.diff
       case .compileError(let failure)?:
@@ -142,7 +142,7 @@ extension ReportRenderer {
     /// Kinds reported as `<error>` (the snippet could not be checked: it did
     /// not compile, trapped, timed out, or the chapter is malformed) rather
     /// than `<failure>` (it ran and its output is wrong).
-    static func isError(_ kind: FindingKind) -> Bool {
+    static func isError(_ kind: Finding.Kind) -> Bool {
       switch kind {
       case .compileError, .crash, .timeout, .outputChannel, .record, .badInput: return true
       case .compileWarning, .outputMismatch, .missingOutput, .unexpectedOutputBlock, .outputCut,

@@ -49,7 +49,7 @@ public struct ReportDocument: Codable, Hashable, Sendable {
     self.chapters = chapters
     let report = VerifyReport(chapters: chapters, duration: seconds, engineBuilt: false)
     self.passed = !report.failed
-    self.summary = ReportSummary(report)
+    self.summary = ReportDocument.Summary(report)
   }
 
   /// The chapters as a `VerifyReport`, for `ReportRenderer`'s text and
@@ -141,7 +141,7 @@ public struct ReportDocument: Codable, Hashable, Sendable {
     }
     let report = document.verifyReport
     document.passed = !report.failed
-    document.summary = ReportSummary(report)
+    document.summary = ReportDocument.Summary(report)
     return document
   }
 }
@@ -196,7 +196,7 @@ extension ErrorText {
         + "chapter\(chapters.count == 1 ? " is" : "s are") in no report (\(list)); pass every shard's report"
     case .differentPlan(let file, let first):
       return "'\(file)' and '\(first)' split the book differently (their machines read different "
-        + "\(ChapterCostFile.name) files); run every shard from the same commit"
+        + "\(ShardPlan.CostFile.name) files); run every shard from the same commit"
     case .noReports:
       return "No reports to merge; pass the JSON files that 'workbook verify --shard I/N --format json' wrote"
     case .notThisBook(let file, let book):
@@ -247,13 +247,13 @@ extension ReportDocument {
       }
       throw .notThisBook(file: file, book: Files.display(book.folder))
     }
-    let reports = Dictionary(chapters.map { (ReportMerger.chapterName($0), $0) }, uniquingKeysWith: { first, _ in first })
-    var paired: [VerifiedChapter] = []
+    let reports = Dictionary(chapters.map { (ReportDocument.Merger.chapterName($0), $0) }, uniquingKeysWith: { first, _ in first })
+    var paired: [VerifiedBook.VerifiedChapter] = []
     for chapter in book.chapters {
       guard let report = reports[chapter.fileName] else {
         throw .inconsistentShard(file: file, reason: "its book lists '\(chapter.fileName)' but no chapter reports it")
       }
-      paired.append(VerifiedChapter(chapter: chapter, report: report))
+      paired.append(VerifiedBook.VerifiedChapter(chapter: chapter, report: report))
     }
     return VerifiedBook(book: book, chapters: paired, duration: summary.seconds, engineBuilt: false, engine: engine)
   }

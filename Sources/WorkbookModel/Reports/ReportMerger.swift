@@ -75,7 +75,7 @@ extension ReportDocument {
 
     /// A report's own promises: its chapters are in its book, each once, and
     /// are exactly its shard's.
-    static func checkConsistent(_ report: ReportDocument, file: String) throws(ReportError) {
+    static func checkConsistent(_ report: ReportDocument, file: String) throws(ReportDocument.Problem) {
       let planned = Set(report.book.chapters)
       var seen = Set<String>()
       for chapter in report.chapters {
@@ -92,7 +92,7 @@ extension ReportDocument {
         return
       }
       do {
-        guard ShardSpec(index: shard.index, count: shard.count) != nil else {
+        guard ShardPlan.Spec(index: shard.index, count: shard.count) != nil else {
           throw .inconsistentShard(file: file, reason: "its shard \(shard.index)/\(shard.count) is not I/N with 1 ≤ I ≤ N")
         }
         guard Set(shard.chapters) == seen else {

@@ -26,9 +26,9 @@ public struct ShardPlan: Sendable {
   ///
   /// - Throws: `.badCostFile` when the book's cost file is damaged.
   public static func make(book: Book, shard spec: ShardPlan.Spec?) throws(ReportDocument.Problem) -> ShardPlan {
-    let recorded = try ChapterCostFile.load(book: book.folder) ?? [:]
-    let costs = ChapterEstimate.costs(of: book.chapters, recorded: recorded)
-    let assignment = ShardPlanner.assign(costs, shards: spec?.count ?? 1)
+    let recorded = try ShardPlan.CostFile.load(book: book.folder) ?? [:]
+    let costs = ShardPlan.Estimate.costs(of: book.chapters, recorded: recorded)
+    let assignment = ShardPlan.Planner.assign(costs, shards: spec?.count ?? 1)
     return ShardPlan(
       spec: spec, book: identity(of: book), assignment: assignment,
       costs: Dictionary(costs.map { ($0.name, $0.milliseconds) }, uniquingKeysWith: { first, _ in first }),
@@ -42,7 +42,7 @@ public struct ShardPlan: Sendable {
 
   /// The shard's report entry; nil without sharding.
   public var reportShard: ReportDocument.Shard? {
-    spec.map { ReportShard(index: $0.index, count: $0.count, chapters: chapters(inShard: $0.index), plan: planIdentity) }
+    spec.map { ReportDocument.Shard(index: $0.index, count: $0.count, chapters: chapters(inShard: $0.index), plan: planIdentity) }
   }
 
   /// A hash of every chapter's shard and the shard count.
@@ -66,7 +66,7 @@ public struct ShardPlan: Sendable {
     let load = mine.reduce(0) { $0 + (costs[$1] ?? 0) }
     let total = costs.values.reduce(0, +)
     let source = estimated.isEmpty ? "by the cost file"
-      : estimated.count == assignment.count ? "by estimates (no \(ChapterCostFile.name))"
+      : estimated.count == assignment.count ? "by estimates (no \(ShardPlan.CostFile.name))"
       : "by the cost file, \(estimated.count) estimated"
     return "Shard \(spec): \(mine.count) of \(assignment.count) chapters"
       + (mine.isEmpty ? "" : " (" + mine.map(ReportRenderer.visible).joined(separator: ", ") + ")")
@@ -89,7 +89,7 @@ public struct ShardPlan: Sendable {
       hasher.add("name", chapter.fileName)
       hasher.add("content", chapter.bytes)
     }
-    return ReportBook(identity: hasher.finalize(), chapters: chapters.map(\.fileName))
+    return ReportDocument.BookIdentity(identity: hasher.finalize(), chapters: chapters.map(\.fileName))
   }
 
   static func byBytes(_ a: String, _ b: String) -> Bool {
@@ -291,10 +291,10 @@ extension ShardPlan {
         estimateSum += milliseconds(chapter)
       }
       return chapters.map { chapter in
-        if let cost = recorded[chapter.fileName] { return ChapterCost(name: chapter.fileName, milliseconds: cost) }
+        if let cost = recorded[chapter.fileName] { return ShardPlan.Cost(name: chapter.fileName, milliseconds: cost) }
         let estimate = milliseconds(chapter)
         let scaled = recordedSum > 0 && estimateSum > 0 ? Int(Int64(estimate) * Int64(recordedSum) / Int64(estimateSum)) : estimate
-        return ChapterCost(name: chapter.fileName, milliseconds: scaled)
+        return ShardPlan.Cost(name: chapter.fileName, milliseconds: scaled)
       }
     }
   }

@@ -6,7 +6,7 @@
 // read it; none of them matches findings to snippets by line again.
 import WorkbookSupport
 
-extension SnippetVerdict {
+extension SnippetReport.Verdict {
   /// What a snippet printed (or, for `compile-fail`, the errors it gave)
   /// against what its output block says.
   public struct Mismatch: Hashable, Sendable, Codable {
@@ -150,14 +150,14 @@ extension SnippetReport: Codable {
     hidden = try c.decode(Bool.self, forKey: .hidden)
     output = try c.decodeIfPresent(String.self, forKey: .output)
     diagrams = try c.decodeIfPresent([DiagramRecord].self, forKey: .diagrams) ?? []
-    switch try c.decode(SnippetStatus.self, forKey: .status) {
+    switch try c.decode(SnippetReport.Status.self, forKey: .status) {
     case .passed: verdict = .passed
     case .ignored: verdict = .ignored
-    case .mismatch: verdict = .mismatch(try c.decode(SnippetVerdict.Mismatch.self, forKey: .mismatch))
-    case .compileError: verdict = .compileError(try c.decode(SnippetVerdict.CompileFailure.self, forKey: .compileError))
-    case .trap: verdict = .trap(try c.decode(SnippetVerdict.Trap.self, forKey: .trap))
-    case .timeout: verdict = .timeout(try c.decode(SnippetVerdict.Timeout.self, forKey: .timeout))
-    case .notRun: verdict = .notRun(try c.decode(SnippetVerdict.NotRun.self, forKey: .notRun))
+    case .mismatch: verdict = .mismatch(try c.decode(SnippetReport.Verdict.Mismatch.self, forKey: .mismatch))
+    case .compileError: verdict = .compileError(try c.decode(SnippetReport.Verdict.CompileFailure.self, forKey: .compileError))
+    case .trap: verdict = .trap(try c.decode(SnippetReport.Verdict.Trap.self, forKey: .trap))
+    case .timeout: verdict = .timeout(try c.decode(SnippetReport.Verdict.Timeout.self, forKey: .timeout))
+    case .notRun: verdict = .notRun(try c.decode(SnippetReport.Verdict.NotRun.self, forKey: .notRun))
     }
   }
 

@@ -37,7 +37,7 @@ extension DiagramRecord {
         chosen = first
       }
       let diagram = chosen.diagrams.first { $0.kind == "filmstrip" } ?? chosen.diagrams[0]
-      return DiagramChoice(snippet: chosen, diagram: diagram,
+      return DiagramRecord.Choice(snippet: chosen, diagram: diagram,
                            others: number == nil ? Array(withDiagrams.dropFirst()) : [])
     }
   }

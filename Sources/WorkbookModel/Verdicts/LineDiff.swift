@@ -181,14 +181,14 @@ extension LineDiff {
     let a = splitLines(old)
     let b = splitLines(new)
     let script = a.count * b.count > 4_000_000 ? replaceAll(a, b) : editScript(a, b)
-    var rows: [DiffRow] = []
+    var rows: [LineDiff.Row] = []
     var removed: [String] = []
     var added: [String] = []
     func flush() {
       let paired = min(removed.count, added.count)
-      for i in 0..<paired { rows.append(DiffRow(kind: .changed, old: removed[i], new: added[i])) }
-      for line in removed.dropFirst(paired) { rows.append(DiffRow(kind: .removed, old: line, new: nil)) }
-      for line in added.dropFirst(paired) { rows.append(DiffRow(kind: .added, old: nil, new: line)) }
+      for i in 0..<paired { rows.append(LineDiff.Row(kind: .changed, old: removed[i], new: added[i])) }
+      for line in removed.dropFirst(paired) { rows.append(LineDiff.Row(kind: .removed, old: line, new: nil)) }
+      for line in added.dropFirst(paired) { rows.append(LineDiff.Row(kind: .added, old: nil, new: line)) }
       removed = []
       added = []
     }
@@ -198,7 +198,7 @@ extension LineDiff {
       case "+": added.append(String(edit.text))
       default:
         flush()
-        rows.append(DiffRow(kind: .same, old: String(edit.text), new: String(edit.text)))
+        rows.append(LineDiff.Row(kind: .same, old: String(edit.text), new: String(edit.text)))
       }
     }
     flush()

@@ -9,7 +9,7 @@ public struct VerifiedBook: Sendable {
   /// The book as it was loaded.
   public var book: Book
   /// The chapters, in the book's order, each with its report.
-  public var chapters: [VerifiedChapter]
+  public var chapters: [VerifiedBook.VerifiedChapter]
   /// Seconds the verification took.
   public var duration: Double
   /// Whether the engine was built for it.
@@ -32,7 +32,7 @@ public struct VerifiedBook: Sendable {
   }
 
   /// Every chapter's failures (see `VerifiedChapter.failures`).
-  public var failures: [Failure] { chapters.flatMap(\.failures) }
+  public var failures: [VerifiedBook.Failure] { chapters.flatMap(\.failures) }
 }
 
 extension VerifiedBook {
@@ -55,15 +55,15 @@ extension VerifiedBook {
     /// The failures a published page would carry: every error finding, then
     /// each failed or unrun snippet that no error finding is about, with its
     /// verdict's explanation.
-    public var failures: [Failure] {
-      var out: [Failure] = []
+    public var failures: [VerifiedBook.Failure] {
+      var out: [VerifiedBook.Failure] = []
       for finding in report.findings where finding.severity == .error {
-        out.append(Failure(file: finding.file, line: finding.line, message: finding.message))
+        out.append(VerifiedBook.Failure(file: finding.file, line: finding.line, message: finding.message))
       }
       let reported = Set(report.findings.filter { $0.severity == .error }.compactMap(\.snippet))
       for snippet in report.snippets where !reported.contains(snippet.index) {
         guard let explanation = snippet.verdict.explanation else { continue }
-        out.append(Failure(file: report.path, line: explanation.line ?? snippet.line, message: explanation.message))
+        out.append(VerifiedBook.Failure(file: report.path, line: explanation.line ?? snippet.line, message: explanation.message))
       }
       return out
     }

@@ -143,7 +143,7 @@ package struct ChapterRunner: Sendable {
     // of its longest program, not of all of them.
     var tasks: [@Sendable () -> Result<ChapterTaskResult, VerifyError>] = []
     let runSnippets = chapter.snippets.filter { $0.kind == .run }
-    func key(_ task: String, _ snippets: [Snippet]) -> String? {
+    func key(_ task: String, _ snippets: [Chapter.Snippet]) -> String? {
       programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: chapter,
                                                          builder: builder, settings: settings)
     }

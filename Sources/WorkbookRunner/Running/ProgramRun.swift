@@ -6,9 +6,7 @@ import WorkbookSupport
 
 /// A compiler diagnostic.
 package struct Diagnostic: Hashable, Sendable, Codable {
-  /// The same two as a finding's (and encoded the same way).
-  package typealias Severity = Finding.Severity
-  package var severity: Severity
+  package var severity: Finding.Severity
   /// The snippet it is in; nil when it is not in a snippet.
   package var snippet: Int?
   /// Lines after the snippet's opening fence (1 = first line of code); the

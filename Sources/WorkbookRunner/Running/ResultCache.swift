@@ -51,7 +51,7 @@ package struct ResultCache: Sendable {
   /// hold it: an edited exercise compiles its own program, an edited
   /// snippet of the chapter leaves the exercises' programs alone.
   package static func programKey(
-    task: String, snippets: [Snippet], chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
+    task: String, snippets: [Chapter.Snippet], chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
   ) -> String {
     var hasher = hasher(format: format + "-program", settings: settings)
     hasher.add("task", task)

@@ -4,7 +4,7 @@ import Foundation
 import WorkbookModel
 import WorkbookSupport
 
-extension ReportEngine {
+extension ReportDocument.EngineIdentity {
   /// The engine of a run: its sources hashed with the compiler's version
   /// line only (not the binary's size and time, which differ between
   /// machines that have the same release).

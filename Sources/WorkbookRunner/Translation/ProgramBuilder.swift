@@ -146,7 +146,7 @@ package struct ProgramBuilder: Sendable {
     return program(for: [standalone], chapter: chapter)
   }
 
-  private func program(for snippets: [Snippet], chapter: Chapter) -> ProgramSource {
+  private func program(for snippets: [Chapter.Snippet], chapter: Chapter) -> ProgramSource {
     var main = ""
     for snippet in snippets {
       main += directive(chapter.fileName, line: snippet.fenceLine)
