@@ -12,7 +12,7 @@ import WorkbookSite
 
 /// What to serve and how.
 public struct ServeOptions: Sendable {
-  /// How the site is built (the book is `site.verify.book`).
+  /// How the site is built (the book is `site.workspace.book`).
   public var site = SiteOptions()
   /// The port on 127.0.0.1; 0: any free port.
   public var port = 8000
@@ -85,7 +85,7 @@ public final class LivePreview: @unchecked Sendable {
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
   package func watchedFolders() -> [FileWatcher.Folder] {
-    let workspace = Workspace(options: options.site.verify)
+    let workspace = Workspace(options.site.workspace)
     var folders = [FileWatcher.Folder(workspace.book)]
     if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }
     // The engine and the diagrams harness beside it: the snippets are built

@@ -10,7 +10,10 @@ import WorkbookMarkdown
 
 /// What to build and how.
 public struct SiteOptions: Sendable {
-  /// How the book is verified (its folder is `verify.book`).
+  /// Where the book, the engine and the caches are (the book is
+  /// `workspace.book`).
+  public var workspace = Workspace.Configuration()
+  /// How the book is verified (how many chapters at once).
   public var verify = Verifier.Options()
   /// A folder whose files replace the theme's files of the same name; nil:
   /// `<book>/theme` when it exists.
@@ -124,13 +127,13 @@ public struct SiteBuilder: Sendable {
     self.options = options
   }
 
-  /// Loads and verifies the book (`options.verify.book`) and renders the
+  /// Loads and verifies the book (`options.workspace.book`) and renders the
   /// site in memory.
   ///
   /// - Throws: `SiteError` for setup problems; failures in the book are in
   ///   `Site.failures`.
   public func build() throws(SiteError) -> Site {
-    let workspace = Workspace(options: options.verify)
+    let workspace = Workspace(options.workspace)
     let book: Book
     do { book = try workspace.loadBook() } catch { throw .verify(error) }
     return try build(book, in: workspace)
@@ -183,14 +186,14 @@ public struct SiteBuilder: Sendable {
     } else {
       theme = try Theme.load(override: book.folder + "/theme", within: book.folder)
     }
-    return render(verified, config: book.site, theme: theme, fidelity: Self.fidelity(options.verify))
+    return render(verified, config: book.site, theme: theme, fidelity: Self.fidelity(options.workspace))
   }
 
   /// The fidelity ledger of the engine the book is verified against (found
   /// as verify finds it); nil when it has no rows (an engine without data
   /// files, such as the tests' stand-in): then no page and no links.
-  static func fidelity(_ options: Verifier.Options) -> Fidelity? {
-    guard let engine = try? Workspace(options: options).engineSources(),
+  static func fidelity(_ configuration: Workspace.Configuration) -> Fidelity? {
+    guard let engine = try? Workspace(configuration).engineSources(),
       let fidelity = try? Fidelity.load(engine: engine), !fidelity.ledger.rows.isEmpty
     else { return nil }
     return fidelity

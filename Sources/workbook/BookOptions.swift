@@ -34,11 +34,11 @@ struct EngineOptions: ParsableArguments {
     }
   }
 
-  func apply(to options: inout Verifier.Options) {
-    options.timeout = timeout
-    options.engineSources = engineSources
-    options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
-    options.pipeline = CompilerPipeline(rawValue: pipeline) ?? .direct
+  func apply(to configuration: inout Workspace.Configuration) {
+    configuration.timeout = timeout
+    configuration.engineSources = engineSources
+    configuration.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
+    configuration.pipeline = CompilerPipeline(rawValue: pipeline) ?? .direct
   }
 }
 
@@ -56,16 +56,23 @@ struct VerifyRunOptions: ParsableArguments {
     guard jobs >= 1 else { throw ValidationError("'--jobs' must be at least 1, got '\(jobs)'") }
   }
 
+  /// What to check: every chapter, `jobs` at once.
   var verifyOptions: Verifier.Options {
     var options = Verifier.Options()
-    options.book = book
     options.jobs = jobs
-    engine.apply(to: &options)
     return options
   }
 
+  /// The book, the engine and the caches (see `Workspace.Configuration`).
+  var configuration: Workspace.Configuration {
+    var configuration = Workspace.Configuration()
+    configuration.book = book
+    engine.apply(to: &configuration)
+    return configuration
+  }
+
   /// Where the command works (see `Workspace`).
-  var workspace: Workspace { Workspace(options: verifyOptions) }
+  var workspace: Workspace { Workspace(configuration) }
 }
 
 /// `build` and `serve`: the theme the site is drawn with.
@@ -81,15 +88,16 @@ struct BookOptions: ParsableArguments {
 
   @OptionGroup var engine: EngineOptions
 
-  var verifyOptions: Verifier.Options {
-    var options = Verifier.Options()
-    options.book = book
-    engine.apply(to: &options)
-    return options
+  /// The book, the engine and the caches (see `Workspace.Configuration`).
+  var configuration: Workspace.Configuration {
+    var configuration = Workspace.Configuration()
+    configuration.book = book
+    engine.apply(to: &configuration)
+    return configuration
   }
 
   /// Where the command works (see `Workspace`).
-  var workspace: Workspace { Workspace(options: verifyOptions) }
+  var workspace: Workspace { Workspace(configuration) }
 
   /// Loads the book's exercises, or exits with status 2 and a message.
   func loadBook() throws -> ExerciseBook {

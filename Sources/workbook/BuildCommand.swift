@@ -61,9 +61,10 @@ extension Workbook {
 
     func run() throws {
       var options = SiteOptions()
+      options.workspace = common.configuration
       options.verify = common.verifyOptions
       options.theme = themeOptions.theme
-      let workspace = Workspace(options: options.verify, site: out)
+      let workspace = Workspace(options.workspace, site: out)
 
       if !check {
         // Refuse a dangerous or foreign folder before the work of a build.

@@ -54,12 +54,12 @@ extension Workbook {
 
     func run() throws {
       try CommandFailure.report {
-        var options = Verifier.Options()
-        options.engineSources = engineSources
+        var configuration = Workspace.Configuration()
+        configuration.engineSources = engineSources
         let engine: String
         let fidelity: WorkbookFidelity.Fidelity
         do {
-          engine = try Workspace(options: options).engineSources()
+          engine = try Workspace(configuration).engineSources()
           fidelity = try WorkbookFidelity.Fidelity.load(engine: engine)
         } catch {
           throw CommandFailure.setup(ErrorText.message(for: error))

@@ -70,15 +70,16 @@ extension Workbook {
       }
       let root = URL(fileURLWithPath: directory).standardizedFileURL.path
       if !noRecord {
+        var configuration = Workspace.Configuration()
+        configuration.book = root + "/Chapters"
+        configuration.engineSources = engineSources
+        configuration.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
         var options = Verifier.Options()
-        options.book = root + "/Chapters"
         options.record = true
-        options.engineSources = engineSources
-        options.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
         let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: false)
         Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
         do {
-          let report = try Verifier(options: options).run { progress.handle($0) }
+          let report = try Verifier(options: options).run(in: Workspace(configuration)) { progress.handle($0) }
           progress.clear()
           if report.failed {
             var out = ""

@@ -55,10 +55,10 @@ extension Workbook {
         // Ctrl-C stops the verify's compilers, then the player, and puts
         // the terminal back.
         TerminalRestore.installHandlers(message: "Stopped")
-        var options = bookOptions.verifyOptions
+        var options = Verifier.Options()
         options.chapters = [chapter]
         options.jobs = 1
-        let workspace = Workspace(options: options)
+        let workspace = bookOptions.workspace
         let report: VerifyReport
         let book: Book
         do {

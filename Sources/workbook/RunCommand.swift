@@ -69,12 +69,12 @@ extension Workbook {
         }
         // The workspace of the current folder: the engine of the package
         // around it, else the one that ships with workbook.
-        var options = Verifier.Options()
-        options.book = cwd
-        engine.apply(to: &options)
+        var configuration = Workspace.Configuration()
+        configuration.book = cwd
+        engine.apply(to: &configuration)
         let checker: ExerciseChecker
         do {
-          checker = try ExerciseChecker(workspace: Workspace(options: options),
+          checker = try ExerciseChecker(workspace: Workspace(configuration),
                                         languageMode: SwiftLanguageMode(rawValue: swiftVersion) ?? .v6,
                                         willBuild: { _ in announceEngineBuild() })
         } catch {

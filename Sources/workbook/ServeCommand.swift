@@ -58,6 +58,7 @@ extension Workbook {
     func run() throws {
       var options = ServeOptions()
       options.port = port
+      options.site.workspace = common.configuration
       options.site.verify = common.verifyOptions
       options.site.theme = themeOptions.theme
 

@@ -83,14 +83,15 @@ extension Workbook {
       var options = common.verifyOptions
       options.chapters = chapters
       options.record = record
-      options.useCache = !noCache && !recordCosts
+      var configuration = common.configuration
+      configuration.useCache = !noCache && !recordCosts
 
       let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: format == .text)
       Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
       let verified: VerifiedBook
       let plan: ShardPlan
       do {
-        let workspace = Workspace(options: options)
+        let workspace = Workspace(configuration)
         let book = try workspace.loadBook(selecting: chapters)
         plan = try ShardPlan.make(book: book, shard: shard.flatMap(ShardPlan.Spec.init))
         if let summary = plan.summary { FileHandle.standardError.write(Data((summary + "\n").utf8)) }

@@ -93,7 +93,7 @@ import Testing
 
     let book = try SiteFixtures.book("book")
     var options = SiteFixtures.options(root: book)
-    options.verify.engineSources = root + "/engine"
+    options.workspace.engineSources = root + "/engine"
     let site = try SiteBuilder(options: options).build()
     #expect(site.files.map(\.path).contains("fidelity.html"))
     let ledger = site.text("fidelity.html")

@@ -29,8 +29,8 @@ import Testing
 
   @Test func verifyParsesEachChapterOnce() throws {
     let root = try SiteFixtures.book("book")
-    let options = SiteFixtures.options(root: root).verify
-    let (verified, parses) = try counting { try Verifier(options: options).verify() }
+    let options = SiteFixtures.options(root: root)
+    let (verified, parses) = try counting { try Verifier(options: options.verify).verify(in: Workspace(options.workspace)) }
     #expect(verified.chapters.count == 2)
     #expect(parses == 2)
     // The verified book carries each chapter with its own report.
@@ -41,8 +41,8 @@ import Testing
 
   @Test func loadingTheExercisesParsesEachChapterOnce() throws {
     let root = try SiteFixtures.book("book")
-    let options = SiteFixtures.options(root: root).verify
-    let (book, parses) = try counting { try ExerciseBook.load(options: options) }
+    let options = SiteFixtures.options(root: root)
+    let (book, parses) = try counting { try ExerciseBook.load(options.workspace) }
     #expect(book.chapters.count == 2)
     #expect(!book.exercises.isEmpty)
     #expect(parses == 2)

@@ -28,7 +28,7 @@ struct SiteFromReportTests {
   func aReportRendersTheSiteABuildRenders(fixture: String) throws {
     let root = try SiteFixtures.book(fixture)
     let options = SiteFixtures.options(root: root)
-    let workspace = Workspace(options: options.verify)
+    let workspace = Workspace(options.workspace)
     let book = try workspace.loadBook()
     let built = try SiteBuilder(options: options).build(book, in: workspace)
 

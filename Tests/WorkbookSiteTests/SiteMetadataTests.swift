@@ -12,7 +12,7 @@ import Testing
   @Test func theSiteTakesItsTitleFromTheLoadedBook() throws {
     let root = try SiteFixtures.book("book")
     let options = SiteFixtures.options(root: root)
-    let workspace = Workspace(options: options.verify)
+    let workspace = Workspace(options.workspace)
     var book = try workspace.loadBook()
     #expect(book.site.title == "Fixture <Book>")
     // What the Book carries is what the pages show.

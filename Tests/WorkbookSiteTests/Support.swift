@@ -46,10 +46,10 @@ enum SiteFixtures {
 
   static func options(root: String) -> SiteOptions {
     var options = SiteOptions()
-    options.verify.book = root + "/Chapters"
-    options.verify.engineSources = engineSources
-    options.verify.engineCacheDirectory = engineCache
-    options.verify.cacheDirectory = root + "/.cache"
+    options.workspace.book = root + "/Chapters"
+    options.workspace.engineSources = engineSources
+    options.workspace.engineCacheDirectory = engineCache
+    options.workspace.cacheDirectory = root + "/.cache"
     options.verify.jobs = 2
     return options
   }

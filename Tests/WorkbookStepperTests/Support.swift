@@ -48,11 +48,11 @@ enum StepperFixtures {
   }
 
   static func exerciseBook(_ root: String) throws -> ExerciseBook {
-    var options = Verifier.Options()
+    var options = Workspace.Configuration()
     options.book = root + "/Chapters"
     options.engineSources = engineSources
     options.cacheDirectory = cache
-    return try ExerciseBook.load(options: options)
+    return try ExerciseBook.load(options)
   }
 
   struct Outcome {

@@ -23,7 +23,7 @@ import Testing
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
     // The real engine: the per-user build the tool uses (as EngineModulesTests).
     options.engineCacheDirectory = EngineCache.userDirectory()
-    let report = try Verifier(options: options).run()
+    let report = try Verifier().run(in: Workspace(options))
     #expect(report.errors(kind: .crash).count == 5)
     #expect(report.errors().count == 5, "only the traps fail: \(report.errors().map(\.message))")
     // `line`: the finding's (in the snippet that was running); `misuse`: the

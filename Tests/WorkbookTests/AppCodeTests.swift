@@ -23,7 +23,7 @@ import Testing
       .write(toFile: target + "/appcode/Chapters/site.json", atomically: true, encoding: .utf8)
     var options = Fixtures.options(book: target + "/appcode/Chapters")
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    let report = try Verifier(options: options).run()
+    let report = try Verifier().run(in: Workspace(options))
     #expect(report.chapters.count == 14)
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
   }

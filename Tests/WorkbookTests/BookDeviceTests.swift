@@ -38,7 +38,7 @@ import Testing
   /// The package's own engine (the stand-in has no devices).
   static let engine = Fixtures.packageRoot + "/Sources/TransitionEngine"
 
-  static func options(_ book: String) -> Verifier.Options {
+  static func options(_ book: String) -> Workspace.Configuration {
     var options = Fixtures.options(book: book)
     options.engineSources = engine
     return options
@@ -57,14 +57,14 @@ import Testing
   @Test func theBooksDeviceAndReduceMotionApplyToEverySnippetProgram() throws {
     let book = try Self.book(site: #"{"device": "iPhone 15", "reduceMotion": true}"#,
                              output: "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: true")
-    let report = try Fixtures.verify(book) { $0.engineSources = Self.engine }
+    let report = try Fixtures.verify(book, configure: { $0.engineSources = Self.engine })
     #expect(report.findings == [], "\(report.findings.map(\.message))")
     #expect(report.chapters.first?.snippets.map(\.status) == [.passed])
   }
 
   @Test func withoutSettingsTheDeviceIsTheIPhoneSEAndReduceMotionIsOff() throws {
     let book = try Self.book(site: nil, output: "(320.0, 568.0) 2.0\n(320.0, 568.0)\nReduce Motion: false")
-    let report = try Fixtures.verify(book) { $0.engineSources = Self.engine }
+    let report = try Fixtures.verify(book, configure: { $0.engineSources = Self.engine })
     #expect(report.findings == [], "\(report.findings.map(\.message))")
   }
 
@@ -77,7 +77,7 @@ import Testing
   @Test func anUnknownDeviceIsRefusedNamingTheFileTheCatalogueAndTheNearestNames() throws {
     let book = try Self.book(site: #"{"device": "iPhone 15 Plsu"}"#, output: "")
     do {
-      _ = try Fixtures.verify(book) { $0.engineSources = Self.engine }
+      _ = try Fixtures.verify(book, configure: { $0.engineSources = Self.engine })
       Issue.record("verified a book whose device is unknown")
     } catch let error as VerifyError {
       guard case .siteSettingsUnreadable(let path, let reason) = error else {
@@ -116,7 +116,7 @@ import Testing
   @Test func theJSONReportStatesTheDeviceAndReduceMotion() throws {
     let book = try Self.book(site: #"{"device": "iPhone 15", "reduceMotion": true}"#,
                              output: "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: true")
-    let verified = try Verifier(options: Self.options(book)).verify()
+    let verified = try Verifier().verify(in: Workspace(Self.options(book)))
     let document = ReportDocument(verified)
     #expect(document.device == "iPhone 15")
     #expect(document.reduceMotion == true)

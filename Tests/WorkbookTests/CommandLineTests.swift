@@ -110,11 +110,11 @@ import Testing
       false
       ```
       """.write(toFile: book + "/01.md", atomically: true, encoding: .utf8)
-    var options = Verifier.Options()
+    var options = Workspace.Configuration()
     options.book = book
     options.engineCacheDirectory = EngineCache.userDirectory()  // the real engine: built once per machine
     options.cacheDirectory = (book as NSString).deletingLastPathComponent + "/cache"
-    let report = try Verifier(options: options).run()
+    let report = try Verifier().run(in: Workspace(options))
     #expect(report.findings == [])
     #expect(report.passedCount == 1)
   }

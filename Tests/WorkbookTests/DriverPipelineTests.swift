@@ -14,10 +14,10 @@ import Testing
   /// its own (so nothing is read from the other pipeline's run).
   static func verify(_ book: String, _ pipeline: CompilerPipeline) throws -> VerifyReport {
     let cache = try Fixtures.temporaryDirectory()
-    let report = try Fixtures.verify(book) {
+    let report = try Fixtures.verify(book, configure: {
       $0.pipeline = pipeline
       $0.cacheDirectory = cache
-    }
+    })
     #expect(report.chapters.allSatisfy { !$0.cached }, "\(pipeline): a chapter came from the cache")
     return report
   }

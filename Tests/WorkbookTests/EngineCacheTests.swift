@@ -148,12 +148,11 @@ import Testing
     // Everything inside the checkout, engine cache included: the worst case
     // for a move (clang's module cache records its own path).
     func verify(_ root: String, useCache: Bool = true) throws -> VerifyReport {
-      var options = Verifier.Options()
+      var options = Workspace.Configuration()
       options.book = root + "/Chapters"
       options.engineCacheDirectory = root + "/.build/engine-cache"
       options.useCache = useCache
-      options.jobs = 2
-      return try Verifier(options: options).run()
+      return try Verifier().run(in: Workspace(options))
     }
     let first = try verify(project)
     #expect(first.engineBuilt)
@@ -173,11 +172,12 @@ import Testing
   @Test func aStaleModuleCacheIsEmptiedAndNeverCachedAsTheResult() throws {
     let project = try makePackage()
     func verify(_ root: String) throws -> VerifyReport {
-      var options = Verifier.Options()
+      var options = Workspace.Configuration()
       options.book = root + "/Chapters"
       options.engineCacheDirectory = root + "/.build/engine-cache"
-      options.jobs = 1
-      return try Verifier(options: options).run()
+      var check = Verifier.Options()
+      check.jobs = 1
+      return try Verifier(options: check).run(in: Workspace(options))
     }
     #expect(!(try verify(project)).failed)
     let moved = (project as NSString).deletingLastPathComponent + "/elsewhere"
@@ -197,7 +197,7 @@ import Testing
     func verify(_ book: String) throws -> VerifyReport {
       var options = Fixtures.options(book: book)
       options.engineCacheDirectory = engineCache
-      return try Verifier(options: options).run()
+      return try Verifier().run(in: Workspace(options))
     }
     let first = try verify(try Fixtures.book("passing"))
     #expect(first.engineBuilt)

@@ -47,7 +47,7 @@ import Testing
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
     // The real engine: the per-user build the tool uses (as TutorialStyleTests).
     options.engineCacheDirectory = EngineCache.userDirectory()
-    let report = try Verifier(options: options).run()
+    let report = try Verifier().run(in: Workspace(options))
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     let snippets = try #require(report.chapters.first?.snippets)
     #expect(snippets.map(\.diagrams.count) == [1, 1])

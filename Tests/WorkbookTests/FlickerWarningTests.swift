@@ -18,7 +18,7 @@ import Testing
     var options = Fixtures.options(book: book)
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
     options.engineCacheDirectory = EngineCache.userDirectory()
-    let report = try Verifier(options: options).run()
+    let report = try Verifier().run(in: Workspace(options))
     let chapter = try #require(report.chapter("01-flicker.md"))
     #expect(chapter.snippets.map(\.status) == [.passed, .passed, .passed])
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")

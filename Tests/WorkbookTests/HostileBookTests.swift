@@ -13,7 +13,7 @@ import Testing
   static let run: (report: VerifyReport, seconds: Double)? = {
     guard let book = try? Fixtures.book("hostile") else { return nil }
     let start = monotonicSeconds()
-    guard let report = try? Fixtures.verify(book, { $0.timeout = 30 }) else { return nil }
+    guard let report = try? Fixtures.verify(book, configure: { $0.timeout = 30 }) else { return nil }
     return (report, monotonicSeconds() - start)
   }()
 

@@ -151,7 +151,7 @@ import Testing
     chmod(foreign, 0o755)
     for folder in [open, foreign] {
       #expect(throws: VerifyError.self) {
-        _ = try Fixtures.verify(book) { $0.cacheDirectory = folder; $0.engineCacheDirectory = nil }
+        _ = try Fixtures.verify(book, configure: { $0.cacheDirectory = folder; $0.engineCacheDirectory = nil })
       }
       let out = try workbook(["verify", "--book", book, "--engine-sources", Fixtures.engineSources,
                               "--cache-dir", folder], in: tmp)
@@ -175,7 +175,7 @@ import Testing
     try makeForeignFolder(cache + "/engine")
     chmod(cache, 0o700)
     let error = try #require(throws: VerifyError.self) {
-      _ = try Fixtures.verify(book) { $0.cacheDirectory = cache; $0.engineCacheDirectory = nil }
+      _ = try Fixtures.verify(book, configure: { $0.cacheDirectory = cache; $0.engineCacheDirectory = nil })
     }
     #expect(ErrorText.message(for: error).contains("'\(cache)/engine' is owned by uid 65534"), "\(error)")
   }
@@ -202,7 +202,7 @@ import Testing
     let book = try Fixtures.book("passing")
     let parent = try Fixtures.temporaryDirectory()
     let cache = parent + "/a/b/cache"
-    let report = try Fixtures.verify(book) { $0.cacheDirectory = cache; $0.engineCacheDirectory = nil }
+    let report = try Fixtures.verify(book, configure: { $0.cacheDirectory = cache; $0.engineCacheDirectory = nil })
     #expect(!report.failed)
     for folder in [parent + "/a", parent + "/a/b", cache, cache + "/engine", cache + "/module-cache",
                    cache + "/results"] {
@@ -215,7 +215,7 @@ import Testing
   /// A private engine cache holding a copy of the tests' engine build;
   /// returns the cache and the copied build's folder.
   func privateEngineCache(book: String) throws -> (cache: String, build: String) {
-    let settings = try Workspace(options: Fixtures.options(book: book)).prepare()
+    let settings = try Workspace(Fixtures.options(book: book)).prepare()
     let cache = try Fixtures.temporaryDirectory() + "/engine-cache"
     let build = cache + "/engine/" + (settings.engine.directory as NSString).lastPathComponent
     try FileManager.default.createDirectory(atPath: cache + "/engine", withIntermediateDirectories: true)
@@ -232,7 +232,7 @@ import Testing
     let (cache, build) = try privateEngineCache(book: book)
     let results = (book as NSString).deletingLastPathComponent + "/results"
     func verify() throws -> VerifyReport {
-      try Fixtures.verify(book) { $0.engineCacheDirectory = cache; $0.cacheDirectory = results }
+      try Fixtures.verify(book, configure: { $0.engineCacheDirectory = cache; $0.cacheDirectory = results })
     }
     let library = build + "/libTransitionEngine.so"
     let original = try Data(contentsOf: URL(fileURLWithPath: library))
@@ -259,10 +259,10 @@ import Testing
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: library)))
     for i in stride(from: bytes.count / 2, to: bytes.count / 2 + 64, by: 1) { bytes[i] ^= 0xA5 }
     try Data(bytes).write(to: URL(fileURLWithPath: library))
-    let report = try Fixtures.verify(book) {
+    let report = try Fixtures.verify(book, configure: {
       $0.engineCacheDirectory = cache
       $0.cacheDirectory = (book as NSString).deletingLastPathComponent + "/results"
-    }
+    })
     #expect(report.engineBuilt, "a library whose bytes changed is rebuilt")
     #expect(!report.failed, "\(report.findings.map(\.message))")
   }
@@ -298,7 +298,7 @@ import Testing
     let (cache, build) = try privateEngineCache(book: book)
     var options = Fixtures.options(book: book)
     options.engineCacheDirectory = cache
-    let workspace = Workspace(options: options)
+    let workspace = Workspace(options)
     var settings = try workspace.prepare()
     // Damaged after the check before use (another process, a disk): the
     // linker's error names the engine's library.
@@ -309,7 +309,8 @@ import Testing
     let runner = ChapterRunner(settings: settings, programCache: results)
     let chapter = try workspace.loadBook().chapters[0]
     #expect(throws: VerifyError.self) {
-      _ = try Verifier.verifyChapter(chapter, runner: runner, cache: results, options: options)
+      _ = try Verifier.verifyChapter(chapter, runner: runner, cache: results, options: Verifier.Options(),
+                                           configuration: options)
     }
     let stored = Files.files(under: results.directory, suffix: ".json")
     #expect(stored.isEmpty, "nothing is cached: \(stored)")
@@ -365,7 +366,7 @@ import Testing
   @Test func aTemporaryFolderThatCannotBeMadeIsNotCalledTheCache() throws {
     let book = try Fixtures.book("passing")
     // The compiler probed and the engine built first: they need a temporary folder too.
-    _ = try Workspace(options: Fixtures.options(book: book)).prepare()
+    _ = try Workspace(Fixtures.options(book: book)).prepare()
     let out = try workbook(["verify", "--book", book, "--engine-sources", Fixtures.engineSources,
                             "--cache-dir", Fixtures.engineCache, "--no-cache"],
                            in: NSTemporaryDirectory(), set: ["TMPDIR": "/nonexistent-tmp"])

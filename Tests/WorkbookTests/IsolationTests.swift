@@ -25,7 +25,7 @@ import Testing
     let book = try Fixtures.temporaryDirectory()
     var options = Fixtures.options(book: book)
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    return try ExerciseChecker(workspace: Workspace(options: options), languageMode: mode)
+    return try ExerciseChecker(workspace: Workspace(options), languageMode: mode)
   }
 
   static func files(in subfolder: String) throws -> [(path: String, code: String)] {

@@ -101,7 +101,7 @@ import Testing
       var options = Fixtures.options(book: book, cache: cache)
       options.engineSources = engine
       options.engineCacheDirectory = cache
-      return try Verifier(options: options).run()
+      return try Verifier().run(in: Workspace(options))
     }
     let first = try run()
     #expect(first.engineBuilt)
@@ -118,13 +118,13 @@ import Testing
     let cache = try Fixtures.temporaryDirectory()
     let results = LockedResults()
     DispatchQueue.concurrentPerform(iterations: 2) { _ in
-      var options = Fixtures.options(book: book, cache: cache)
+      var options = Verifier.Options()
       options.record = true
       options.jobs = 1
-      results.append(Result { try Verifier(options: options).run() })
+      results.append(Result { try Verifier(options: options).run(in: Workspace(Fixtures.options(book: book, cache: cache))) })
     }
     for result in results.all { _ = try result.get() }
-    let report = try Fixtures.verify(book) { $0.cacheDirectory = cache }
+    let report = try Fixtures.verify(book, configure: { $0.cacheDirectory = cache })
     #expect(report.findings == [])
     #expect(report.chapters.allSatisfy { $0.cached })
     #expect(Fixtures.read(book + "/01-blocks.md").components(separatedBy: "```output").count == 3)

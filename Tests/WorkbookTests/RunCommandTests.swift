@@ -53,7 +53,7 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     var options = Fixtures.options(book: folder)
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    return try ExerciseChecker(workspace: Workspace(options: options))
+    return try ExerciseChecker(workspace: Workspace(options))
   }
 
   @Test func appFilesRunAsWrittenAndTheDriverRunsLast() throws {

@@ -17,7 +17,7 @@ import Testing
     try FileManager.default.copyItem(atPath: Self.guide, toPath: book + "/01-stage.md")
     var options = Fixtures.options(book: book)
     options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    let report = try Verifier(options: options).run()
+    let report = try Verifier().run(in: Workspace(options))
     let chapter = try #require(report.chapters.first)
     #expect(chapter.snippets.count >= 12)
     #expect(report.errors().isEmpty, "\(report.errors().map { "\($0.line ?? 0): \($0.message)\n\($0.details.joined(separator: "\n"))" })")

@@ -79,20 +79,27 @@ enum Fixtures {
     return path
   }
 
-  static func options(book: String, cache: String? = nil) -> Verifier.Options {
-    var options = Verifier.Options()
+  static func options(book: String, cache: String? = nil) -> Workspace.Configuration {
+    var options = Workspace.Configuration()
     options.book = book
     options.engineSources = engineSources
     options.engineCacheDirectory = engineCache
     options.cacheDirectory = cache ?? (book as NSString).deletingLastPathComponent + "/.cache"
-    options.jobs = 2
     return options
   }
 
-  static func verify(_ book: String, _ configure: (inout Verifier.Options) -> Void = { _ in }) throws -> VerifyReport {
-    var options = options(book: book)
-    configure(&options)
-    return try Verifier(options: options).run()
+  /// Verifies `book` with the fixtures' engine and caches (`configure`
+  /// changes them), checking what `check` says (two chapters at once).
+  static func verify(
+    _ book: String, _ check: (inout Verifier.Options) -> Void = { _ in },
+    configure: (inout Workspace.Configuration) -> Void = { _ in }
+  ) throws -> VerifyReport {
+    var configuration = options(book: book)
+    configure(&configuration)
+    var options = Verifier.Options()
+    options.jobs = 2
+    check(&options)
+    return try Verifier(options: options).run(in: Workspace(configuration))
   }
 
   static func read(_ path: String) -> String {

@@ -15,7 +15,7 @@ import Testing
   static func runner(_ book: String, pipeline: CompilerPipeline) throws -> (ChapterRunner, CommandLog, Book) {
     var options = Fixtures.options(book: book)
     options.pipeline = pipeline
-    let workspace = Workspace(options: options)
+    let workspace = Workspace(options)
     var runner = ChapterRunner(settings: try workspace.prepare())
     let log = CommandLog()
     runner.commandLog = log

@@ -19,7 +19,7 @@ import Testing
     // The real engine: the per-user build the tool uses (built once per
     // machine and engine version, shared with scripts/bootstrap.sh).
     options.engineCacheDirectory = EngineCache.userDirectory()
-    let report = try Verifier(options: options).run()
+    let report = try Verifier().run(in: Workspace(options))
     #expect(report.chapters.count == 5)
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
   }

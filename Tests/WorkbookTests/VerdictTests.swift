@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func aTimeoutIsTheVerdictOfTheSnippetThatWasRunning() throws {
-    let report = try Fixtures.verify(try Fixtures.book("timeout")) { $0.timeout = 1.5; $0.chapters = ["01-forever"] }
+    let report = try Fixtures.verify(try Fixtures.book("timeout"), { $0.chapters = ["01-forever"] }, configure: { $0.timeout = 1.5 })
     let snippets = try #require(report.chapters.first?.snippets)
     #expect(snippets[0].verdict == .passed)
     guard case .timeout(let timeout) = snippets[1].verdict else {
@@ -75,9 +75,9 @@ import Testing
 
   @Test func failuresListEachFindingAndEachUnrunSnippetOnce() throws {
     let book = try Fixtures.book("crash")
-    var options = Fixtures.options(book: book)
+    var options = Verifier.Options()
     options.chapters = ["01-unwrap"]
-    let verified = try Verifier(options: options).verify()
+    let verified = try Verifier(options: options).verify(in: Workspace(Fixtures.options(book: book)))
     let failures = try #require(verified.chapters.first?.failures)
     #expect(failures.map(\.line) == [14, 17])
     #expect(failures[1].message == "Not run: snippet 2 (line 11) trapped")
@@ -85,7 +85,7 @@ import Testing
   }
 
   @Test func theJSONReportSpellsStatusesInKebabCaseAndRoundTrips() throws {
-    let verified = try Verifier(options: Fixtures.options(book: try Fixtures.book("compile-error"))).verify()
+    let verified = try Verifier().verify(in: Workspace(Fixtures.options(book: try Fixtures.book("compile-error"))))
     let report = verified.report
     let json = ReportDocument(verified).json()
     #expect(json.contains("\"status\":\"compile-error\""))

@@ -63,14 +63,14 @@ import Testing
 
   @Test func aChapterPastItsTimeoutIsKilledAndTheOthersStillRun() throws {
     let start = monotonicSeconds()
-    let report = try Fixtures.verify(try Fixtures.book("timeout")) { $0.timeout = 1.5 }
+    let report = try Fixtures.verify(try Fixtures.book("timeout"), configure: { $0.timeout = 1.5 })
     #expect(monotonicSeconds() - start < 30)
     let timeout = try #require(report.errors(kind: .timeout).first)
     #expect(timeout.line == 12)
     #expect(report.chapter("01-forever.md")?.snippets.map(\.status) == [.passed, .timeout])
     #expect(report.chapter("02-fine.md")?.failed == false)
     // A timeout is not cached: the next verify runs the chapter again.
-    let again = try Fixtures.verify(try Fixtures.book("timeout")) { $0.timeout = 1.5 }
+    let again = try Fixtures.verify(try Fixtures.book("timeout"), configure: { $0.timeout = 1.5 })
     #expect(again.chapter("01-forever.md")?.cached == false)
   }
 
@@ -267,7 +267,7 @@ import Testing
 
   @Test func standardInputIsEmptyAndFloodsAreCut() throws {
     let book = try Fixtures.book("io")
-    let report = try Fixtures.verify(book) { $0.outputCap = 64 * 1024 }
+    let report = try Fixtures.verify(book, configure: { $0.outputCap = 64 * 1024 })
     #expect(report.chapter("01-stdin.md")?.failed == false)
     let cut = try #require(report.errors(kind: .outputCut).first)
     #expect(cut.line == 3)

@@ -13,9 +13,9 @@ import Testing
     _ = try Fixtures.copyEngine(into: folder + "/Sources")
     try FileManager.default.createDirectory(atPath: folder + "/Chapters", withIntermediateDirectories: true)
     try "// swift-tools-version: 6.0\n".write(toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
-    var options = Verifier.Options()
+    var options = Workspace.Configuration()
     options.book = folder + "/Chapters"
-    let workspace = Workspace(options: options, site: "/tmp/out")
+    let workspace = Workspace(options, site: "/tmp/out")
     #expect(workspace.book == folder + "/Chapters")
     #expect(workspace.root == folder)
     #expect(workspace.cache == folder + "/.build/workbook")
@@ -28,22 +28,22 @@ import Testing
 
   @Test func aBookAloneCachesNextToItselfAndAnExplicitCacheHoldsEverything() throws {
     let folder = try Fixtures.temporaryDirectory()
-    var options = Verifier.Options()
+    var options = Workspace.Configuration()
     options.book = folder + "/Book"
-    #expect(Workspace(options: options).cache == folder + "/.workbook")
+    #expect(Workspace(options).cache == folder + "/.workbook")
     options.cacheDirectory = folder + "/cache"
-    let explicit = Workspace(options: options)
+    let explicit = Workspace(options)
     #expect(explicit.cache == folder + "/cache")
     #expect(explicit.engineCache == folder + "/cache")
     options.engineCacheDirectory = folder + "/engines"
-    #expect(Workspace(options: options).engineCache == folder + "/engines")
+    #expect(Workspace(options).engineCache == folder + "/engines")
     // A book given apart from the options (a Book loaded elsewhere).
-    #expect(Workspace(options: options, book: folder + "/Other").book == folder + "/Other")
+    #expect(Workspace(options, book: folder + "/Other").book == folder + "/Other")
   }
 
   @Test func theLearnersFilesLiveNextToTheBook() throws {
     let book = try Fixtures.book("exercises")
-    let exercises = try ExerciseBook.load(Workspace(options: Fixtures.options(book: book)))
+    let exercises = try ExerciseBook.load(Workspace(Fixtures.options(book: book)))
     let first = try #require(exercises.exercises.first)
     let root = (book as NSString).deletingLastPathComponent
     #expect(exercises.workspacePath(first) == root + "/Exercises/\(first.chapter)/\(first.id).swift")
@@ -89,7 +89,7 @@ import Testing
       path: folder + "/site.json", reason: "'swiftLanguageMode' is 7; it must be 5 or 6"))
     #expect(throws: VerifyError.siteSettingsUnreadable(path: folder + "/site.json",
                                                       reason: "'swiftLanguageMode' is 7; it must be 5 or 6")) {
-      try Verifier(options: Fixtures.options(book: folder)).verify(book)
+      try Verifier().verify(book, in: Workspace(Fixtures.options(book: folder), book: book.folder))
     }
     let message = ErrorText.message(for: VerifyError.siteSettingsUnreadable(path: folder + "/site.json", reason: "r"))
     #expect(message.hasPrefix("Cannot read '\(folder)/site.json': r; "))
@@ -112,7 +112,7 @@ import Testing
     }
     try ("# One\n\n" + exercise("a") + exercise("b")).write(toFile: folder + "/01-one.md", atomically: true, encoding: .utf8)
     try ("# Two\n\n" + exercise("c")).write(toFile: folder + "/02-two.md", atomically: true, encoding: .utf8)
-    let book = try ExerciseBook.load(Workspace(options: Fixtures.options(book: folder)))
+    let book = try ExerciseBook.load(Workspace(Fixtures.options(book: folder)))
     let exercises = book.exercises
     try #require(exercises.map(\.qualifiedID) == ["01-one/a", "01-one/b", "02-two/c"])
     var progress = ExerciseBook.ProgressFile()

@@ -40,9 +40,9 @@ public struct ExerciseBook: Sendable {
   }
 
   /// Reads the book's chapters and their exercises (the workspace made
-  /// from `options`).
-  public static func load(options: Verifier.Options) throws(VerifyError) -> ExerciseBook {
-    try load(Workspace(options: options))
+  /// from `configuration`).
+  public static func load(_ configuration: Workspace.Configuration) throws(VerifyError) -> ExerciseBook {
+    try load(Workspace(configuration))
   }
 
   /// The exercises of a loaded book.

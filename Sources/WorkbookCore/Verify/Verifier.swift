@@ -9,41 +9,42 @@ import WorkbookSupport
 public struct Verifier: Sendable {
   public var options: Verifier.Options
 
-  public init(options: Verifier.Options) {
+  public init(options: Verifier.Options = Verifier.Options()) {
     self.options = options
   }
 
-  /// Runs verify and returns the report (see `verify(progress:)`).
-  public func run(progress: @escaping @Sendable (Verifier.Event) -> Void = { _ in }) throws(VerifyError) -> VerifyReport {
-    try verify(progress: progress).report
+  /// Runs verify in `workspace` and returns the report (see
+  /// `verify(in:progress:)`).
+  public func run(
+    in workspace: Workspace, progress: @escaping @Sendable (Verifier.Event) -> Void = { _ in }
+  ) throws(VerifyError) -> VerifyReport {
+    try verify(in: workspace, progress: progress).report
   }
 
-  /// Loads the book (`options.book`, the chapters in `options.chapters`)
-  /// and verifies it.
+  /// Loads the book of `workspace` (the chapters in `options.chapters`)
+  /// and verifies it there.
   ///
   /// - Parameter progress: Receives events as chapters finish.
   /// - Returns: The verified book; failures in the book are findings in it.
   /// - Throws: `VerifyError` for setup problems (missing book, no engine, …).
-  public func verify(progress: @escaping @Sendable (Verifier.Event) -> Void = { _ in }) throws(VerifyError) -> VerifiedBook {
-    let workspace = Workspace(options: options)
-    return try verify(try workspace.loadBook(selecting: options.chapters), in: workspace, progress: progress)
+  public func verify(
+    in workspace: Workspace, progress: @escaping @Sendable (Verifier.Event) -> Void = { _ in }
+  ) throws(VerifyError) -> VerifiedBook {
+    try verify(try workspace.loadBook(selecting: options.chapters), in: workspace, progress: progress)
   }
 
   /// Verifies a loaded book: builds the engine if needed, then checks the
   /// chapters in parallel (each: cache lookup, compile and run, evaluate,
-  /// record).
+  /// record). How snippets are compiled and run, and which caches, is the
+  /// workspace's (`Workspace.Configuration`); what to check and whether to
+  /// record is `options`'.
   ///
   /// - Parameters:
   ///   - book: The book, as `Book.load` read it.
+  ///   - workspace: Its caches, toolchain and engine.
   ///   - progress: Receives events as chapters finish.
   /// - Returns: Each chapter with its report, in the book's order.
   /// - Throws: `VerifyError` for setup problems (no engine, no cache, …).
-  public func verify(_ book: Book, progress: @escaping @Sendable (Verifier.Event) -> Void = { _ in }) throws(VerifyError) -> VerifiedBook {
-    try verify(book, in: Workspace(options: options, book: book.folder), progress: progress)
-  }
-
-  /// Verifies a loaded book in `workspace` (its caches, toolchain and
-  /// engine; `options` still says what to check and whether to record).
   public func verify(
     _ book: Book, in workspace: Workspace, progress: @escaping @Sendable (Event) -> Void = { _ in }
   ) throws(VerifyError) -> VerifiedBook {
@@ -69,7 +70,8 @@ public struct Verifier: Sendable {
                                          willBuild: { progress(.buildingEngine(sources: $0)) })
     let engine = settings.engine
     // Each program's run is cached too: an edit recompiles only the programs it touches.
-    let runner = ChapterRunner(settings: settings, programCache: options.useCache ? cache : nil)
+    let configuration = workspace.configuration
+    let runner = ChapterRunner(settings: settings, programCache: configuration.useCache ? cache : nil)
 
     progress(.started(total: chapters.count))
     let state = RunState(count: chapters.count)
@@ -78,7 +80,8 @@ public struct Verifier: Sendable {
       if state.error != nil { return }
       progress(.chapterStarted(path: chapters[index].displayPath))
       do throws(VerifyError) {
-        let report = try Self.verifyChapter(chapters[index], runner: runner, cache: cache, options: options)
+        let report = try Self.verifyChapter(chapters[index], runner: runner, cache: cache, options: options,
+                                            configuration: configuration)
         let done = state.finish(index, report)
         progress(.chapterFinished(report, done: done, total: chapters.count))
       } catch {
@@ -95,7 +98,8 @@ public struct Verifier: Sendable {
 
   /// Verifies one chapter.
   static func verifyChapter(
-    _ chapter: Chapter, runner: ChapterRunner, cache: ResultCache, options: Verifier.Options
+    _ chapter: Chapter, runner: ChapterRunner, cache: ResultCache, options: Verifier.Options,
+    configuration: Workspace.Configuration
   ) throws(VerifyError) -> ChapterReport {
     let start = monotonicSeconds()
     let path = chapter.path
@@ -109,14 +113,14 @@ public struct Verifier: Sendable {
     let key = ResultCache.key(for: chapter, builder: runner.builder, settings: runner.settings)
     var cached = false
     let run: ChapterRun
-    if options.useCache, let hit = cache.load(key) {
+    if configuration.useCache, let hit = cache.load(key) {
       run = hit
       cached = true
     } else {
       run = try runner.runRecoveringFromToolchainFailure(chapter)
-      if options.useCache && run.isCacheable { cache.store(run, key: key) }
+      if configuration.useCache && run.isCacheable { cache.store(run, key: key) }
     }
-    let evaluation = Evaluator.evaluate(chapter, run: run, outputCap: options.outputCap)
+    let evaluation = Evaluator.evaluate(chapter, run: run, outputCap: runner.settings.outputCap)
     var findings = evaluation.findings
     var snippets = evaluation.snippets
     var recorded = 0
@@ -211,32 +215,16 @@ enum WorkerPool {
 }
 
 extension Verifier {
-  /// What to verify and how.
+  /// What to check: which chapters, whether to record, how many at once.
+  /// (How snippets are compiled and run is the workspace's:
+  /// `Workspace.Configuration`.)
   public struct Options: Sendable {
-    /// The book folder (`Chapters` by default).
-    public var book: String = "Chapters"
     /// Chapters to check (file names, names without `.md`, or paths); empty: all.
     public var chapters: [String] = []
     /// Write actual outputs into output blocks.
     public var record = false
     /// Chapters checked at once.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-    /// Seconds a chapter program may run.
-    public var timeout: Double = 10
-    /// Bytes of standard output kept per snippet.
-    public var outputCap: Int = 1 << 20
-    /// The engine's sources; nil: found from the book's package.
-    public var engineSources: String? = nil
-    /// The cache folder; nil: results in `<package>/.build/workbook` (or
-    /// `.workbook` next to the book when there is no package), the engine in
-    /// the per-user cache (`EngineCache.userDirectory()`). When given, the
-    /// engine is built in it too.
-    public var cacheDirectory: String? = nil
-    /// Where engine builds live; nil: see `cacheDirectory`.
-    public var engineCacheDirectory: String? = nil
-    /// Use (and fill) the result cache.
-    public var useCache = true
-    public var pipeline: CompilerPipeline = .direct
 
     public init() {}
   }

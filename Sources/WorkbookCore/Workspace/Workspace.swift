@@ -12,18 +12,44 @@ import WorkbookSupport
 /// The folders a command reads and writes, and the compiler and engine it
 /// runs snippets with.
 public struct Workspace: Sendable {
+  /// Where the book, the engine and the caches are, and how snippets are
+  /// compiled and run.
+  public struct Configuration: Sendable {
+    /// The book folder (`Chapters` by default).
+    public var book: String = "Chapters"
+    /// The engine's sources; nil: found from the book's package.
+    public var engineSources: String? = nil
+    /// The cache folder; nil: results in `<package>/.build/workbook` (or
+    /// `.workbook` next to the book when there is no package), the engine in
+    /// the per-user cache (`EngineCache.userDirectory()`). When given, the
+    /// engine is built in it too.
+    public var cacheDirectory: String? = nil
+    /// Where engine builds live; nil: see `cacheDirectory`.
+    public var engineCacheDirectory: String? = nil
+    /// Use (and fill) the result cache.
+    public var useCache = true
+    /// Seconds a program may run.
+    public var timeout: Double = 10
+    /// Bytes of standard output kept per snippet.
+    public var outputCap: Int = 1 << 20
+    /// How programs are compiled and linked.
+    public var pipeline: CompilerPipeline = .direct
+
+    public init() {}
+  }
+
   /// How snippets are compiled and run: the engine's sources, the cache
   /// folders, the timeout, the output cap, the compiler pipeline.
-  public var options: Verifier.Options
+  public var configuration: Configuration
   /// The book folder (absolute).
   public var book: String
   /// The folder that holds the book; `Exercises/` and `.workbook/` are here.
   public var root: String
-  /// The result cache: `options.cacheDirectory`, else `.build/workbook` of
+  /// The result cache: `configuration.cacheDirectory`, else `.build/workbook` of
   /// the package around the book, else `.workbook` next to the book folder.
   public var cache: String
-  /// Where engine builds live: `options.engineCacheDirectory`, else
-  /// `options.cacheDirectory` (everything in one folder, as asked), else
+  /// Where engine builds live: `configuration.engineCacheDirectory`, else
+  /// `configuration.cacheDirectory` (everything in one folder, as asked), else
   /// the per-user cache (`EngineCache.userDirectory()`). Checked when a
   /// command first uses it (`checkedEngineCache`): made 0700 if missing,
   /// refused when other users could change it, and, for the per-user
@@ -37,17 +63,17 @@ public struct Workspace: Sendable {
   /// Works out the paths (nothing is created or built).
   ///
   /// - Parameters:
-  ///   - options: `book` and the compile and cache settings.
-  ///   - book: The book folder, when it is not `options.book` (a `Book`
-  ///     loaded from elsewhere).
+  ///   - configuration: `book` and the compile and cache settings.
+  ///   - book: The book folder, when it is not `configuration.book` (a
+  ///     `Book` loaded from elsewhere).
   ///   - site: The site folder (`workbook build --out`).
-  public init(options: Verifier.Options, book: String? = nil, site: String = "Site") {
-    self.options = options
-    let folder = Files.absolute(book ?? options.book)
+  public init(_ configuration: Configuration, book: String? = nil, site: String = "Site") {
+    self.configuration = configuration
+    let folder = Files.absolute(book ?? configuration.book)
     self.book = folder
     root = (folder as NSString).deletingLastPathComponent
-    cache = options.cacheDirectory.map { Files.absolute($0) } ?? Self.defaultCache(book: folder)
-    engineCache = (options.engineCacheDirectory ?? options.cacheDirectory).map { Files.absolute($0) }
+    cache = configuration.cacheDirectory.map { Files.absolute($0) } ?? Self.defaultCache(book: folder)
+    engineCache = (configuration.engineCacheDirectory ?? configuration.cacheDirectory).map { Files.absolute($0) }
       ?? EngineCache.userDirectory()
     self.site = site
   }
@@ -70,12 +96,12 @@ public struct Workspace: Sendable {
     try Book.load(book, selecting: selection)
   }
 
-  /// The engine's sources: `options.engineSources`, else
+  /// The engine's sources: `configuration.engineSources`, else
   /// `$WORKBOOK_ENGINE_SOURCES`, else found from the book's package or the
   /// working folder, else the engine that ships with the tool.
   public func engineSources() throws(VerifyError) -> String {
     try EngineBuilder.locateSources(
-      explicit: options.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
+      explicit: configuration.engineSources ?? ProcessInfo.processInfo.environment["WORKBOOK_ENGINE_SOURCES"],
       searchFrom: [book, FileManager.default.currentDirectoryPath])
   }
 
@@ -106,7 +132,7 @@ public struct Workspace: Sendable {
   /// cache as `EngineCache.checkedUserRoot` finds it (a private folder
   /// instead of a fallback someone else holds, with a note).
   func checkedEngineCache() throws(VerifyError) -> String {
-    if options.engineCacheDirectory == nil && options.cacheDirectory == nil
+    if configuration.engineCacheDirectory == nil && configuration.cacheDirectory == nil
       && engineCache == EngineCache.userDirectory()
     {
       return try EngineCache.checkedUserRoot()
@@ -149,10 +175,10 @@ public struct Workspace: Sendable {
     let sources = try engineSources()
     let engine = try EngineBuilder.ensureBuilt(
       sources: sources, toolchain: toolchain, cacheDirectory: engineCache,
-      hashing: options.useCache ? .whenStampsChange : .always, willBuild: { willBuild(sources) })
+      hashing: configuration.useCache ? .whenStampsChange : .always, willBuild: { willBuild(sources) })
     var settings = RunSettings(
-      toolchain: toolchain, engine: engine, pipeline: options.pipeline, timeout: options.timeout,
-      outputCap: options.outputCap, moduleCache: engine.moduleCache)
+      toolchain: toolchain, engine: engine, pipeline: configuration.pipeline, timeout: configuration.timeout,
+      outputCap: configuration.outputCap, moduleCache: engine.moduleCache)
     settings.engineSources = sources
     settings.languageMode = mode
     settings.device = bookSite.device
