@@ -105,7 +105,6 @@ let package = Package(
     .target(
       name: "WorkbookSite",
       dependencies: [
-        "WorkbookCore",
         "WorkbookModel",
         "WorkbookSupport",
         "WorkbookFidelity",

@@ -12,7 +12,11 @@ import WorkbookSite
 
 /// What to serve and how.
 public struct ServeOptions: Sendable {
-  /// How the site is built (the book is `site.workspace.book`).
+  /// Where the book, the engine and the caches are.
+  public var workspace = Workspace.Configuration()
+  /// How the book is verified (how many chapters at once).
+  public var verify = Verifier.Options()
+  /// How the site is rendered (the theme; the render cache).
   public var site = SiteOptions()
   /// The port on 127.0.0.1; 0: any free port.
   public var port = 8000
@@ -85,7 +89,7 @@ public final class LivePreview: @unchecked Sendable {
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
   package func watchedFolders() -> [FileWatcher.Folder] {
-    let workspace = Workspace(options.site.workspace)
+    let workspace = Workspace(options.workspace)
     var folders = [FileWatcher.Folder(workspace.book)]
     if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }
     // The engine and the diagrams harness beside it: the snippets are built
@@ -145,7 +149,13 @@ public final class LivePreview: @unchecked Sendable {
     let start = Date()
     let generation: Int
     do {
-      let site = try SiteBuilder(options: options.site).build()
+      // The driver (a new workspace and book each time: the caches make
+      // every unchanged chapter free), then the renderer.
+      let workspace = Workspace(options.workspace)
+      let verified = try Verifier(options: options.verify).verifyWholeBook(in: workspace)
+      var siteOptions = options.site
+      siteOptions.engineSources = try? workspace.engineSources()
+      let site = try SiteBuilder(options: siteOptions).render(verified)
       generation = state.publish(site)
       report(.built(BuildSummary(
         seconds: Date().timeIntervalSince(start), chapters: site.report.chapters.count,

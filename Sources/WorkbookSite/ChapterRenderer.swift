@@ -2,7 +2,6 @@
 // renders the prose (through WorkbookMarkdown); snippets, output blocks,
 // exercises and hints are replaced by the site's own markup, built from the
 // chapter model and the verify report.
-import WorkbookCore
 import WorkbookModel
 import WorkbookFidelity
 import WorkbookMarkdown

@@ -2,7 +2,6 @@
 // text, the frames as JSON), matched to the place in the output where the
 // text was printed.
 import Foundation
-import WorkbookCore
 import WorkbookModel
 
 extension DiagramRecord {

@@ -2,7 +2,6 @@
 // one table per engine folder, one row per API, each row's id the anchor
 // the snippets' links point to.
 import Foundation
-import WorkbookCore
 import WorkbookModel
 import WorkbookFidelity
 

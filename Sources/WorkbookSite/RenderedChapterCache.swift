@@ -4,7 +4,6 @@
 // result cache has the runs, so `workbook serve` keeps one across rebuilds:
 // after a save only the chapter that changed is rendered again.
 import Foundation
-import WorkbookCore
 import WorkbookModel
 import WorkbookFidelity
 

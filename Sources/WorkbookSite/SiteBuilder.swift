@@ -1,20 +1,20 @@
-// SiteBuilder: `workbook build` as a library call. Verifies the book (with
-// the result cache), renders every page in memory, and writes or checks the
-// site folder. The same book always gives the same bytes.
+// SiteBuilder: `workbook build`'s renderer. Renders a verified book's
+// pages in memory, and writes or checks the site folder. The same verified
+// book always gives the same bytes. Verifying is the driver's
+// (WorkbookCore's `Verifier.verifyWholeBook`), before this.
 import Foundation
-import WorkbookCore
 import WorkbookModel
 import WorkbookSupport
 import WorkbookFidelity
 import WorkbookMarkdown
 
-/// What to build and how.
+/// How to render the site.
 public struct SiteOptions: Sendable {
-  /// Where the book, the engine and the caches are (the book is
-  /// `workspace.book`).
-  public var workspace = Workspace.Configuration()
-  /// How the book is verified (how many chapters at once).
-  public var verify = Verifier.Options()
+  /// The engine's sources, whose fidelity ledger (each folder's
+  /// `Fidelity.md`) the site shows: `fidelity.html` and the code's links
+  /// to its rows; nil, or an engine without rows (the tests' stand-in): no
+  /// page and no links.
+  public var engineSources: String? = nil
   /// A folder whose files replace the theme's files of the same name; nil:
   /// `<book>/theme` when it exists.
   public var theme: String? = nil
@@ -127,53 +127,14 @@ public struct SiteBuilder: Sendable {
     self.options = options
   }
 
-  /// Loads and verifies the book (`options.workspace.book`) and renders the
-  /// site in memory.
+  /// Renders a verified book in memory (its site metadata as the book was
+  /// loaded with it; the theme from `options.theme`, else `<book>/theme`;
+  /// the fidelity ledger of `options.engineSources`). The book comes
+  /// verified, or read back from a verify report (`build --from-report`):
+  /// the pages are the same bytes.
   ///
-  /// - Throws: `SiteError` for setup problems; failures in the book are in
-  ///   `Site.failures`.
-  public func build() throws(SiteError) -> Site {
-    let workspace = Workspace(options.workspace)
-    let book: Book
-    do { book = try workspace.loadBook() } catch { throw .verify(error) }
-    return try build(book, in: workspace)
-  }
-
-  /// Verifies a loaded book in `workspace` and renders the site in memory.
-  public func build(_ book: Book, in workspace: Workspace) throws(SiteError) -> Site {
-    var verify = options.verify
-    verify.chapters = []
-    verify.record = false
-    if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
-    let verified: VerifiedBook
-    do { verified = try Verifier(options: verify).verify(book, in: workspace) } catch { throw .verify(error) }
-    return try render(verified)
-  }
-
-  /// Renders the site of a loaded book from a verify report instead of
-  /// verifying it: CI verifies in shards, merges their reports, and builds
-  /// the site once from the merged one. Nothing is compiled; the pages are
-  /// byte for byte those `build(_:in:)` writes for the same book.
-  ///
-  /// - Parameters:
-  ///   - book: The book as loaded now.
-  ///   - reportFile: A whole run's JSON report (`verify --format json`) or
-  ///     the shards' merged one (`report merge --format json`); errors name
-  ///     it as given.
-  /// - Throws: `.report` when the file cannot be read, is one shard's, or
-  ///   verified other chapters than `book` holds now.
-  ///
-  /// The fidelity ledger comes from the local engine's sources (found as
-  /// verify finds them), not from the report.
-  public func render(_ book: Book, reportFile: String) throws(SiteError) -> Site {
-    if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
-    let verified: VerifiedBook
-    do { verified = try ReportDocument.read(reportFile).verifiedBook(book, file: reportFile) } catch { throw .report(error) }
-    return try render(verified)
-  }
-
-  /// Renders a verified book (its site metadata as the book was loaded
-  /// with it; the theme from `options.theme`, else `<book>/theme`).
+  /// - Throws: `.badConfig` when the book's `site.json` cannot be read, the
+  ///   theme's errors; failures in the book are in `Site.failures`.
   public func render(_ verified: VerifiedBook) throws(SiteError) -> Site {
     let book = verified.book
     if let problem = book.siteProblem { throw .badConfig(path: problem.path, reason: problem.reason) }
@@ -186,14 +147,14 @@ public struct SiteBuilder: Sendable {
     } else {
       theme = try Theme.load(override: book.folder + "/theme", within: book.folder)
     }
-    return render(verified, config: book.site, theme: theme, fidelity: Self.fidelity(options.workspace))
+    return render(verified, config: book.site, theme: theme, fidelity: Self.fidelity(options.engineSources))
   }
 
-  /// The fidelity ledger of the engine the book is verified against (found
-  /// as verify finds it); nil when it has no rows (an engine without data
-  /// files, such as the tests' stand-in): then no page and no links.
-  static func fidelity(_ configuration: Workspace.Configuration) -> Fidelity? {
-    guard let engine = try? Workspace(configuration).engineSources(),
+  /// The fidelity ledger of the engine in `engine`; nil when there is none
+  /// or it has no rows (an engine without data files, such as the tests'
+  /// stand-in): then no page and no links.
+  static func fidelity(_ engine: String?) -> Fidelity? {
+    guard let engine,
       let fidelity = try? Fidelity.load(engine: engine), !fidelity.ledger.rows.isEmpty
     else { return nil }
     return fidelity

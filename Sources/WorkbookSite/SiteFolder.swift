@@ -11,7 +11,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import WorkbookCore
 import WorkbookModel
 import WorkbookSupport
 

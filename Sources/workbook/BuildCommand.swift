@@ -61,10 +61,8 @@ extension Workbook {
 
     func run() throws {
       var options = SiteOptions()
-      options.workspace = common.configuration
-      options.verify = common.verifyOptions
       options.theme = themeOptions.theme
-      let workspace = Workspace(options.workspace, site: out)
+      let workspace = Workspace(common.configuration, site: out)
 
       if !check {
         // Refuse a dangerous or foreign folder before the work of a build.
@@ -80,21 +78,15 @@ extension Workbook {
       Interruption.install(text: Interruption.stoppedEverything)
       let site: Site
       do throws(SiteError) {
-        let book: Book
-        do { book = try workspace.loadBook() } catch { throw SiteError.verify(error) }
-        let builder = SiteBuilder(options: options)
-        if let fromReport {
-          let verified: VerifiedBook
-          do { verified = try ReportDocument.read(fromReport).verifiedBook(book, file: fromReport) } catch {
-            throw .report(error)
-          }
-          if let note = Self.engineNote(report: fromReport, engine: verified.engine, workspace: workspace) {
-            printError(note)
-          }
-          site = try builder.render(verified)
-        } else {
-          site = try builder.build(book, in: workspace)
+        // The driver (verify, or read the report back), then the renderer.
+        let verified = try Verifier(options: common.verifyOptions).verifyWholeBook(in: workspace, fromReport: fromReport)
+        if let fromReport, let note = Self.engineNote(report: fromReport, engine: verified.engine, workspace: workspace) {
+          printError(note)
         }
+        // The fidelity ledger comes from the local engine's sources (found
+        // as verify finds them), not from a report.
+        options.engineSources = try? workspace.engineSources()
+        site = try SiteBuilder(options: options).render(verified)
       } catch {
         if error == .verify(.interrupted) { throw ExitCode(130) }
         printError("error: " + ErrorText.message(for: error))

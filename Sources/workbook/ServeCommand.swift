@@ -58,8 +58,8 @@ extension Workbook {
     func run() throws {
       var options = ServeOptions()
       options.port = port
-      options.site.workspace = common.configuration
-      options.site.verify = common.verifyOptions
+      options.workspace = common.configuration
+      options.verify = common.verifyOptions
       options.site.theme = themeOptions.theme
 
       guard Files.isDirectory(Files.absolute(common.book)) else {

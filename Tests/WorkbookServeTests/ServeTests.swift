@@ -92,8 +92,8 @@ import Testing
   @Test func watchesTheBookTheEngineTheDiagramsHarnessAndTheSDKModules() throws {
     let root = try ServeFixtures.book("book")
     var options = ServeOptions()
-    options.site.workspace.book = root + "/Chapters"
-    options.site.workspace.engineSources = ServeFixtures.engineSources
+    options.workspace.book = root + "/Chapters"
+    options.workspace.engineSources = ServeFixtures.engineSources
     options.site.theme = root + "/Chapters"  // the same folder twice is watched once
     let folders = LivePreview(options: options).watchedFolders()
     let fixtures = ServeFixtures.packageRoot + "/Tests/Fixtures/verify"

@@ -93,8 +93,8 @@ import Testing
 
     let book = try SiteFixtures.book("book")
     var options = SiteFixtures.options(root: book)
-    options.workspace.engineSources = root + "/engine"
-    let site = try SiteBuilder(options: options).build()
+    options.engineSources = root + "/engine"
+    let site = try SiteFixtures.build(book, options: options)
     #expect(site.files.map(\.path).contains("fidelity.html"))
     let ledger = site.text("fidelity.html")
     for name in api.requiredNames { #expect(ledger.contains("<tr id=\"\(Ledger.anchor(name))\"")) }

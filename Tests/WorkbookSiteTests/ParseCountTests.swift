@@ -29,8 +29,9 @@ import Testing
 
   @Test func verifyParsesEachChapterOnce() throws {
     let root = try SiteFixtures.book("book")
-    let options = SiteFixtures.options(root: root)
-    let (verified, parses) = try counting { try Verifier(options: options.verify).verify(in: Workspace(options.workspace)) }
+    let (verified, parses) = try counting {
+      try Verifier(options: SiteFixtures.verifyOptions).verify(in: Workspace(SiteFixtures.configuration(root: root)))
+    }
     #expect(verified.chapters.count == 2)
     #expect(parses == 2)
     // The verified book carries each chapter with its own report.
@@ -41,8 +42,7 @@ import Testing
 
   @Test func loadingTheExercisesParsesEachChapterOnce() throws {
     let root = try SiteFixtures.book("book")
-    let options = SiteFixtures.options(root: root)
-    let (book, parses) = try counting { try ExerciseBook.load(options.workspace) }
+    let (book, parses) = try counting { try ExerciseBook.load(SiteFixtures.configuration(root: root)) }
     #expect(book.chapters.count == 2)
     #expect(!book.exercises.isEmpty)
     #expect(parses == 2)

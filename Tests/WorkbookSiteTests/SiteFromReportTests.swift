@@ -28,15 +28,15 @@ struct SiteFromReportTests {
   func aReportRendersTheSiteABuildRenders(fixture: String) throws {
     let root = try SiteFixtures.book(fixture)
     let options = SiteFixtures.options(root: root)
-    let workspace = Workspace(options.workspace)
-    let book = try workspace.loadBook()
-    let built = try SiteBuilder(options: options).build(book, in: workspace)
+    let workspace = Workspace(SiteFixtures.configuration(root: root))
+    let verifier = Verifier(options: SiteFixtures.verifyOptions)
+    let verified = try verifier.verifyWholeBook(in: workspace)
+    let built = try SiteBuilder(options: options).render(verified)
 
     // The report as CI passes it: verify's JSON, on disk.
-    let verified = try Verifier(options: options.verify).verify(book, in: workspace)
     let file = root + "/report.json"
     try ReportDocument(verified).json().write(toFile: file, atomically: true, encoding: .utf8)
-    let rendered = try SiteBuilder(options: options).render(book, reportFile: file)
+    let rendered = try SiteBuilder(options: options).render(try verifier.verifyWholeBook(in: workspace, fromReport: file))
 
     #expect(rendered.files.map(\.path) == built.files.map(\.path))
     for (a, b) in zip(built.files, rendered.files) { #expect(a.bytes == b.bytes, "\(a.path) differs") }

@@ -44,18 +44,36 @@ enum SiteFixtures {
     return target
   }
 
-  static func options(root: String) -> SiteOptions {
-    var options = SiteOptions()
-    options.workspace.book = root + "/Chapters"
-    options.workspace.engineSources = engineSources
-    options.workspace.engineCacheDirectory = engineCache
-    options.workspace.cacheDirectory = root + "/.cache"
-    options.verify.jobs = 2
+  /// The fixture book's workspace: the stand-in engine, caches of its own.
+  static func configuration(root: String) -> Workspace.Configuration {
+    var configuration = Workspace.Configuration()
+    configuration.book = root + "/Chapters"
+    configuration.engineSources = engineSources
+    configuration.engineCacheDirectory = engineCache
+    configuration.cacheDirectory = root + "/.cache"
+    return configuration
+  }
+
+  /// Two chapters at once.
+  static var verifyOptions: Verifier.Options {
+    var options = Verifier.Options()
+    options.jobs = 2
     return options
   }
 
-  static func build(_ root: String) throws -> Site {
-    try SiteBuilder(options: options(root: root)).build()
+  /// How the site is rendered: the stand-in engine's ledger (it has no
+  /// rows, so no page).
+  static func options(root: String) -> SiteOptions {
+    var options = SiteOptions()
+    options.engineSources = engineSources
+    return options
+  }
+
+  /// `workbook build` as the command runs it: the driver (the whole book
+  /// verified), then the renderer.
+  static func build(_ root: String, options: SiteOptions? = nil) throws -> Site {
+    let verified = try Verifier(options: verifyOptions).verifyWholeBook(in: Workspace(configuration(root: root)))
+    return try SiteBuilder(options: options ?? Self.options(root: root)).render(verified)
   }
 
   /// The `workbook` binary SwiftPM built next to the test bundle.
