@@ -73,7 +73,7 @@ struct ChapterRenderer {
         default: return renderOutput(output.content, snippet: snippet, report: reports[snippet.index]).markup
         }
       }
-      let language = ChapterLoaderWords.first(block.info)
+      let language = Chapter.infoWords(block.info).first
       return CodeMarkup.block(HTML("\(block.content)"), language: language).markup
     }
     var hooks = MarkdownHTMLHooks()
@@ -423,13 +423,6 @@ final class IDRegistry {
       }
     }
     return out
-  }
-}
-
-enum ChapterLoaderWords {
-  /// The first word of an info string.
-  static func first(_ info: String) -> String? {
-    info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).first.map(String.init)
   }
 }
 

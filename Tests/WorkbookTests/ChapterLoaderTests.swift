@@ -108,4 +108,13 @@ import Testing
     #expect(ChapterSummary.line(of: load("No title. Just prose.\n")) == "No title.")
     #expect(ChapterSummary.firstSentence("It ends (here.) And not here.") == "It ends (here.)")
   }
+
+  @Test func infoWordsAreOneRuleForTheLoaderAndTheSite() {
+    // Spaces, tabs and commas separate words; the first is the language.
+    #expect(Chapter.infoWords("swift,no-run\thidden") == ["swift", "no-run", "hidden"])
+    #expect(Chapter.infoWords("  sh ") == ["sh"])
+    #expect(Chapter.infoWords("") == [])
+    let chapter = load("# T\n\n```swift,no-run\nlet a = 1\n```\n")
+    #expect(chapter.snippets.map(\.kind) == [.noRun])
+  }
 }

@@ -37,6 +37,14 @@ public struct Chapter: Sendable {
 
   /// Snippets that are checked (all but `ignore`).
   public var checkedSnippets: [Snippet] { snippets.filter { $0.kind != .ignore } }
+
+  /// The words of a fenced block's info string (spaces, tabs and commas
+  /// separate): `swift no-run` gives `["swift", "no-run"]`. The first word
+  /// is the block's language (`swift`, `output`, `sh`); the site labels
+  /// code blocks by it too.
+  public static func infoWords(_ info: String) -> [String] {
+    info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+  }
 }
 
 extension Chapter {

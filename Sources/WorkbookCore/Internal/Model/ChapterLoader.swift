@@ -41,7 +41,7 @@ enum ChapterLoader {
       case .other:
         previousSnippetIndex = nil
       case .codeBlock(let code):
-        let words = infoWords(code.info)
+        let words = Chapter.infoWords(code.info)
         guard code.isFenced, let first = words.first else {
           previousSnippetIndex = nil
           continue
@@ -141,11 +141,6 @@ enum ChapterLoader {
     return chapter
   }
 
-  /// Splits an info string into words (spaces, tabs and commas separate).
-  static func infoWords(_ info: String) -> [String] {
-    info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
-  }
-
   private static func makeSnippet(
     _ code: MarkdownCodeBlock, attributes: [String], index: Int, file: String,
     problems: inout [Finding]
@@ -227,7 +222,7 @@ enum ChapterLoader {
       }
       for fence in ["```", "~~~"] where text.hasPrefix(fence) {
         let info = text.drop { $0 == fence.first }.drop { $0 == " " }
-        let word = infoWords(String(info)).first
+        let word = Chapter.infoWords(String(info)).first
         if word == "swift" || word == "output" { return (offset, String(line)) }
       }
     }
