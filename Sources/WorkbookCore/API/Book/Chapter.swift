@@ -1,4 +1,5 @@
 // Chapter, Chapter.Snippet, Chapter.OutputBlock: the book as the verifier sees it.
+import Foundation
 import WorkbookMarkdown
 
 /// One Markdown file of the book.
@@ -26,8 +27,8 @@ public struct Chapter: Sendable {
   public var document: MarkdownDocument? = nil
   /// The chapter's exercises, in the order of their starters (an exercise
   /// without a solution is left out; `problems` says so), read from the
-  /// parsed document when asked (verify never needs them).
-  public var exercises: [Exercise] { ExerciseLoader.exercises(in: self) }
+  /// parsed document once, when the chapter is loaded.
+  public var exercises: [Exercise] = []
   /// Whether the file could be read (a chapter that cannot, or that links
   /// outside the book, has only a problem).
   public var wasRead = true
@@ -115,5 +116,37 @@ extension Chapter.Snippet {
       case .exerciseSolution(let id): return "solution=\(id)"
       }
     }
+  }
+}
+
+/// Counts how often each fact of a chapter is derived while it is current
+/// (a seam for tests, as `MarkdownParseCounter` is for parses): the loaded
+/// chapter carries its facts, so each is derived once per chapter per
+/// command. Bound with `ChapterAnalysisCounter.$current.withValue(counter) { … }`.
+package final class ChapterAnalysisCounter: @unchecked Sendable {
+  /// A fact derived from a chapter.
+  package enum Fact: Hashable, Sendable {
+    case exercises, summary, pageName, translation
+  }
+
+  @TaskLocal package static var current: ChapterAnalysisCounter?
+
+  private let lock = NSLock()
+  private var counts: [Fact: Int] = [:]
+
+  package init() {}
+
+  /// Records one derivation of `fact`.
+  func add(_ fact: Fact) {
+    lock.lock()
+    counts[fact, default: 0] += 1
+    lock.unlock()
+  }
+
+  /// The derivations of `fact` counted so far.
+  package func count(_ fact: Fact) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return counts[fact] ?? 0
   }
 }

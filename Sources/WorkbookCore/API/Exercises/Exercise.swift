@@ -53,6 +53,7 @@ enum ExerciseLoader {
   /// - Returns: The exercises; an exercise without a solution is left out
   ///   (the chapter's problems say so).
   public static func exercises(in chapter: Chapter) -> [Exercise] {
+    ChapterAnalysisCounter.current?.add(.exercises)
     guard let document = chapter.document else { return [] }
     let chapterName = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
     var solutions: [String: Snippet] = [:]
