@@ -18,8 +18,6 @@ struct RenderedChapter {
   var body: HTML
   var headings: [PageHeading]
   var sections: [(heading: PageHeading?, text: String)]
-  /// The first sentence of the chapter's first paragraph.
-  var summary: String
   /// The HTML of the prose between the title and the first `##` heading.
   var lead: HTML
 }
@@ -111,10 +109,8 @@ struct ChapterRenderer {
         sections.append((nil, section.text))
       }
     }
-    let firstText = rendered.sections.first { !$0.text.isEmpty }?.text ?? ""
     return RenderedChapter(
-      body: HTML(raw: page.body), headings: state.headings, sections: sections,
-      summary: Self.firstSentence(firstText), lead: HTML(raw: page.lead))
+      body: HTML(raw: page.body), headings: state.headings, sections: sections, lead: HTML(raw: page.lead))
   }
 
   // MARK: - Snippets
@@ -287,7 +283,7 @@ struct ChapterRenderer {
     return "<span class=\"badge \(css)\">\(label)</span>"
   }
 
-  // MARK: - Links, summary, lead
+  // MARK: - Links
 
   /// `02-fade.md#x` becomes `02-fade.html#x` when it is a chapter.
   private func rewrite(_ url: String) -> String {
@@ -297,16 +293,6 @@ struct ChapterRenderer {
     if file.hasPrefix("./") { file.removeFirst(2) }
     guard let page = pages[file] else { return url }
     return Navigation.href(page, fragment: parts.count > 1 ? String(parts[1]) : nil)
-  }
-
-  static func firstSentence(_ text: String) -> String {
-    var sentence = ""
-    for word in text.split(separator: " ") {
-      sentence += sentence.isEmpty ? String(word) : " " + word
-      if word.hasSuffix(".") || word.hasSuffix("!") || word.hasSuffix("?") { break }
-      if sentence.count > 240 { sentence += "…"; break }
-    }
-    return sentence
   }
 
 }

@@ -13,6 +13,11 @@ public struct Chapter: Sendable {
   public var fileName: String
   /// The text of the first level-1 heading, if any.
   public var title: String?
+  /// What the chapter teaches, in one line: the first sentence of the
+  /// first paragraph after its title, as plain text (see `ChapterSummary`);
+  /// "" when no paragraph follows the title. The site's index and its
+  /// pages' descriptions, and `workbook exercises`, all show this line.
+  public var summary: String = ""
   public var snippets: [Snippet]
   /// Bad input found while reading the chapter (unknown attributes, an
   /// output block that follows no snippet, …): errors stop the chapter

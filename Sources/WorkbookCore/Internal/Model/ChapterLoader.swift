@@ -90,6 +90,7 @@ enum ChapterLoader {
       }
     }
     checkExercises(&chapter)
+    chapter.summary = ChapterSummary.line(of: chapter)
     chapter.exercises = ExerciseLoader.exercises(in: chapter)
     chapter.problems += controlCharacters(in: bytes, file: displayPath)
     return chapter

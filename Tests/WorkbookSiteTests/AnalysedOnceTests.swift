@@ -1,0 +1,33 @@
+// The loaded chapter carries what every consumer needs — its summary, its
+// page name, its exercises and hints — so the site, `workbook exercises`,
+// `step` and `serve` read one value instead of each deriving its own
+// (ARCHITECTURE-REVIEW-3 §2.2).
+import Foundation
+import Testing
+@testable import WorkbookCore
+@testable import WorkbookMarkdown
+@testable import WorkbookSite
+
+@Suite struct AnalysedOnceTests {
+  static func meta(_ html: String) -> String? {
+    guard let start = html.range(of: "<meta name=\"description\" content=\"") else { return nil }
+    return String(html[start.upperBound...].prefix { $0 != "\"" })
+  }
+
+  // P3: one rule for "what the chapter teaches": the index's line and the
+  // page's description were two (the site's split on spaces only, so
+  // "e.g." and "(here.)" ended its sentence early).
+  @Test func theIndexAndThePageDescriptionShowTheChaptersOneSummary() {
+    let site = HostileBookTests.renderUnverified([
+      ("01-cards.md", "# Cards\n\nA card slides up, e.g. a player: it dims the screen. More follows.\n"),
+      ("02-quiet.md", "# Quiet\n\n## Only a section\n\n```swift\nlet a = 1\n```\n"),
+    ])
+    let summary = "A card slides up, e.g. a player: it dims the screen."
+    #expect(site.text("index.html").contains("<p>\(summary)</p>"))
+    #expect(Self.meta(site.text("01-cards.html")) == summary)
+    #expect(Self.meta(site.text("index.html")) == summary)
+    // No paragraph after the title: no line in the index, the title as the description.
+    #expect(!site.text("index.html").contains("Quiet</a> <span class=\"exercise-count\">· no exercises</span><p>"))
+    #expect(Self.meta(site.text("02-quiet.html")) == "Quiet")
+  }
+}
