@@ -38,13 +38,10 @@ public struct PreviewProblem: Hashable, Sendable, Codable {
   /// The problems of a built site: every error finding with its details,
   /// and every failed or unrun snippet no finding explains.
   static func problems(of site: Site) -> [PreviewProblem] {
-    let pages = Set(site.files.map(\.path))
-    func page(for file: String) -> String? {
-      let name = (file as NSString).lastPathComponent
-      guard name.hasSuffix(".md") else { return nil }
-      let page = String(name.dropLast(3)) + ".html"
-      return pages.contains(page) ? page : nil
-    }
+    // Each chapter's page, as the site named it (`Chapter.pageName`).
+    let pages = Dictionary(
+      site.chapters.compactMap { c in c.chapter.pageName.map { (c.report.path, $0) } }, uniquingKeysWith: { a, _ in a })
+    func page(for file: String) -> String? { pages[file] }
     var out: [PreviewProblem] = []
     for chapter in site.report.chapters {
       for finding in chapter.findings where finding.severity == .error {

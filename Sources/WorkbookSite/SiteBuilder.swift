@@ -29,6 +29,9 @@ public struct Site: Sendable {
   public var failures: [VerifiedBook.Failure]
   /// The book folder the site was built from.
   public var book: String = ""
+  /// The verified chapters the pages were rendered from (each knows its
+  /// page, `Chapter.pageName`, and its failures).
+  public var chapters: [VerifiedBook.VerifiedChapter] = []
 
   /// Writes the files into `folder`; files that are already equal are not
   /// touched. Files a previous build wrote (see `SiteFolder`) that the site
@@ -197,10 +200,10 @@ public struct SiteBuilder: Sendable {
   func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme, fidelity: Fidelity? = nil) -> Site {
     let book = verified.book.folder
     // A chapter whose page would be the book's index (`index.md`, refused
-    // at load) gets no page.
-    let pageChapters = verified.chapters.filter { $0.chapter.name != "index" }
+    // at load) has no page name, so no page.
+    let pageChapters = verified.chapters.filter { $0.chapter.pageName != nil }
     let pages = Dictionary(
-      pageChapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
+      pageChapters.compactMap { c in c.chapter.pageName.map { (c.chapter.fileName, $0) } }, uniquingKeysWith: { a, _ in a })
 
     let links = fidelity.map(SymbolLinks.init)
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
@@ -275,7 +278,8 @@ public struct SiteBuilder: Sendable {
     out.append(("search-index.js", Array(SearchIndex.script(chapters.map { ($0.page, $0.chapter.title ?? $0.file, $0.rendered.sections) }).utf8)))
     for (name, bytes) in theme.assets { out.append((name, bytes)) }
     out.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
-    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: verified.report, failures: failures, book: book)
+    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: verified.report, failures: failures, book: book,
+                chapters: verified.chapters)
   }
 
   /// A chapter page's `<meta name="description">`: the chapter's summary

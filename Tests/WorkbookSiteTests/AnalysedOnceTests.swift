@@ -30,4 +30,15 @@ import Testing
     #expect(!site.text("index.html").contains("Quiet</a> <span class=\"exercise-count\">· no exercises</span><p>"))
     #expect(Self.meta(site.text("02-quiet.html")) == "Quiet")
   }
+
+  // P6: the page name is the chapter's (set at load); the site names its
+  // pages by it and serve's overlay links to the same name.
+  @Test func theChapterOwnsItsPageName() {
+    let chapter = ChapterLoader.load(bytes: Array("# A\n".utf8), path: "/book/02-fade.md", displayPath: "Chapters/02-fade.md")
+    #expect(chapter.pageName == "02-fade.html")
+    #expect(Book.loadChapter(at: "/book/index.md").pageName == nil)
+    let site = HostileBookTests.renderUnverified([("02-fade.md", "# Fade\n\nIt fades.\n")])
+    #expect(site.chapters.map(\.chapter.pageName) == ["02-fade.html"])
+    #expect(site.files.contains { $0.path == "02-fade.html" })
+  }
 }

@@ -38,8 +38,21 @@ public struct Chapter: Sendable {
   /// outside the book, has only a problem).
   public var wasRead = true
 
+  /// The chapter's page on the site, e.g. `02-fade.html`; nil for
+  /// `index.md` (its page would be the book's index, so it is refused at
+  /// load). Set once, when the chapter is loaded: the site and serve's
+  /// overlay both name pages by it.
+  public var pageName: String? = nil
+
   /// The file name without `.md`, e.g. `02-fade`.
   public var name: String { fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName }
+
+  /// The page of a chapter file: its name without `.md`, then `.html`.
+  static func pageName(ofFile fileName: String) -> String? {
+    ChapterAnalysisCounter.current?.add(.pageName)
+    let name = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+    return name == "index" ? nil : name + ".html"
+  }
 
   /// Snippets that are checked (all but `ignore`).
   public var checkedSnippets: [Snippet] { snippets.filter { $0.kind != .ignore } }

@@ -16,6 +16,7 @@ enum ChapterLoader {
     var chapter = Chapter(
       path: path, displayPath: displayPath, fileName: fileName, title: nil,
       snippets: [], problems: [], bytes: bytes)
+    chapter.pageName = Chapter.pageName(ofFile: fileName)
     let document: MarkdownDocument
     do {
       document = try MarkdownDocument.parse(bytes: bytes)
@@ -140,6 +141,7 @@ enum ChapterLoader {
       path: path, displayPath: displayPath, fileName: fileName, title: nil, snippets: [],
       problems: [Finding(.error, .badInput, file: displayPath, line: nil, message: message)], bytes: [])
     chapter.wasRead = false
+    chapter.pageName = Chapter.pageName(ofFile: fileName)
     return chapter
   }
 
