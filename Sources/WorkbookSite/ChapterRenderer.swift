@@ -84,7 +84,7 @@ struct ChapterRenderer {
       return ("<h\(heading.level) id=\"\(HTML.escape(id))\">", "\(anchor)</h\(heading.level)>")
     }
     hooks.labelledList = { label, position in
-      guard label.lowercased() == "hints" else { return nil }
+      guard Exercise.isHintsLabel(label) else { return nil }
       return LabelledListMarkup(
         open: "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
         itemOpen: { n, count in "<details class=\"hint\"><summary>Hint \(n + 1) of \(count)</summary><div class=\"hint-body\">" },

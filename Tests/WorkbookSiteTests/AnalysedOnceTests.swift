@@ -41,4 +41,48 @@ import Testing
     #expect(site.chapters.map(\.chapter.pageName) == ["02-fade.html"])
     #expect(site.files.contains { $0.path == "02-fade.html" })
   }
+
+  // P2: one rule for hints. The exercise's hints are cmark's list items
+  // (no hand-parsed list markers), and the site's hints are the same list.
+  @Test func theExerciseAndTheSiteFindTheSameHints() throws {
+    let markdown = """
+      # C
+
+      ## Ex
+
+      Do it.
+
+      ```swift exercise=a
+      print(1)
+      ```
+
+      *Hints:*
+
+      1. First, with `code`.
+      2. Second,
+         continued.
+      lazy line.
+
+      - Not a hint: another list.
+
+      ```swift solution=a
+      print(2)
+      ```
+
+      ```output
+      2
+      ```
+      """
+    let chapter = ChapterLoader.load(bytes: Array(markdown.utf8), path: "/book/03-c.md", displayPath: "Chapters/03-c.md")
+    let exercise = try #require(chapter.exercises.first)
+    #expect(exercise.hints == ["First, with `code`.", "Second,\ncontinued.\nlazy line."])
+    #expect(exercise.hintsLine == 11)
+    #expect(exercise.instructions == "Do it.\n\n- Not a hint: another list.\n")
+    let list = try #require(chapter.document?.labelledLists.first)
+    #expect(list.label == "Hints" && list.position.line == 11 && list.endLine == 16)
+    let page = HostileBookTests.renderUnverified([("03-c.md", markdown)]).text("03-c.html")
+    #expect(page.contains("Hint 2 of 2"))
+    #expect(!page.contains("Hint 3"))
+    #expect(page.contains("lazy line."))
+  }
 }
