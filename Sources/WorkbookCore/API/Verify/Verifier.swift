@@ -148,10 +148,8 @@ public struct Verifier: Sendable {
             // recorded into the file it names; the link stays.
             try Files.writeAtomically(updated, to: Files.resolved(path) ?? path)
             recorded = evaluation.changes.count
-            findings = findings.enumerated().filter { !evaluation.recordableFindings.contains($0.offset) }.map(\.element)
-            for i in snippets.indices where snippets[i].verdict.isFixedByRecording {
-              snippets[i].verdict = .passed
-            }
+            // Written: the chapter is what the Evaluator said it would be.
+            (findings, snippets) = evaluation.afterRecording
           } catch {
             findings.append(Finding(.error, .record, file: display, line: nil,
                                     message: "Cannot write the chapter: \(Files.reason(error))"))

@@ -14,10 +14,11 @@ struct Evaluation: Sendable {
   var snippets: [SnippetReport]
   /// Changes `--record` makes; empty when the chapter must not be rewritten.
   var changes: [OutputChange]
-  /// Findings that `changes` fix (dropped when they are recorded). The
-  /// snippets they are about have a mismatch verdict that is
-  /// `isFixedByRecording`: they pass once the changes are written.
-  var recordableFindings: Set<Int>
+  /// The evaluation once `changes` are written into the chapter, as the
+  /// Evaluator decides it: the findings they fix are gone, and the snippets
+  /// whose mismatch is `isFixedByRecording` passed. Equal to `findings`
+  /// and `snippets` when there is nothing to record.
+  var afterRecording: (findings: [Finding], snippets: [SnippetReport])
 }
 
 enum Evaluator {
@@ -37,7 +38,7 @@ enum Evaluator {
       }
       return problem
     }
-    return Evaluation(findings: findings, snippets: snippets, changes: [], recordableFindings: [])
+    return Evaluation(findings: findings, snippets: snippets, changes: [], afterRecording: (findings, snippets))
   }
 
   /// Compares `run` with the chapter's output blocks.
@@ -79,9 +80,18 @@ enum Evaluator {
                            hidden: snippet.isHidden, verdict: verdict, output: outputs[snippet.index],
                            diagrams: diagrams[snippet.index] ?? [])
     }
+    // Once recorded, the findings the changes fix are gone and the
+    // snippets they fix pass.
+    let fixed = e.recordable ? e.recordableFindings : []
+    let recordedFindings = e.findings.enumerated().filter { !fixed.contains($0.offset) }.map(\.element)
+    let recordedSnippets = reports.map { report in
+      var report = report
+      if report.verdict.isFixedByRecording { report.verdict = .passed }
+      return report
+    }
     return Evaluation(findings: e.findings, snippets: reports,
                       changes: e.recordable ? e.changes : [],
-                      recordableFindings: e.recordable ? e.recordableFindings : [])
+                      afterRecording: e.recordable ? (recordedFindings, recordedSnippets) : (e.findings, reports))
   }
 
   private struct Context {
