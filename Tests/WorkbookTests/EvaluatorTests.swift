@@ -54,4 +54,23 @@ import Testing
     #expect(evaluation.afterRecording.findings == evaluation.findings)
     #expect(evaluation.afterRecording.snippets == evaluation.snippets)
   }
+
+  @Test func oneRuleDecidesWhetherOutputMatches() {
+    // A final newline is added to what was printed; nothing else changes.
+    #expect(Evaluator.normalizedOutput("a") == "a\n")
+    #expect(Evaluator.normalizedOutput("") == "")
+    #expect(Evaluator.outputMatches(expected: "a\n", actual: "a"))
+    #expect(!Evaluator.outputMatches(expected: "a\n", actual: "a\n\n"))
+    #expect(Evaluator.outputMatches(expected: "", actual: ""))
+    // The snippet's block and the learner's expected output: the same answer.
+    let chapter = Self.chapter()
+    let evaluation = Evaluator.evaluate(chapter, run: Self.run(), outputCap: 1000)
+    var learner = ProgramRun()
+    learner.compiled = true
+    learner.ran = true
+    learner.termination = .exited(0)
+    let expected = chapter.snippets[0].output!.content
+    #expect(Evaluator.learnerVerdict(learner, output: "1\n", expected: expected, file: "f.swift").status == evaluation.snippets[0].status)
+    #expect(Evaluator.learnerVerdict(learner, output: "2", expected: expected, file: "f.swift") == .passed)
+  }
 }

@@ -344,7 +344,7 @@ enum Evaluator {
 
     /// Compares a snippet's output with its output block.
     mutating func compare(_ snippet: Snippet, actual: String, missingMessage: String? = nil) {
-      let normalized = actual.isEmpty || actual.hasSuffix("\n") ? actual : actual + "\n"
+      let normalized = Evaluator.normalizedOutput(actual)
       switch (snippet.output, normalized.isEmpty) {
       case (nil, true):
         break
@@ -364,7 +364,7 @@ enum Evaluator {
              recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: nil))
       case (let block?, false):
-        guard block.content != normalized else { return }
+        guard !Evaluator.outputMatches(expected: block.content, actual: normalized) else { return }
         let diff = LineDiff.unified(
           old: block.content, new: normalized,
           oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
@@ -516,6 +516,19 @@ enum Evaluator {
 }
 
 extension Evaluator {
+  /// What a program printed, as an output block holds it: a final newline
+  /// is added when it lacks one ("" stays "").
+  static func normalizedOutput(_ actual: String) -> String {
+    actual.isEmpty || actual.hasSuffix("\n") ? actual : actual + "\n"
+  }
+
+  /// The one rule for "does the output match", for a snippet's output
+  /// block and an exercise's expected output alike: `expected` equals what
+  /// was printed, normalized (`normalizedOutput`).
+  static func outputMatches(expected: String, actual: String) -> Bool {
+    expected == normalizedOutput(actual)
+  }
+
   /// The verdict on a learner's file checked against an exercise (`step`,
   /// `check`): the same verdicts as a snippet's, at the file's lines. A
   /// mismatch has no line: the output is compared as a whole, and the line
@@ -540,7 +553,7 @@ extension Evaluator {
     if let problem = run.channelProblems.first {
       return .trap(.init(message: problem.message, line: nil))
     }
-    guard output == expected else {
+    guard outputMatches(expected: expected, actual: output) else {
       let diff = LineDiff.unified(old: expected, new: output, oldLabel: "expected", newLabel: file)
       return .mismatch(.init(message: "Output does not match the exercise's expected output", line: nil,
                              expected: expected, actual: output, diff: diff))
