@@ -3,6 +3,7 @@
 // and a learner's file alike (P17; ARCHITECTURE-REVIEW-3 §2.2).
 import Testing
 @testable import WorkbookCore
+import WorkbookMarkdown
 
 @Suite struct EvaluatorTests {
   static let markdown = """
@@ -72,5 +73,20 @@ import Testing
     let expected = chapter.snippets[0].output!.content
     #expect(Evaluator.learnerVerdict(learner, output: "1\n", expected: expected, file: "f.swift").status == evaluation.snippets[0].status)
     #expect(Evaluator.learnerVerdict(learner, output: "2", expected: expected, file: "f.swift") == .passed)
+  }
+
+  // P14: excerpts are cut from the parse's lines (the one split of the
+  // file), at the lines cmark counted ("\r\n", "\n" and a lone "\r").
+  @Test func excerptsUseTheDocumentsLines() throws {
+    let markdown = "# T\r\n\r```swift\nlet a = b\n```\n"
+    let chapter = ChapterLoader.load(bytes: Array(markdown.utf8), path: "/book/01-t.md", displayPath: "01-t.md")
+    #expect(chapter.document?.lines == MarkdownLines.texts(chapter.bytes))
+    var program = ProgramRun()
+    program.diagnostics = [Diagnostic(severity: .error, snippet: 0, lineOffset: 1, column: 9,
+                                      message: "cannot find 'b' in scope", file: "01-t.md")]
+    let evaluation = Evaluator.evaluate(chapter, run: ChapterRun(program: program), outputCap: 1000)
+    let finding = try #require(evaluation.findings.first)
+    #expect(finding.line == 4)
+    #expect(finding.details.first?.contains("let a = b") == true)
   }
 }

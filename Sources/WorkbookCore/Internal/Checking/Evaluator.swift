@@ -111,7 +111,9 @@ enum Evaluator {
     init(chapter: Chapter, outputCap: Int) {
       self.chapter = chapter
       self.outputCap = outputCap
-      self.lines = MarkdownLines.texts(chapter.bytes)
+      // The parse's lines (a chapter that was not parsed has bad input
+      // and is never evaluated against a run; split its bytes the same way).
+      self.lines = chapter.document?.lines ?? MarkdownLines.texts(chapter.bytes)
     }
 
     var file: String { chapter.displayPath }
