@@ -128,6 +128,20 @@ enum CmarkParser {
     return result
   }
 
+  /// The children of `root` as `MarkdownNode`s, each with its lines.
+  static func topLevelNodes(of root: OpaquePointer, lines: [Substring]) -> [MarkdownTopLevelNode] {
+    let reader = MarkdownNodeReader(lines: lines)
+    var out: [MarkdownTopLevelNode] = []
+    var child = cmark_node_first_child(root)
+    while let c = child {
+      let first = Int(cmark_node_get_start_line(c))
+      let last = max(first, Int(cmark_node_get_end_line(c)))
+      out.append(MarkdownTopLevelNode(node: reader.node(c), lines: first...last))
+      child = cmark_node_next(c)
+    }
+    return out
+  }
+
   /// A list item's Markdown: its lines from its first block to its last,
   /// the first without the marker (cut at the content's column), the
   /// others without up to that many columns of indentation.

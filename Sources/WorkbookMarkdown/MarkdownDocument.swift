@@ -69,6 +69,15 @@ public struct MarkdownLabelledList: Hashable, Sendable {
   public var itemBlocks: [[MarkdownNode]]
 }
 
+/// A top-level block of a document as a `MarkdownNode`, with the lines it
+/// spans: renderers other than HTML (the terminal) draw parts of a parsed
+/// document from these, without parsing its text again.
+public struct MarkdownTopLevelNode: Hashable, Sendable {
+  public var node: MarkdownNode
+  /// The first and last line of the block.
+  public var lines: ClosedRange<Int>
+}
+
 /// A block of interest, in document order.
 public enum MarkdownBlock: Hashable, Sendable {
   case heading(MarkdownHeading)
@@ -102,6 +111,8 @@ public struct MarkdownDocument: Sendable {
   /// Every labelled list (a label paragraph, then a list), in order,
   /// including those nested in lists and block quotes.
   public var labelledLists: [MarkdownLabelledList] = []
+  /// The document's top-level blocks as `MarkdownNode`s (the same parse).
+  public var topLevelNodes: [MarkdownTopLevelNode] = []
   /// The file's bytes.
   var bytes: [UInt8] = []
   /// cmark's tree, kept for one HTML rendering (see `MarkdownHTML.render(_:)`).
@@ -126,11 +137,13 @@ public struct MarkdownDocument: Sendable {
     // Split on bytes as cmark does ("\r\n", "\n" or a lone "\r").
     let lines = MarkdownLines.texts(bytes)
     let read = tree?.read { root in
-      (CmarkParser.blocks(of: root), CmarkParser.labelledLists(of: root, lines: lines))
+      (CmarkParser.blocks(of: root), CmarkParser.labelledLists(of: root, lines: lines),
+       CmarkParser.topLevelNodes(of: root, lines: lines))
     }
     var document = MarkdownDocument(blocks: read?.0.blocks ?? [], lines: lines)
     document.paragraphTexts = read?.0.paragraphTexts ?? [:]
     document.labelledLists = read?.1 ?? []
+    document.topLevelNodes = read?.2 ?? []
     document.bytes = bytes
     document.tree = tree
     document.resolveClosingFences()

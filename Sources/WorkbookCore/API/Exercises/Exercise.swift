@@ -17,6 +17,10 @@ public struct Exercise: Hashable, Sendable {
   /// The section's Markdown up to the solution, without the starter and
   /// the hints: what the learner reads before solving it.
   public var instructions: String
+  /// The instructions' blocks, from the chapter's parse (the section's
+  /// top-level blocks up to the solution, without the starter, its output
+  /// and the hints): what the stepper draws, never parsed again.
+  public var instructionBlocks: [MarkdownNode] = []
   /// The starter code (lines end in "\n").
   public var starter: String
   /// The reference solution.
@@ -29,6 +33,8 @@ public struct Exercise: Hashable, Sendable {
   public var starterOutput: String?
   /// The hints, in order, as Markdown.
   public var hints: [String]
+  /// Each hint's blocks, from the chapter's parse.
+  public var hintBlocks: [[MarkdownNode]] = []
   /// The Markdown line of the starter's opening fence.
   public var starterLine: Int
   /// The Markdown line of the solution's opening fence.
@@ -105,13 +111,18 @@ enum ExerciseLoader {
         lines.append(document.line(line))
         line += 1
       }
+      let blocks = document.topLevelNodes.filter { block in
+        block.lines.lowerBound >= start && block.lines.upperBound <= last
+          && !skipped.contains { $0.overlaps(block.lines) }
+      }
       result.append(Exercise(
         id: id, chapter: chapterName, chapterTitle: chapter.title,
         title: heading?.text ?? id,
         instructions: Self.trimBlankLines(lines).map { $0 + "\n" }.joined(),
+        instructionBlocks: blocks.map(\.node),
         starter: starter.code, solution: solution.code,
         expectedOutput: solution.output?.content ?? "", starterOutput: starter.output?.content,
-        hints: hints.list?.items ?? [], starterLine: starter.fenceLine, solutionLine: solution.fenceLine,
+        hints: hints.list?.items ?? [], hintBlocks: hints.list?.itemBlocks ?? [], starterLine: starter.fenceLine, solutionLine: solution.fenceLine,
         hintsLine: hints.range?.lowerBound))
     }
     return result
