@@ -52,6 +52,10 @@ public final class LivePreview: @unchecked Sendable {
   private let describe: @Sendable (SiteError) -> String
   private let report: @Sendable (ServeEvent) -> Void
   private var server: PreviewServer?
+  /// Where the book is; worked out once for every build.
+  private let workspace: Workspace
+  /// The book as the last build loaded it (see `book(after:)`).
+  private var loaded: Book?
 
   /// - Parameters:
   ///   - describe: The message for a failed build.
@@ -64,6 +68,7 @@ public final class LivePreview: @unchecked Sendable {
     // After a save only the chapter that changed is rendered again.
     if options.site.renderCache == nil { options.site.renderCache = RenderedChapterCache() }
     self.options = options
+    self.workspace = Workspace(options: options.site.verify)
     self.describe = describe
     self.report = report
   }
@@ -83,7 +88,6 @@ public final class LivePreview: @unchecked Sendable {
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
   package func watchedFolders() -> [FileWatcher.Folder] {
-    let workspace = Workspace(options: options.site.verify)
     var folders = [FileWatcher.Folder(workspace.book)]
     if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }
     // The engine and the diagrams harness beside it: the snippets are built
@@ -143,7 +147,7 @@ public final class LivePreview: @unchecked Sendable {
     let start = Date()
     let generation: Int
     do {
-      let site = try SiteBuilder(options: options.site).build()
+      let site = try SiteBuilder(options: options.site).build(try book(after: changed), in: workspace)
       generation = state.publish(site)
       report(.built(BuildSummary(
         seconds: Date().timeIntervalSince(start), chapters: site.report.chapters.count,
@@ -156,6 +160,25 @@ public final class LivePreview: @unchecked Sendable {
       report(.buildFailed(message))
     }
     channel.send(PreviewEvent("reload", data: state.tag(generation)))
+  }
+
+  /// The book to build after `changed` (empty: the first build): loaded
+  /// once; after a save in the book folder, loaded again reusing every
+  /// chapter whose bytes did not change (only the saved one is parsed);
+  /// after changes elsewhere only (the engine's sources, a theme given),
+  /// the same book.
+  package func book(after changed: [String]) throws(SiteError) -> Book {
+    let folder = workspace.book
+    let inBook = changed.contains { $0 == folder || $0.hasPrefix(folder + "/") }
+    if let loaded, !changed.isEmpty, !inBook { return loaded }
+    let book: Book
+    do {
+      if let loaded { book = try Book.load(folder, reusing: loaded) } else { book = try workspace.loadBook() }
+    } catch {
+      throw .verify(error)
+    }
+    loaded = book
+    return book
   }
 
   /// `path` relative to the working directory, when it is inside it.

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
-@testable import WorkbookMarkdown
+import WorkbookMarkdown
 @testable import WorkbookStepper
 
 @Suite struct AnalysedOnceStepperTests {
