@@ -84,15 +84,18 @@ public struct Verifier: Sendable {
     progress(.started(total: chapters.count))
     let state = RunState(count: chapters.count)
     let options = self.options
+    let counter = ChapterAnalysisCounter.current  // the tests' seam reaches the workers
     WorkerPool.run(count: chapters.count, jobs: max(1, options.jobs)) { index in
-      if state.error != nil { return }
-      progress(.chapterStarted(path: chapters[index].displayPath))
-      do throws(VerifyError) {
-        let report = try Self.verifyChapter(chapters[index], runner: runner, cache: cache, options: options)
-        let done = state.finish(index, report)
-        progress(.chapterFinished(report, done: done, total: chapters.count))
-      } catch {
-        state.fail(error)
+      ChapterAnalysisCounter.$current.withValue(counter) {
+        if state.error != nil { return }
+        progress(.chapterStarted(path: chapters[index].displayPath))
+        do throws(VerifyError) {
+          let report = try Self.verifyChapter(chapters[index], runner: runner, cache: cache, options: options)
+          let done = state.finish(index, report)
+          progress(.chapterFinished(report, done: done, total: chapters.count))
+        } catch {
+          state.fail(error)
+        }
       }
     }
     if let error = state.error { throw error }
@@ -116,14 +119,16 @@ public struct Verifier: Sendable {
                            findings: evaluation.findings, cached: false, recordedBlocks: 0,
                            duration: chapter.wasRead ? monotonicSeconds() - start : 0)
     }
-    let key = ResultCache.key(for: chapter, builder: runner.builder, settings: runner.settings)
+    // The snippets are translated once: the key and every program use it.
+    let translated = runner.builder.translate(chapter)
+    let key = ResultCache.key(for: translated, settings: runner.settings)
     var cached = false
     let run: ChapterRun
     if options.useCache, let hit = cache.load(key) {
       run = hit
       cached = true
     } else {
-      run = try runner.runRecoveringFromToolchainFailure(chapter)
+      run = try runner.runRecoveringFromToolchainFailure(translated)
       if options.useCache && run.isCacheable { cache.store(run, key: key) }
     }
     let evaluation = Evaluator.evaluate(chapter, run: run, outputCap: options.outputCap)

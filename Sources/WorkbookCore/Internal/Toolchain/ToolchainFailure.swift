@@ -86,7 +86,7 @@ extension ChapterRunner {
   ///
   /// - Throws: `.engineDamaged` when the engine build is not what was
   ///   built, `.toolchainFailed` when the failure stays, `.interrupted`.
-  func runRecoveringFromToolchainFailure(_ chapter: Chapter) throws(VerifyError) -> ChapterRun {
+  func runRecoveringFromToolchainFailure(_ chapter: TranslatedChapter) throws(VerifyError) -> ChapterRun {
     let first = try run(chapter)
     guard let failure = first.toolchainFailure else { return first }
     if ProgramRun.namesEngineFile(failure),
