@@ -17,7 +17,7 @@ import WorkbookMarkdown
     #expect(!book.hasChapter("03-missing"))
     // The book as loaded decides, whatever the folder holds now.
     try FileManager.default.removeItem(atPath: root + "/Chapters/02-film.md")
-    FileManager.default.createFile(atPath: root + "/Chapters/03-missing.md", contents: Data("# New\n".utf8))
+    _ = FileManager.default.createFile(atPath: root + "/Chapters/03-missing.md", contents: Data("# New\n".utf8))
     #expect(book.hasChapter("02-film"))
     #expect(!book.hasChapter("03-missing"))
   }
@@ -73,5 +73,13 @@ import WorkbookMarkdown
       expected: fade.expectedOutput, stderr: "", duration: 0)
     let (_, checkParses) = counting { CheckView(style: .plain).render(check, width: 60) }
     #expect(checkParses == 0)
+    // `check` itself: compiling, running and comparing a learner's file
+    // parses no Markdown either.
+    let checker = try ExerciseChecker(workspace: book.workspace)
+    let (result, runParses) = try counting {
+      try checker.check(fade, code: fade.solution, file: root + "/fade-steps.swift", displayPath: "fade-steps.swift")
+    }
+    #expect(result.passed)
+    #expect(runParses == 0)
   }
 }

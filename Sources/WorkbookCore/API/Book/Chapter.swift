@@ -154,8 +154,9 @@ package final class ChapterAnalysisCounter: @unchecked Sendable {
 
   package init() {}
 
-  /// Records one derivation of `fact`.
-  func add(_ fact: Fact) {
+  /// Records one derivation of `fact` (`package`: the derivations may
+  /// live in the package's other modules).
+  package func add(_ fact: Fact) {
     lock.lock()
     counts[fact, default: 0] += 1
     lock.unlock()
