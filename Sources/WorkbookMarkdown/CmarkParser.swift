@@ -85,6 +85,83 @@ enum CmarkParser {
     return (result, paragraphTexts)
   }
 
+  /// The label of a paragraph that a list follows (`Hints:`, `**Hints**`):
+  /// its plain text, trimmed, without a final colon; nil when no list
+  /// follows it or the text is empty. One rule for the document's
+  /// `labelledLists` and the HTML renderer's `labelledList` hook.
+  static func label(of paragraph: OpaquePointer) -> String? {
+    guard cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH, let next = cmark_node_next(paragraph),
+      cmark_node_get_type(next) == CMARK_NODE_LIST
+    else { return nil }
+    var text = plainText(of: paragraph).trimmingWhitespace()
+    if text.hasSuffix(":") { text.removeLast() }
+    return text.isEmpty || text.contains("\n") ? nil : text
+  }
+
+  /// Every labelled list under `root`, in document order, read from cmark's
+  /// list nodes: each item's Markdown is cut from `lines` at the item's
+  /// content column, and its blocks are converted from the same tree.
+  static func labelledLists(of root: OpaquePointer, lines: [Substring]) -> [MarkdownLabelledList] {
+    var result: [MarkdownLabelledList] = []
+    guard let iterator = cmark_iter_new(root) else { return [] }
+    defer { cmark_iter_free(iterator) }
+    let reader = MarkdownNodeReader(lines: lines)
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+        let label = label(of: node), let list = cmark_node_next(node)
+      else { continue }
+      var items: [String] = []
+      var blocks: [[MarkdownNode]] = []
+      var endLine = Int(cmark_node_get_end_line(list))
+      var item = cmark_node_first_child(list)
+      while let i = item {
+        items.append(itemMarkdown(i, lines: lines))
+        blocks.append(reader.children(i))
+        if let last = cmark_node_last_child(i) { endLine = Int(cmark_node_get_end_line(last)) }
+        item = cmark_node_next(i)
+      }
+      result.append(MarkdownLabelledList(
+        label: label,
+        position: SourcePosition(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
+        endLine: endLine, items: items, itemBlocks: blocks))
+    }
+    return result
+  }
+
+  /// The children of `root` as `MarkdownNode`s, each with its lines.
+  static func topLevelNodes(of root: OpaquePointer, lines: [Substring]) -> [MarkdownTopLevelNode] {
+    let reader = MarkdownNodeReader(lines: lines)
+    var out: [MarkdownTopLevelNode] = []
+    var child = cmark_node_first_child(root)
+    while let c = child {
+      let first = Int(cmark_node_get_start_line(c))
+      let last = max(first, Int(cmark_node_get_end_line(c)))
+      out.append(MarkdownTopLevelNode(node: reader.node(c), lines: first...last))
+      child = cmark_node_next(c)
+    }
+    return out
+  }
+
+  /// A list item's Markdown: its lines from its first block to its last,
+  /// the first without the marker (cut at the content's column), the
+  /// others without up to that many columns of indentation.
+  static func itemMarkdown(_ item: OpaquePointer, lines: [Substring]) -> String {
+    guard let first = cmark_node_first_child(item), let last = cmark_node_last_child(item) else { return "" }
+    let start = Int(cmark_node_get_start_line(first))
+    let end = max(start, Int(cmark_node_get_end_line(last)))
+    let indent = max(0, Int(cmark_node_get_start_column(first)) - 1)
+    var out: [String] = []
+    for n in start...end where n >= 1 && n <= lines.count {
+      let line = lines[n - 1].utf8
+      let cut = n == start ? indent : line.prefix(indent).prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+      var text = String(decoding: line.dropFirst(cut), as: UTF8.self)
+      while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+      out.append(text)
+    }
+    while out.last == "" { out.removeLast() }
+    return out.joined(separator: "\n")
+  }
+
   /// A paragraph's words as plain text, separated by single spaces: text,
   /// code spans and (shown as text) inline HTML; emphasis and links keep
   /// only their text.

@@ -51,6 +51,33 @@ public struct MarkdownCodeBlock: Hashable, Sendable {
   public var isInsideListItem: Bool
 }
 
+/// A list introduced by a label paragraph (`Hints:`, then a list),
+/// as cmark parsed it. The label rule is `MarkdownHTMLHooks.labelledList`'s
+/// too, so a book's readers and its site find the same lists.
+public struct MarkdownLabelledList: Hashable, Sendable {
+  /// The label: the paragraph's plain text (emphasis dropped), trimmed,
+  /// without a final colon (`**Hints:**` gives `Hints`).
+  public var label: String
+  /// Where the label paragraph starts.
+  public var position: SourcePosition
+  /// The last line of the list's content.
+  public var endLine: Int
+  /// Each item's Markdown as written, without its marker and without the
+  /// indentation of its continuation lines.
+  public var items: [String]
+  /// Each item's blocks, parsed (the same parse).
+  public var itemBlocks: [[MarkdownNode]]
+}
+
+/// A top-level block of a document as a `MarkdownNode`, with the lines it
+/// spans: renderers other than HTML (the terminal) draw parts of a parsed
+/// document from these, without parsing its text again.
+public struct MarkdownTopLevelNode: Hashable, Sendable {
+  public var node: MarkdownNode
+  /// The first and last line of the block.
+  public var lines: ClosedRange<Int>
+}
+
 /// A block of interest, in document order.
 public enum MarkdownBlock: Hashable, Sendable {
   case heading(MarkdownHeading)
@@ -81,6 +108,11 @@ public struct MarkdownDocument: Sendable {
   /// emphasis, code spans and links keep only their text), by the line
   /// where the paragraph starts.
   public var paragraphTexts: [Int: String] = [:]
+  /// Every labelled list (a label paragraph, then a list), in order,
+  /// including those nested in lists and block quotes.
+  public var labelledLists: [MarkdownLabelledList] = []
+  /// The document's top-level blocks as `MarkdownNode`s (the same parse).
+  public var topLevelNodes: [MarkdownTopLevelNode] = []
   /// The file's bytes.
   var bytes: [UInt8] = []
   /// cmark's tree, kept for one HTML rendering (see `MarkdownHTML.render(_:)`).
@@ -102,11 +134,16 @@ public struct MarkdownDocument: Sendable {
       throw .invalidUTF8(position: position(ofByte: bad, in: bytes))
     }
     let tree = CmarkParser.parse(bytes)
-    let read = tree?.read { CmarkParser.blocks(of: $0) }
     // Split on bytes as cmark does ("\r\n", "\n" or a lone "\r").
     let lines = MarkdownLines.texts(bytes)
-    var document = MarkdownDocument(blocks: read?.blocks ?? [], lines: lines)
-    document.paragraphTexts = read?.paragraphTexts ?? [:]
+    let read = tree?.read { root in
+      (CmarkParser.blocks(of: root), CmarkParser.labelledLists(of: root, lines: lines),
+       CmarkParser.topLevelNodes(of: root, lines: lines))
+    }
+    var document = MarkdownDocument(blocks: read?.0.blocks ?? [], lines: lines)
+    document.paragraphTexts = read?.0.paragraphTexts ?? [:]
+    document.labelledLists = read?.1 ?? []
+    document.topLevelNodes = read?.2 ?? []
     document.bytes = bytes
     document.tree = tree
     document.resolveClosingFences()

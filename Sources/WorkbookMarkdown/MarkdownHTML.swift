@@ -305,11 +305,8 @@ enum CmarkHTMLRenderer {
     /// A paragraph whose text is a label ("Hints", "**Hints:**") followed by
     /// a list: the caller's markup replaces both.
     mutating func handleLabelledList(label: OpaquePointer, list: OpaquePointer) -> Bool {
-      guard cmark_node_get_type(label) == CMARK_NODE_PARAGRAPH, cmark_node_get_type(list) == CMARK_NODE_LIST
-      else { return false }
-      var text = CmarkParser.plainText(of: label).trimmingWhitespace()
-      if text.hasSuffix(":") { text.removeLast() }
-      guard !text.isEmpty, !text.contains("\n"),
+      // The document's `labelledLists` are found by the same rule.
+      guard cmark_node_next(label) == list, let text = CmarkParser.label(of: label),
         let markup = hooks.labelledList(text, position(label))
       else { return false }
       var items: [OpaquePointer] = []

@@ -58,6 +58,10 @@ public final class LivePreview: @unchecked Sendable {
   private let describe: @Sendable (SiteError) -> String
   private let report: @Sendable (ServeEvent) -> Void
   private var server: PreviewServer?
+  /// Where the book is; worked out once for every build.
+  private let workspace: Workspace
+  /// The book as the last build loaded it (see `book(after:)`).
+  private var loaded: Book?
 
   /// - Parameters:
   ///   - describe: The message for a failed build.
@@ -70,6 +74,7 @@ public final class LivePreview: @unchecked Sendable {
     // After a save only the chapter that changed is rendered again.
     if options.site.renderCache == nil { options.site.renderCache = RenderedChapterCache() }
     self.options = options
+    self.workspace = Workspace(options.workspace)
     self.describe = describe
     self.report = report
   }
@@ -89,7 +94,6 @@ public final class LivePreview: @unchecked Sendable {
   /// `site.json`, `theme/`), the theme given, and the engine's and the
   /// diagrams harness's sources.
   package func watchedFolders() -> [FileWatcher.Folder] {
-    let workspace = Workspace(options.workspace)
     var folders = [FileWatcher.Folder(workspace.book)]
     if let theme = options.site.theme { folders.append(FileWatcher.Folder(Files.absolute(theme))) }
     // The engine and the diagrams harness beside it: the snippets are built
@@ -149,10 +153,10 @@ public final class LivePreview: @unchecked Sendable {
     let start = Date()
     let generation: Int
     do {
-      // The driver (a new workspace and book each time: the caches make
-      // every unchanged chapter free), then the renderer.
-      let workspace = Workspace(options.workspace)
-      let verified = try Verifier(options: options.verify).verifyWholeBook(in: workspace)
+      // The driver (the book as loaded after this change: only saved
+      // chapters are parsed again; the caches make every unchanged chapter
+      // free), then the renderer.
+      let verified = try Verifier(options: options.verify).verifyWholeBook(in: workspace, book: try book(after: changed))
       var siteOptions = options.site
       siteOptions.engineSources = try? workspace.engineSources()
       let site = try SiteBuilder(options: siteOptions).render(verified)
@@ -168,6 +172,25 @@ public final class LivePreview: @unchecked Sendable {
       report(.buildFailed(message))
     }
     channel.send(PreviewEvent("reload", data: state.tag(generation)))
+  }
+
+  /// The book to build after `changed` (empty: the first build): loaded
+  /// once; after a save in the book folder, loaded again reusing every
+  /// chapter whose bytes did not change (only the saved one is parsed);
+  /// after changes elsewhere only (the engine's sources, a theme given),
+  /// the same book.
+  package func book(after changed: [String]) throws(SiteError) -> Book {
+    let folder = workspace.book
+    let inBook = changed.contains { $0 == folder || $0.hasPrefix(folder + "/") }
+    if let loaded, !changed.isEmpty, !inBook { return loaded }
+    let book: Book
+    do {
+      if let loaded { book = try Book.load(folder, reusing: loaded) } else { book = try workspace.loadBook() }
+    } catch {
+      throw .verify(error)
+    }
+    loaded = book
+    return book
   }
 
   /// `path` relative to the working directory, when it is inside it.

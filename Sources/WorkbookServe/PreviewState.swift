@@ -37,29 +37,25 @@ public struct PreviewProblem: Hashable, Sendable, Codable {
   static let maxDetailLines = 200
 
   /// The problems of a built site: every error finding with its details,
-  /// and every failed or unrun snippet no finding explains.
+  /// and every failed or unrun snippet no finding explains
+  /// (`VerifiedChapter.failures`), chapter by chapter.
   static func problems(of site: Site) -> [PreviewProblem] {
-    let pages = Set(site.files.map(\.path))
-    func page(for file: String) -> String? {
-      let name = (file as NSString).lastPathComponent
-      guard name.hasSuffix(".md") else { return nil }
-      let page = String(name.dropLast(3)) + ".html"
-      return pages.contains(page) ? page : nil
-    }
+    // Each chapter's page, as the site named it (`Chapter.pageName`).
+    let pages = Dictionary(
+      site.chapters.compactMap { c in c.chapter.pageName.map { (c.report.path, $0) } }, uniquingKeysWith: { a, _ in a })
+    func page(for file: String) -> String? { pages[file] }
+    // Each verified chapter's failures: its error findings, then each
+    // failed snippet no finding is about (matched by snippet, never by line).
     var out: [PreviewProblem] = []
-    for chapter in site.report.chapters {
-      for finding in chapter.findings where finding.severity == .error {
-        var details = finding.details.map(ReportRenderer.visible)
+    for verified in site.chapters {
+      for failure in verified.failures {
+        var details = failure.details.map(ReportRenderer.visible)
         if details.count > maxDetailLines {
           details = Array(details.prefix(maxDetailLines)) + ["… \(details.count - maxDetailLines) more lines"]
         }
-        out.append(PreviewProblem(file: finding.file, line: finding.line, message: ReportRenderer.visible(finding.message),
-                                  details: details, page: page(for: finding.file)))
+        out.append(PreviewProblem(file: failure.file, line: failure.line, message: ReportRenderer.visible(failure.message),
+                                  details: details, page: page(for: failure.file)))
       }
-    }
-    for failure in site.failures where !out.contains(where: { $0.file == failure.file && $0.line == failure.line }) {
-      out.append(PreviewProblem(file: failure.file, line: failure.line, message: ReportRenderer.visible(failure.message),
-                                page: page(for: failure.file)))
     }
     return out
   }

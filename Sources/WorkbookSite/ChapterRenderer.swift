@@ -19,8 +19,6 @@ struct RenderedChapter {
   var body: HTML
   var headings: [PageHeading]
   var sections: [(heading: PageHeading?, text: String)]
-  /// The first sentence of the chapter's first paragraph.
-  var summary: String
   /// The HTML of the prose between the title and the first `##` heading.
   var lead: HTML
 }
@@ -74,7 +72,7 @@ struct ChapterRenderer {
         default: return renderOutput(output.content, snippet: snippet, report: reports[snippet.index]).markup
         }
       }
-      let language = ChapterLoaderWords.first(block.info)
+      let language = Chapter.infoWords(block.info).first
       return CodeMarkup.block(HTML("\(block.content)"), language: language).markup
     }
     var hooks = MarkdownHTMLHooks()
@@ -87,7 +85,7 @@ struct ChapterRenderer {
       return ("<h\(heading.level) id=\"\(HTML.escape(id))\">", "\(anchor)</h\(heading.level)>")
     }
     hooks.labelledList = { label, position in
-      guard label.lowercased() == "hints" else { return nil }
+      guard Exercise.isHintsLabel(label) else { return nil }
       return LabelledListMarkup(
         open: "<div class=\"hints\"><p class=\"hints-label\">\(HTML.escape(label))</p>",
         itemOpen: { n, count in "<details class=\"hint\"><summary>Hint \(n + 1) of \(count)</summary><div class=\"hint-body\">" },
@@ -112,10 +110,8 @@ struct ChapterRenderer {
         sections.append((nil, section.text))
       }
     }
-    let firstText = rendered.sections.first { !$0.text.isEmpty }?.text ?? ""
     return RenderedChapter(
-      body: HTML(raw: page.body), headings: state.headings, sections: sections,
-      summary: Self.firstSentence(firstText), lead: HTML(raw: page.lead))
+      body: HTML(raw: page.body), headings: state.headings, sections: sections, lead: HTML(raw: page.lead))
   }
 
   // MARK: - Snippets
@@ -288,7 +284,7 @@ struct ChapterRenderer {
     return "<span class=\"badge \(css)\">\(label)</span>"
   }
 
-  // MARK: - Links, summary, lead
+  // MARK: - Links
 
   /// `02-fade.md#x` becomes `02-fade.html#x` when it is a chapter.
   private func rewrite(_ url: String) -> String {
@@ -298,16 +294,6 @@ struct ChapterRenderer {
     if file.hasPrefix("./") { file.removeFirst(2) }
     guard let page = pages[file] else { return url }
     return Navigation.href(page, fragment: parts.count > 1 ? String(parts[1]) : nil)
-  }
-
-  static func firstSentence(_ text: String) -> String {
-    var sentence = ""
-    for word in text.split(separator: " ") {
-      sentence += sentence.isEmpty ? String(word) : " " + word
-      if word.hasSuffix(".") || word.hasSuffix("!") || word.hasSuffix("?") { break }
-      if sentence.count > 240 { sentence += "…"; break }
-    }
-    return sentence
   }
 
 }
@@ -424,13 +410,6 @@ final class IDRegistry {
       }
     }
     return out
-  }
-}
-
-enum ChapterLoaderWords {
-  /// The first word of an info string.
-  static func first(_ info: String) -> String? {
-    info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).first.map(String.init)
   }
 }
 

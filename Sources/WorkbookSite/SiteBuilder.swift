@@ -34,6 +34,9 @@ public struct Site: Sendable {
   public var failures: [VerifiedBook.Failure]
   /// The book folder the site was built from.
   public var book: String = ""
+  /// The verified chapters the pages were rendered from (each knows its
+  /// page, `Chapter.pageName`, and its failures).
+  public var chapters: [VerifiedBook.VerifiedChapter] = []
 
   /// Writes the files into `folder`; files that are already equal are not
   /// touched. Files a previous build wrote (see `SiteFolder`) that the site
@@ -163,10 +166,10 @@ public struct SiteBuilder: Sendable {
   func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme, fidelity: Fidelity? = nil) -> Site {
     let book = verified.book.folder
     // A chapter whose page would be the book's index (`index.md`, refused
-    // at load) gets no page.
-    let pageChapters = verified.chapters.filter { $0.chapter.name != "index" }
+    // at load) has no page name, so no page.
+    let pageChapters = verified.chapters.filter { $0.chapter.pageName != nil }
     let pages = Dictionary(
-      pageChapters.map { ($0.chapter.fileName, $0.chapter.name + ".html") }, uniquingKeysWith: { a, _ in a })
+      pageChapters.compactMap { c in c.chapter.pageName.map { (c.chapter.fileName, $0) } }, uniquingKeysWith: { a, _ in a })
 
     let links = fidelity.map(APIUsage.init)
     var chapters: [(file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)] = []
@@ -200,14 +203,14 @@ public struct SiteBuilder: Sendable {
 
     // index.html
     let first = chapters.first
-    // Each chapter with what it teaches (its first sentence after the
-    // title, as `workbook exercises` shows it) and its exercise count.
+    // Each chapter with what it teaches (`Chapter.summary`, as `workbook
+    // exercises` shows it) and its exercise count.
     let list: [HTML] = chapters.map { c in
       let failing = c.report.failed ? " <span class=\"badge status-failed\">Has failures</span>" : ""
       let entry = Book.ChapterEntry(c.chapter, exerciseCount: c.chapter.exercises.count)
-      let summary = entry.summary.isEmpty ? c.rendered.summary : entry.summary
       let count: HTML = " <span class=\"exercise-count\">· \(entry.exerciseCountText)</span>"
-      return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))<p>\(summary)</p></li>"
+      let summary: HTML = entry.summary.isEmpty ? "" : "<p>\(entry.summary)</p>"
+      return "<li><a href=\"\(Navigation.href(c.page))\">\(c.chapter.title ?? c.file)</a>\(count)\(HTML(raw: failing))\(summary)</li>"
     }
     // Numbered as the files are: a book that opens with `00-…` (an
     // introduction) counts from 0, so that chapter 01 is item 1.
@@ -219,7 +222,7 @@ public struct SiteBuilder: Sendable {
         "chapters": "<ol class=\"chapter-list\"\(listStart)>\(list)</ol>",
       ])
     out.append(("index.html", page(title: config.title, current: nil, content: HTML(raw: index),
-                                   description: first?.rendered.summary ?? config.title,
+                                   description: first.map { Self.description(of: $0) } ?? config.title,
                                    prev: nil, next: entries.first)))
 
     for (n, c) in chapters.enumerated() {
@@ -230,7 +233,7 @@ public struct SiteBuilder: Sendable {
       let prev = n > 0 ? entries[n - 1] : TOCEntry(page: "index.html", title: config.title, headings: [])
       let next = n + 1 < entries.count ? entries[n + 1] : nil
       out.append((c.page, page(title: c.chapter.title ?? c.file, current: c.page, content: banner + c.rendered.body,
-                               description: c.rendered.summary, prev: prev, next: next)))
+                               description: Self.description(of: c), prev: prev, next: next)))
     }
 
     if let fidelity, let ledgerEntry {
@@ -241,7 +244,14 @@ public struct SiteBuilder: Sendable {
     out.append(("search-index.js", Array(SearchIndex.script(chapters.map { ($0.page, $0.chapter.title ?? $0.file, $0.rendered.sections) }).utf8)))
     for (name, bytes) in theme.assets { out.append((name, bytes)) }
     out.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
-    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: verified.report, failures: failures, book: book)
+    return Site(files: out.map { (path: $0.0, bytes: $0.1) }, report: verified.report, failures: failures, book: book,
+                chapters: verified.chapters)
+  }
+
+  /// A chapter page's `<meta name="description">`: the chapter's summary
+  /// (the index shows the same line), its title when it has none.
+  static func description(of c: (file: String, page: String, chapter: Chapter, report: ChapterReport, rendered: RenderedChapter)) -> String {
+    c.chapter.summary.isEmpty ? c.chapter.title ?? c.file : c.chapter.summary
   }
 }
 

@@ -19,9 +19,14 @@ public struct MarkdownTerminalRenderer: Sendable {
   /// Renders `markdown` as lines of at most `width` columns (code blocks
   /// and tables are cut to the width, never re-flowed).
   public func render(_ markdown: String, width: Int) -> [String] {
-    let width = max(20, width)
     guard case .document(let blocks) = MarkdownNode.parse(markdown) else { return [] }
-    var out = render(blocks, width: width, depth: 0)
+    return render(blocks, width: width)
+  }
+
+  /// Renders parsed blocks (an exercise's `instructionBlocks`, a hint's
+  /// blocks) as lines of at most `width` columns, without parsing anything.
+  public func render(_ blocks: [MarkdownNode], width: Int) -> [String] {
+    var out = render(blocks, width: max(20, width), depth: 0)
     while out.last == "" { out.removeLast() }
     return out
   }

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import WorkbookCore
+import WorkbookMarkdown
 import WorkbookModel
 import WorkbookSupport
 
@@ -339,7 +340,7 @@ public final class StepSession {
   /// The view's parts, and where in the document each part starts.
   func screenLayout() -> (screen: StepScreen, anchors: [Anchor: Int]) {
     let width = self.width
-    var document = MarkdownTerminalRenderer(style: style).render(exercise.instructions, width: width)
+    var document = MarkdownTerminalRenderer(style: style).render(exercise.instructionBlocks, width: width)
     var anchors: [Anchor: Int] = [.top: 0]
     document.append("")
     document += Self.symptomAndExpected(exercise, width: width, style: style)
@@ -401,7 +402,9 @@ public final class StepSession {
 
   /// The exercise's title and id, as a heading.
   func titleLines(width: Int) -> [String] {
-    MarkdownTerminalRenderer(style: style).render("## " + exercise.title + " (`\(exercise.qualifiedID)`)", width: width)
+    // Built as a heading node: the title is plain text, never parsed as Markdown.
+    let heading = MarkdownNode.heading(level: 2, [.text(exercise.title + " ("), .code(exercise.qualifiedID), .text(")")])
+    return MarkdownTerminalRenderer(style: style).render([heading], width: width)
   }
 
   /// What sequential mode prints when an exercise opens.
@@ -410,7 +413,7 @@ public final class StepSession {
     var out = [locationLine(width: width), ""]
     out += titleLines(width: width)
     out.append("")
-    out += MarkdownTerminalRenderer(style: style).render(exercise.instructions, width: width)
+    out += MarkdownTerminalRenderer(style: style).render(exercise.instructionBlocks, width: width)
     out.append("")
     out += Self.symptomAndExpected(exercise, width: width, style: style)
     out.append("")
@@ -456,7 +459,7 @@ public final class StepSession {
 
   func hintLines(_ i: Int) -> [String] {
     let title = style.yellow("Hint \(i + 1) of \(exercise.hints.count):")
-    let body = MarkdownTerminalRenderer(style: style).render(exercise.hints[i], width: width - 2)
+    let body = MarkdownTerminalRenderer(style: style).render(exercise.hintBlocks[i], width: width - 2)
     return [title] + body.map { "  " + $0 }
   }
 

@@ -1,6 +1,10 @@
 // One cmark parse per chapter per command: the loader's parses are counted
 // (WorkbookMarkdown's parse counter, bound on the thread that loads and
 // renders) while `build`, `verify` and the exercise commands' loading run.
+// The stepper's sessions (WorkbookStepperTests/AnalysedOnceStepperTests)
+// and serve's rebuilds (WorkbookServeTests/ServeParseCountTests) are
+// counted beside their code. Each fact derived from a chapter (exercises,
+// summary, page name, translation) is counted the same way.
 import Foundation
 import Testing
 @testable import WorkbookCore
@@ -58,5 +62,41 @@ import Testing
     }
     #expect(count == 2)
     #expect(parses == 2)
+  }
+
+  /// Runs `body` with a fresh fact counter; returns its result and the counter.
+  func countingFacts<T>(_ body: () throws -> T) rethrows -> (T, ChapterAnalysisCounter) {
+    let counter = ChapterAnalysisCounter()
+    let result = try ChapterAnalysisCounter.$current.withValue(counter) { try body() }
+    return (result, counter)
+  }
+
+  @Test func eachFactOfAChapterIsDerivedOncePerBuild() throws {
+    let root = try SiteFixtures.book("book")
+    // verify (on worker threads), then every page, the index and the search index.
+    let (site, facts) = try countingFacts { try SiteFixtures.build(root) }
+    let chapters = site.report.chapters.count
+    #expect(chapters == 2)
+    #expect(facts.count(.exercises) == chapters)
+    #expect(facts.count(.summary) == chapters)
+    #expect(facts.count(.pageName) == chapters)
+    #expect(facts.count(.translation) == chapters)
+    // The hints are part of the one parse (cmark's list nodes).
+    #expect(site.text("02-exercises.html").contains("Hint 1 of"))
+  }
+
+  @Test func theExerciseCommandsDeriveEachFactOnce() throws {
+    let root = try SiteFixtures.book("book")
+    let options = SiteFixtures.options(root: root).verify
+    let (book, facts) = try countingFacts { () throws -> ExerciseBook in
+      let book = try ExerciseBook.load(options: options)
+      _ = book.chapters.map(\.summary)
+      _ = book.exercises.map(\.hints)
+      return book
+    }
+    #expect(facts.count(.exercises) == 2)
+    #expect(facts.count(.summary) == 2)
+    #expect(facts.count(.translation) == 0)  // nothing is compiled to list or open exercises
+    #expect(book.chapters.count == 2)
   }
 }

@@ -111,4 +111,44 @@ import Testing
     #expect(ChapterSummary.line(of: load("No title. Just prose.\n")) == "No title.")
     #expect(ChapterSummary.firstSentence("It ends (here.) And not here.") == "It ends (here.)")
   }
+
+  @Test func infoWordsAreOneRuleForTheLoaderAndTheSite() {
+    // Spaces, tabs and commas separate words; the first is the language.
+    #expect(Chapter.infoWords("swift,no-run\thidden") == ["swift", "no-run", "hidden"])
+    #expect(Chapter.infoWords("  sh ") == ["sh"])
+    #expect(Chapter.infoWords("") == [])
+    let chapter = load("# T\n\n```swift,no-run\nlet a = 1\n```\n")
+    #expect(chapter.snippets.map(\.kind) == [.noRun])
+  }
+
+  @Test func exercisesAreReadOnceWhenTheChapterIsLoaded() {
+    let counter = ChapterAnalysisCounter()
+    let chapter = ChapterAnalysisCounter.$current.withValue(counter) { () -> Chapter in
+      let chapter = load("""
+        # T
+
+        ## Fade
+
+        Make it fade.
+
+        ```swift exercise=fade
+        print(1)
+        ```
+
+        ```swift solution=fade
+        print(2)
+        ```
+
+        ```output
+        2
+        ```
+        """)
+      // Every consumer reads the stored list: nothing is derived again.
+      for _ in 0..<3 { #expect(chapter.exercises.map(\.id) == ["fade"]) }
+      _ = Book(folder: "/book", chapters: [chapter]).exercises
+      return chapter
+    }
+    #expect(counter.count(.exercises) == 1)
+    #expect(chapter.exercises.first?.expectedOutput == "2\n")
+  }
 }

@@ -115,7 +115,7 @@ import Testing
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     #expect(report.chapters.first?.snippets.map(\.status) == [.passed, .passed])
     let chapter = try #require(Book.load(book).chapters.first)
-    let program = ProgramBuilder().chapterProgram(chapter)
+    let program = ProgramBuilder().chapterProgram(ProgramBuilder().translate(chapter))
     #expect(!program.prelude.contains("func __workbookSnippet"), "the helpers are not compiled with each program")
     #expect(program.main.contains("WorkbookPrelude.__workbookSnippet(0)"))
     let engines = try FileManager.default.contentsOfDirectory(atPath: Fixtures.engineCache + "/engine")

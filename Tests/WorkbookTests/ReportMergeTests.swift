@@ -711,3 +711,27 @@ struct ReportHelpTests {
     #expect(String(decoding: report.stdout, as: UTF8.self).contains("merge"))
   }
 }
+
+extension JUnitRendererTests {
+  // P5: a finding goes to its snippet's case by `Finding.snippet` only; a
+  // finding about no snippet is the chapter's, wherever its line points.
+  @Test func findingsGoToTheirSnippetNeverByLine() {
+    let chapter = ChapterReport(
+      path: "Chapters/08-lines.md", title: nil,
+      snippets: [
+        SnippetReport(index: 0, line: 10, kind: "run", hidden: false, verdict: .passed),
+        SnippetReport(index: 1, line: 20, kind: "run", hidden: false, verdict: .passed),
+      ],
+      findings: [
+        Finding(.warning, .runtimeWarning, file: "Chapters/08-lines.md", line: 12, message: "about snippet 1", snippet: 1),
+        // Inside snippet 0's lines, about no snippet: a warning of the chapter's own.
+        Finding(.warning, .badInput, file: "Chapters/08-lines.md", line: 11, message: "control character"),
+      ],
+      cached: false, recordedBlocks: 0, duration: 0)
+    let cases = ReportRenderer.JUnit.cases(chapter)
+    #expect(cases.map(\.line) == [nil, 10, 20])
+    #expect(cases[0].findings.map(\.message) == ["control character"])
+    #expect(cases[1].findings.isEmpty)
+    #expect(cases[2].findings.map(\.message) == ["about snippet 1"])
+  }
+}

@@ -22,7 +22,7 @@ import Testing
 
   static func key(_ markdown: String, file: String = "/book/01-a.md", settings: RunSettings = settings()) -> String {
     let chapter = ChapterLoader.load(bytes: Array(markdown.utf8), path: file, displayPath: "01-a.md")
-    return ResultCache.key(for: chapter, builder: ProgramBuilder(), settings: settings)
+    return ResultCache.key(for: ProgramBuilder().translate(chapter), settings: settings)
   }
 
   static let base = "# A\n\nProse.\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n"

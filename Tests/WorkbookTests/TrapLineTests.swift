@@ -34,7 +34,7 @@ import Testing
   func aProgramThatDoesNotTrapIsCompiledOnceWithoutLineTables(pipeline: CompilerPipeline) throws {
     let (runner, log, book) = try Self.runner(try Fixtures.book("passing"), pipeline: pipeline)
     let chapter = try #require(book.chapters.first { $0.fileName == "01-basics.md" })
-    let run = try runner.run(chapter)
+    let run = try runner.run(runner.builder.translate(chapter))
     #expect(run.program?.termination == .exited(0))
     let compiles = Self.compilations(log).filter { !$0.contains("-typecheck") }
     #expect(compiles.count == 1, "one compilation of the chapter program: \(compiles)")
@@ -46,7 +46,7 @@ import Testing
   func aTrapInTheEngineIsLocatedByATracedSecondRun(pipeline: CompilerPipeline) throws {
     let (runner, log, book) = try Self.runner(try Fixtures.book("crash"), pipeline: pipeline)
     let chapter = try #require(book.chapters.first { $0.fileName == "03-engine.md" })
-    let run = try #require(try runner.run(chapter).program)
+    let run = try #require(try runner.run(runner.builder.translate(chapter)).program)
     let crash = try #require(run.crash)
     #expect(crash.message == "Precondition failed: duration must be positive")
     #expect(crash.externalLocation?.hasPrefix("TransitionEngine/") == true, "\(crash)")
@@ -62,7 +62,7 @@ import Testing
   @Test func aTrapTheRuntimePlacesInASnippetIsNotRunAgain() throws {
     let (runner, log, book) = try Self.runner(try Fixtures.book("crash"), pipeline: .direct)
     let chapter = try #require(book.chapters.first { $0.fileName == "01-unwrap.md" })
-    let run = try #require(try runner.run(chapter).program)
+    let run = try #require(try runner.run(runner.builder.translate(chapter)).program)
     #expect(run.crash?.snippet != nil)
     #expect(!log.all.contains { $0.contains(Toolchain.lineTablesFlag) })
     #expect(Self.programRuns(log).count == 1)

@@ -17,10 +17,11 @@ struct Evaluation: Sendable {
   var snippets: [SnippetReport]
   /// Changes `--record` makes; empty when the chapter must not be rewritten.
   var changes: [OutputChange]
-  /// Findings that `changes` fix (dropped when they are recorded). The
-  /// snippets they are about have a mismatch verdict that is
-  /// `isFixedByRecording`: they pass once the changes are written.
-  var recordableFindings: Set<Int>
+  /// The evaluation once `changes` are written into the chapter, as the
+  /// Evaluator decides it: the findings they fix are gone, and the snippets
+  /// whose mismatch is `isFixedByRecording` passed. Equal to `findings`
+  /// and `snippets` when there is nothing to record.
+  var afterRecording: (findings: [Finding], snippets: [SnippetReport])
 }
 
 enum Evaluator {
@@ -40,7 +41,7 @@ enum Evaluator {
       }
       return problem
     }
-    return Evaluation(findings: findings, snippets: snippets, changes: [], recordableFindings: [])
+    return Evaluation(findings: findings, snippets: snippets, changes: [], afterRecording: (findings, snippets))
   }
 
   /// Compares `run` with the chapter's output blocks.
@@ -82,9 +83,18 @@ enum Evaluator {
                            hidden: snippet.isHidden, verdict: verdict, output: outputs[snippet.index],
                            diagrams: diagrams[snippet.index] ?? [])
     }
+    // Once recorded, the findings the changes fix are gone and the
+    // snippets they fix pass.
+    let fixed = e.recordable ? e.recordableFindings : []
+    let recordedFindings = e.findings.enumerated().filter { !fixed.contains($0.offset) }.map(\.element)
+    let recordedSnippets = reports.map { report in
+      var report = report
+      if report.verdict.isFixedByRecording { report.verdict = .passed }
+      return report
+    }
     return Evaluation(findings: e.findings, snippets: reports,
                       changes: e.recordable ? e.changes : [],
-                      recordableFindings: e.recordable ? e.recordableFindings : [])
+                      afterRecording: e.recordable ? (recordedFindings, recordedSnippets) : (e.findings, reports))
   }
 
   private struct Context {
@@ -104,7 +114,9 @@ enum Evaluator {
     init(chapter: Chapter, outputCap: Int) {
       self.chapter = chapter
       self.outputCap = outputCap
-      self.lines = MarkdownLines.texts(chapter.bytes)
+      // The parse's lines (a chapter that was not parsed has bad input
+      // and is never evaluated against a run; split its bytes the same way).
+      self.lines = chapter.document?.lines ?? MarkdownLines.texts(chapter.bytes)
     }
 
     var file: String { chapter.displayPath }
@@ -337,7 +349,7 @@ enum Evaluator {
 
     /// Compares a snippet's output with its output block.
     mutating func compare(_ snippet: Chapter.Snippet, actual: String, missingMessage: String? = nil) {
-      let normalized = actual.isEmpty || actual.hasSuffix("\n") ? actual : actual + "\n"
+      let normalized = Evaluator.normalizedOutput(actual)
       switch (snippet.output, normalized.isEmpty) {
       case (nil, true):
         break
@@ -357,7 +369,7 @@ enum Evaluator {
              recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: nil))
       case (let block?, false):
-        guard block.content != normalized else { return }
+        guard !Evaluator.outputMatches(expected: block.content, actual: normalized) else { return }
         let diff = LineDiff.unified(
           old: block.content, new: normalized,
           oldLabel: "expected (\(file):\(block.fenceLine))", newLabel: "actual")
@@ -509,6 +521,19 @@ enum Evaluator {
 }
 
 extension Evaluator {
+  /// What a program printed, as an output block holds it: a final newline
+  /// is added when it lacks one ("" stays "").
+  static func normalizedOutput(_ actual: String) -> String {
+    actual.isEmpty || actual.hasSuffix("\n") ? actual : actual + "\n"
+  }
+
+  /// The one rule for "does the output match", for a snippet's output
+  /// block and an exercise's expected output alike: `expected` equals what
+  /// was printed, normalized (`normalizedOutput`).
+  static func outputMatches(expected: String, actual: String) -> Bool {
+    expected == normalizedOutput(actual)
+  }
+
   /// The verdict on a learner's file checked against an exercise (`step`,
   /// `check`): the same verdicts as a snippet's, at the file's lines. A
   /// mismatch has no line: the output is compared as a whole, and the line
@@ -533,7 +558,7 @@ extension Evaluator {
     if let problem = run.channelProblems.first {
       return .trap(.init(message: problem.message, line: nil))
     }
-    guard output == expected else {
+    guard outputMatches(expected: expected, actual: output) else {
       let diff = LineDiff.unified(old: expected, new: output, oldLabel: "expected", newLabel: file)
       return .mismatch(.init(message: "Output does not match the exercise's expected output", line: nil,
                              expected: expected, actual: output, diff: diff))

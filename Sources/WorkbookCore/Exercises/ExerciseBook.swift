@@ -25,6 +25,9 @@ public struct ExerciseBook: Sendable {
   public var chapters: [Book.ChapterEntry] = []
   /// Problems found while reading chapters that have exercises.
   public var problems: [Finding]
+  /// The names (`02-fade`) of every chapter the book was loaded with, read
+  /// or not.
+  var chapterNames: Set<String> = []
 
   /// The book folder (absolute).
   public var book: String { workspace.book }
@@ -56,7 +59,8 @@ public struct ExerciseBook: Sendable {
       exercises += found
       chapters.append(Book.ChapterEntry(chapter, exerciseCount: found.count))
     }
-    return ExerciseBook(workspace: workspace, exercises: exercises, chapters: chapters, problems: problems)
+    return ExerciseBook(workspace: workspace, exercises: exercises, chapters: chapters, problems: problems,
+                        chapterNames: Set(loaded.chapters.map(\.name)))
   }
 
   /// The exercise named `chapter/id` (the chapter as `02-fade`,
@@ -82,9 +86,10 @@ public struct ExerciseBook: Sendable {
     return exercises.filter { $0.chapter == chapter }
   }
 
-  /// Whether the book has a chapter named `name` (with or without exercises).
+  /// Whether the loaded book has a chapter named `name` (with or without
+  /// exercises); the folder is not looked at again.
   public func hasChapter(_ name: String) -> Bool {
-    Files.exists(book + "/" + Self.chapterName(name) + ".md")
+    chapterNames.contains(Self.chapterName(name))
   }
 
   /// `path` relative to the working directory when it is under it.

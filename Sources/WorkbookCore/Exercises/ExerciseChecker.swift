@@ -148,8 +148,7 @@ public struct ExerciseChecker: Sendable {
                             excerpt: line.map { SourceExcerpt.lines(lines, line: $0, column: d.column, fixIt: d.fixIt) } ?? [],
                             notes: notes)
     }
-    var output = run.output(of: 0)?.text ?? ""
-    if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
+    let output = Evaluator.normalizedOutput(run.output(of: 0)?.text ?? "")
     var check = ExerciseCheck(
       verdict: Evaluator.learnerVerdict(run, output: output, expected: exercise.expectedOutput, file: displayPath),
       file: displayPath, diagnostics: diagnostics, otherErrors: run.otherErrors,

@@ -76,16 +76,19 @@ public struct Verifier: Sendable {
     progress(.started(total: chapters.count))
     let state = RunState(count: chapters.count)
     let options = self.options
+    let counter = ChapterAnalysisCounter.current  // the tests' seam reaches the workers
     WorkerPool.run(count: chapters.count, jobs: max(1, options.jobs)) { index in
-      if state.error != nil { return }
-      progress(.chapterStarted(path: chapters[index].displayPath))
-      do throws(VerifyError) {
-        let report = try Self.verifyChapter(chapters[index], runner: runner, cache: cache, options: options,
-                                            configuration: configuration)
-        let done = state.finish(index, report)
-        progress(.chapterFinished(report, done: done, total: chapters.count))
-      } catch {
-        state.fail(error)
+      ChapterAnalysisCounter.$current.withValue(counter) {
+        if state.error != nil { return }
+        progress(.chapterStarted(path: chapters[index].displayPath))
+        do throws(VerifyError) {
+          let report = try Self.verifyChapter(chapters[index], runner: runner, cache: cache, options: options,
+                                              configuration: configuration)
+          let done = state.finish(index, report)
+          progress(.chapterFinished(report, done: done, total: chapters.count))
+        } catch {
+          state.fail(error)
+        }
       }
     }
     if let error = state.error { throw error }
@@ -110,14 +113,16 @@ public struct Verifier: Sendable {
                            findings: evaluation.findings, cached: false, recordedBlocks: 0,
                            duration: chapter.wasRead ? monotonicSeconds() - start : 0)
     }
-    let key = ResultCache.key(for: chapter, builder: runner.builder, settings: runner.settings)
+    // The snippets are translated once: the key and every program use it.
+    let translated = runner.builder.translate(chapter)
+    let key = ResultCache.key(for: translated, settings: runner.settings)
     var cached = false
     let run: ChapterRun
     if configuration.useCache, let hit = cache.load(key) {
       run = hit
       cached = true
     } else {
-      run = try runner.runRecoveringFromToolchainFailure(chapter)
+      run = try runner.runRecoveringFromToolchainFailure(translated)
       if configuration.useCache && run.isCacheable { cache.store(run, key: key) }
     }
     let evaluation = Evaluator.evaluate(chapter, run: run, outputCap: runner.settings.outputCap)
@@ -142,10 +147,8 @@ public struct Verifier: Sendable {
             // recorded into the file it names; the link stays.
             try Files.writeAtomically(updated, to: Files.resolved(path) ?? path)
             recorded = evaluation.changes.count
-            findings = findings.enumerated().filter { !evaluation.recordableFindings.contains($0.offset) }.map(\.element)
-            for i in snippets.indices where snippets[i].verdict.isFixedByRecording {
-              snippets[i].verdict = .passed
-            }
+            // Written: the chapter is what the Evaluator said it would be.
+            (findings, snippets) = evaluation.afterRecording
           } catch {
             findings.append(Finding(.error, .record, file: display, line: nil,
                                     message: "Cannot write the chapter: \(Files.reason(error))"))

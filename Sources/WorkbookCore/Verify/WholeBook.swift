@@ -13,6 +13,8 @@ extension Verifier {
   ///
   /// - Parameters:
   ///   - workspace: The book, the engine and the caches.
+  ///   - loaded: The book as already loaded (serve keeps it between saves
+  ///     and parses only the chapters that changed); nil: loaded here.
   ///   - report: A whole run's JSON report (`verify --format json`) or the
   ///     shards' merged one (`report merge --format json`), as given (errors
   ///     name it so); nil: verify.
@@ -21,11 +23,13 @@ extension Verifier {
   ///   an unreadable `site.json`, …); `.report` when the report cannot be
   ///   read, is one shard's, or verified other chapters than the book holds.
   public func verifyWholeBook(
-    in workspace: Workspace, fromReport report: String? = nil,
+    in workspace: Workspace, book loaded: Book? = nil, fromReport report: String? = nil,
     progress: @escaping @Sendable (Verifier.Event) -> Void = { _ in }
   ) throws(SiteError) -> VerifiedBook {
     let book: Book
-    do { book = try workspace.loadBook() } catch { throw .verify(error) }
+    if let loaded { book = loaded } else {
+      do { book = try workspace.loadBook() } catch { throw .verify(error) }
+    }
     if let report {
       do { return try ReportDocument.read(report).verifiedBook(book, file: report) } catch { throw .report(error) }
     }

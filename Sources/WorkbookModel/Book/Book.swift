@@ -45,10 +45,24 @@ public struct Book: Sendable {
   ///     paths); empty: all.
   /// - Throws: `.bookNotFound`, `.bookEmpty`, `.chapterNotFound`.
   public static func load(_ folder: String, selecting selection: [String] = []) throws(VerifyError) -> Book {
+    try load(folder, selecting: selection, reusing: [:])
+  }
+
+  /// Loads the book again after a change (`workbook serve` after a save):
+  /// a chapter whose file holds the bytes `previous` read is reused as it
+  /// was loaded, not parsed again; the others are read and parsed.
+  ///
+  /// - Throws: As `load(_:selecting:)`.
+  public static func load(_ folder: String, reusing previous: Book) throws(VerifyError) -> Book {
+    let chapters = Dictionary(previous.chapters.filter(\.wasRead).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    return try load(folder, selecting: [], reusing: chapters)
+  }
+
+  static func load(_ folder: String, selecting selection: [String], reusing previous: [String: Chapter]) throws(VerifyError) -> Book {
     let folder = Files.absolute(folder)
     let names = try listing(book: folder)
     let paths = try chapterPaths(book: folder, names: names, selection: selection)
-    let chapters = paths.map { loadChapter(at: $0) }
+    let chapters = paths.map { loadChapter(at: $0, reusing: previous[$0]) }
     var book: Book
     switch SiteMetadata.load(book: folder) {
     case .success(let site): book = Book(folder: folder, chapters: chapters, site: site)
@@ -58,8 +72,10 @@ public struct Book: Sendable {
     return book
   }
 
-  /// One chapter file, read and parsed.
-  static func loadChapter(at path: String) -> Chapter {
+  /// One chapter file, read and parsed; `previous` (the chapter as an
+  /// earlier load read it) is returned as it is when the file's bytes are
+  /// still the same.
+  static func loadChapter(at path: String, reusing previous: Chapter? = nil) -> Chapter {
     let display = Files.display(path)
     if let outside = Files.resolvedOutside(path, folder: (path as NSString).deletingLastPathComponent) {
       return ChapterLoader.unread(
@@ -76,6 +92,7 @@ public struct Book: Sendable {
     guard let bytes = Files.read(path) else {
       return ChapterLoader.unread(path: path, displayPath: display, message: "Cannot read the chapter")
     }
+    if let previous, previous.bytes == bytes, previous.displayPath == display { return previous }
     return ChapterLoader.load(bytes: bytes, path: path, displayPath: display)
   }
 

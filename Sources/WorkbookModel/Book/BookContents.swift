@@ -23,11 +23,9 @@ extension Book {
       self.exerciseCount = exerciseCount
     }
 
-    /// Reads a chapter's entry.
+    /// A loaded chapter's entry.
     public init(_ chapter: Chapter, exerciseCount: Int) {
-      let name = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
-      self.init(name: name, title: chapter.title, summary: ChapterSummary.line(of: chapter),
-                exerciseCount: exerciseCount)
+      self.init(name: chapter.name, title: chapter.title, summary: chapter.summary, exerciseCount: exerciseCount)
     }
 
     /// "1 exercise", "3 exercises", "no exercises".
@@ -43,8 +41,10 @@ extension Book {
 /// No front matter: write the chapter's opening sentence to say what it
 /// teaches.
 enum ChapterSummary {
-  /// The chapter's line; "" when no paragraph follows the title.
+  /// The chapter's line; "" when no paragraph follows the title. The
+  /// loader stores it (`Chapter.summary`): nothing else calls this.
   public static func line(of chapter: Chapter) -> String {
+    ChapterAnalysisCounter.current?.add(.summary)
     guard let document = chapter.document else { return "" }
     var afterTitle = false
     for block in document.blocks {

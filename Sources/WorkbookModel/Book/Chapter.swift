@@ -1,4 +1,5 @@
 // Chapter, Chapter.Snippet, Chapter.OutputBlock: the book as the verifier sees it.
+import Foundation
 import WorkbookMarkdown
 import WorkbookSupport
 
@@ -13,6 +14,11 @@ public struct Chapter: Sendable {
   public var fileName: String
   /// The text of the first level-1 heading, if any.
   public var title: String?
+  /// What the chapter teaches, in one line: the first sentence of the
+  /// first paragraph after its title, as plain text (see `ChapterSummary`);
+  /// "" when no paragraph follows the title. The site's index and its
+  /// pages' descriptions, and `workbook exercises`, all show this line.
+  public var summary: String = ""
   public var snippets: [Chapter.Snippet]
   /// Bad input found while reading the chapter (unknown attributes, an
   /// output block that follows no snippet, …): errors stop the chapter
@@ -27,17 +33,38 @@ public struct Chapter: Sendable {
   public var document: MarkdownDocument? = nil
   /// The chapter's exercises, in the order of their starters (an exercise
   /// without a solution is left out; `problems` says so), read from the
-  /// parsed document when asked (verify never needs them).
-  public var exercises: [Exercise] { ExerciseLoader.exercises(in: self) }
+  /// parsed document once, when the chapter is loaded.
+  public var exercises: [Exercise] = []
   /// Whether the file could be read (a chapter that cannot, or that links
   /// outside the book, has only a problem).
   public var wasRead = true
 
+  /// The chapter's page on the site, e.g. `02-fade.html`; nil for
+  /// `index.md` (its page would be the book's index, so it is refused at
+  /// load). Set once, when the chapter is loaded: the site and serve's
+  /// overlay both name pages by it.
+  public var pageName: String? = nil
+
   /// The file name without `.md`, e.g. `02-fade`.
   public var name: String { fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName }
 
+  /// The page of a chapter file: its name without `.md`, then `.html`.
+  static func pageName(ofFile fileName: String) -> String? {
+    ChapterAnalysisCounter.current?.add(.pageName)
+    let name = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+    return name == "index" ? nil : name + ".html"
+  }
+
   /// Snippets that are checked (all but `ignore`).
   public var checkedSnippets: [Chapter.Snippet] { snippets.filter { $0.kind != .ignore } }
+
+  /// The words of a fenced block's info string (spaces, tabs and commas
+  /// separate): `swift no-run` gives `["swift", "no-run"]`. The first word
+  /// is the block's language (`swift`, `output`, `sh`); the site labels
+  /// code blocks by it too.
+  public static func infoWords(_ info: String) -> [String] {
+    info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+  }
 }
 
 extension Chapter {
@@ -108,5 +135,38 @@ extension Chapter.Snippet {
       case .exerciseSolution(let id): return "solution=\(id)"
       }
     }
+  }
+}
+
+/// Counts how often each fact of a chapter is derived while it is current
+/// (a seam for tests, as `MarkdownParseCounter` is for parses): the loaded
+/// chapter carries its facts, so each is derived once per chapter per
+/// command. Bound with `ChapterAnalysisCounter.$current.withValue(counter) { … }`.
+package final class ChapterAnalysisCounter: @unchecked Sendable {
+  /// A fact derived from a chapter.
+  package enum Fact: Hashable, Sendable {
+    case exercises, summary, pageName, translation
+  }
+
+  @TaskLocal package static var current: ChapterAnalysisCounter?
+
+  private let lock = NSLock()
+  private var counts: [Fact: Int] = [:]
+
+  package init() {}
+
+  /// Records one derivation of `fact` (`package`: the derivations may
+  /// live in the package's other modules).
+  package func add(_ fact: Fact) {
+    lock.lock()
+    counts[fact, default: 0] += 1
+    lock.unlock()
+  }
+
+  /// The derivations of `fact` counted so far.
+  package func count(_ fact: Fact) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return counts[fact] ?? 0
   }
 }

@@ -17,6 +17,7 @@ package enum ChapterLoader {
     var chapter = Chapter(
       path: path, displayPath: displayPath, fileName: fileName, title: nil,
       snippets: [], problems: [], bytes: bytes)
+    chapter.pageName = Chapter.pageName(ofFile: fileName)
     let document: MarkdownDocument
     do {
       document = try MarkdownDocument.parse(bytes: bytes)
@@ -42,7 +43,7 @@ package enum ChapterLoader {
       case .other:
         previousSnippetIndex = nil
       case .codeBlock(let code):
-        let words = infoWords(code.info)
+        let words = Chapter.infoWords(code.info)
         guard code.isFenced, let first = words.first else {
           previousSnippetIndex = nil
           continue
@@ -91,6 +92,8 @@ package enum ChapterLoader {
       }
     }
     checkExercises(&chapter)
+    chapter.summary = ChapterSummary.line(of: chapter)
+    chapter.exercises = ExerciseLoader.exercises(in: chapter)
     chapter.problems += controlCharacters(in: bytes, file: displayPath)
     return chapter
   }
@@ -139,12 +142,8 @@ package enum ChapterLoader {
       path: path, displayPath: displayPath, fileName: fileName, title: nil, snippets: [],
       problems: [Finding(.error, .badInput, file: displayPath, line: nil, message: message)], bytes: [])
     chapter.wasRead = false
+    chapter.pageName = Chapter.pageName(ofFile: fileName)
     return chapter
-  }
-
-  /// Splits an info string into words (spaces, tabs and commas separate).
-  static func infoWords(_ info: String) -> [String] {
-    info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
   }
 
   private static func makeSnippet(
@@ -228,7 +227,7 @@ package enum ChapterLoader {
       }
       for fence in ["```", "~~~"] where text.hasPrefix(fence) {
         let info = text.drop { $0 == fence.first }.drop { $0 == " " }
-        let word = infoWords(String(info)).first
+        let word = Chapter.infoWords(String(info)).first
         if word == "swift" || word == "output" { return (offset, String(line)) }
       }
     }

@@ -18,6 +18,10 @@ public struct Exercise: Hashable, Sendable {
   /// The section's Markdown up to the solution, without the starter and
   /// the hints: what the learner reads before solving it.
   public var instructions: String
+  /// The instructions' blocks, from the chapter's parse (the section's
+  /// top-level blocks up to the solution, without the starter, its output
+  /// and the hints): what the stepper draws, never parsed again.
+  public var instructionBlocks: [MarkdownNode] = []
   /// The starter code (lines end in "\n").
   public var starter: String
   /// The reference solution.
@@ -30,6 +34,8 @@ public struct Exercise: Hashable, Sendable {
   public var starterOutput: String?
   /// The hints, in order, as Markdown.
   public var hints: [String]
+  /// Each hint's blocks, from the chapter's parse.
+  public var hintBlocks: [[MarkdownNode]] = []
   /// The Markdown line of the starter's opening fence.
   public var starterLine: Int
   /// The Markdown line of the solution's opening fence.
@@ -39,6 +45,13 @@ public struct Exercise: Hashable, Sendable {
 
   /// `chapter/id`, the name `workbook check` takes.
   public var qualifiedID: String { chapter + "/" + id }
+
+  /// Whether a labelled list's label (its paragraph's text without emphasis
+  /// and a final colon: `Hints`, `**Hints:**`, `hints`) introduces an
+  /// exercise's hints. The site marks up the same lists as hints.
+  public static func isHintsLabel(_ label: String) -> Bool {
+    label.lowercased() == "hints"
+  }
 }
 
 // MARK: - Reading exercises from a chapter
@@ -49,11 +62,13 @@ enum ExerciseLoader {
   /// A section is the part of the chapter from the heading above the
   /// starter to the next heading of the same or a higher level. Hints are
   /// the items of the list that follows a paragraph reading `Hints` or
-  /// `Hints:` (emphasis allowed) inside that section.
+  /// `Hints:` (emphasis allowed) inside that section, as cmark parsed it
+  /// (`MarkdownDocument.labelledLists`).
   ///
   /// - Returns: The exercises; an exercise without a solution is left out
   ///   (the chapter's problems say so).
   public static func exercises(in chapter: Chapter) -> [Exercise] {
+    ChapterAnalysisCounter.current?.add(.exercises)
     guard let document = chapter.document else { return [] }
     let chapterName = chapter.fileName.hasSuffix(".md") ? String(chapter.fileName.dropLast(3)) : chapter.fileName
     var solutions: [String: Chapter.Snippet] = [:]
@@ -97,82 +112,33 @@ enum ExerciseLoader {
         lines.append(document.line(line))
         line += 1
       }
+      let blocks = document.topLevelNodes.filter { block in
+        block.lines.lowerBound >= start && block.lines.upperBound <= last
+          && !skipped.contains { $0.overlaps(block.lines) }
+      }
       result.append(Exercise(
         id: id, chapter: chapterName, chapterTitle: chapter.title,
         title: heading?.text ?? id,
         instructions: Self.trimBlankLines(lines).map { $0 + "\n" }.joined(),
+        instructionBlocks: blocks.map(\.node),
         starter: starter.code, solution: solution.code,
         expectedOutput: solution.output?.content ?? "", starterOutput: starter.output?.content,
-        hints: hints.items, starterLine: starter.fenceLine, solutionLine: solution.fenceLine,
+        hints: hints.list?.items ?? [], hintBlocks: hints.list?.itemBlocks ?? [], starterLine: starter.fenceLine, solutionLine: solution.fenceLine,
         hintsLine: hints.range?.lowerBound))
     }
     return result
   }
 
-  /// Whether a paragraph's text introduces hints: `Hints`, `Hints:`,
-  /// `**Hints**`, `*Hints:*`, … (case-insensitive).
-  static func isHintsParagraph(_ text: Substring) -> Bool {
-    var word = text.trimmingCharacters()
-    word.removeAll { $0 == "*" || $0 == "_" }
-    word = word.lowercased()
-    return word == "hints" || word == "hints:"
-  }
-
-  /// The hints list of a section: the list right after the first `Hints`
-  /// paragraph between lines `start` and `end`.
-  static func hints(in document: MarkdownDocument, from start: Int, to end: Int) -> (items: [String], range: ClosedRange<Int>?) {
-    for block in document.blocks {
-      guard case .other("paragraph", let position, let endLine) = block,
-        position.line >= start, endLine <= end, position.line == endLine,
-        isHintsParagraph(document.line(position.line))
-      else { continue }
-      var items: [String] = []
-      var current: [String]? = nil
-      var line = endLine + 1
-      var last = endLine
-      // Blank lines, then list items ("- ", "* ", "+ ", "1. ", "1) ") and
-      // their indented continuation lines.
-      while line <= end {
-        let text = document.line(line)
-        let trimmed = text.trimmingCharacters()
-        if let marker = listMarkerLength(text) {
-          if let current { items.append(current.joined(separator: "\n")) }
-          current = [text.dropFirst(marker).trimmingCharacters()]
-          last = line
-        } else if trimmed.isEmpty {
-          // A blank line may separate items, or end the list.
-        } else if current != nil, text.first == " " || text.first == "\t" {
-          current!.append(trimmed)
-          last = line
-        } else {
-          break
-        }
-        line += 1
-      }
-      if let current { items.append(current.joined(separator: "\n")) }
-      guard !items.isEmpty else { continue }
-      return (items, position.line...last)
-    }
-    return ([], nil)
-  }
-
-  /// The length of a list item's marker and the spaces after it, or nil.
-  static func listMarkerLength(_ line: Substring) -> Int? {
-    let indent = line.prefix { $0 == " " }.count
-    guard indent <= 3 else { return nil }
-    let rest = line.dropFirst(indent)
-    if let first = rest.first, first == "-" || first == "*" || first == "+" {
-      let after = rest.dropFirst()
-      guard let space = after.first, space == " " || space == "\t" else { return nil }
-      return indent + 1 + after.prefix { $0 == " " || $0 == "\t" }.count
-    }
-    let digits = rest.prefix { $0.isASCII && $0.isNumber }
-    guard !digits.isEmpty, digits.count <= 9 else { return nil }
-    let after = rest.dropFirst(digits.count)
-    guard let dot = after.first, dot == "." || dot == ")" else { return nil }
-    let tail = after.dropFirst()
-    guard let space = tail.first, space == " " || space == "\t" else { return nil }
-    return indent + digits.count + 1 + tail.prefix { $0 == " " || $0 == "\t" }.count
+  /// The hints of a section: the items of the first labelled list between
+  /// lines `start` and `end` whose label is `Hints` (cmark's list, found by
+  /// the rule the site's hints use), and the lines from its label to its end.
+  static func hints(in document: MarkdownDocument, from start: Int, to end: Int)
+    -> (list: MarkdownLabelledList?, range: ClosedRange<Int>?)
+  {
+    guard let list = document.labelledLists.first(where: {
+      $0.position.line >= start && $0.endLine <= end && Exercise.isHintsLabel($0.label) && !$0.items.isEmpty
+    }) else { return (nil, nil) }
+    return (list, list.position.line...list.endLine)
   }
 
   static func trimBlankLines(_ lines: [Substring]) -> [Substring] {

@@ -45,8 +45,8 @@ extension ReportRenderer {
     }
 
     /// The cases of a chapter: each finding goes to the snippet it is about
-    /// (`Finding.snippet`), else to the snippet it points into (the last
-    /// one starting at or before its line), else to the chapter.
+    /// (`Finding.snippet`, which the Evaluator sets), else to the chapter
+    /// (a finding about no snippet is the chapter's own). Never by line.
     static func cases(_ chapter: ChapterReport) -> [Case] {
       let name = ReportDocument.Merger.chapterName(chapter)
       let snippets = chapter.snippets.sorted { $0.line < $1.line }
@@ -54,8 +54,6 @@ extension ReportRenderer {
       var snippetCases = snippets.map { Case(name: "\(name):\($0.line)", line: $0.line, snippet: $0) }
       for finding in chapter.findings {
         if let index = finding.snippet, let i = snippets.firstIndex(where: { $0.index == index }) {
-          snippetCases[i].findings.append(finding)
-        } else if finding.snippet == nil, let line = finding.line, let i = snippets.lastIndex(where: { $0.line <= line }) {
           snippetCases[i].findings.append(finding)
         } else {
           chapterCase.findings.append(finding)

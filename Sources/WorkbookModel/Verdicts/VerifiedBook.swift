@@ -58,7 +58,7 @@ extension VerifiedBook {
     public var failures: [VerifiedBook.Failure] {
       var out: [VerifiedBook.Failure] = []
       for finding in report.findings where finding.severity == .error {
-        out.append(VerifiedBook.Failure(file: finding.file, line: finding.line, message: finding.message))
+        out.append(VerifiedBook.Failure(file: finding.file, line: finding.line, message: finding.message, details: finding.details))
       }
       let reported = Set(report.findings.filter { $0.severity == .error }.compactMap(\.snippet))
       for snippet in report.snippets where !reported.contains(snippet.index) {
@@ -76,11 +76,15 @@ extension VerifiedBook {
     public var file: String
     public var line: Int?
     public var message: String
+    /// The finding's details (a diff, the compiler's excerpt); empty for a
+    /// snippet's verdict.
+    public var details: [String] = []
 
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, message: String, details: [String] = []) {
       self.file = file
       self.line = line
       self.message = message
+      self.details = details
     }
 
     public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }

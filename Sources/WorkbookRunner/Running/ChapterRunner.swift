@@ -124,10 +124,11 @@ package struct ChapterRunner: Sendable {
     self.programCache = programCache
   }
 
-  /// Compiles and runs everything in `chapter` that is checked.
+  /// Compiles and runs everything in the chapter that is checked.
   ///
   /// - Throws: `VerifyError.interrupted` when verify is interrupted.
-  package func run(_ chapter: Chapter) throws(VerifyError) -> ChapterRun {
+  package func run(_ translated: TranslatedChapter) throws(VerifyError) -> ChapterRun {
+    package let chapter = translated.chapter
     let work: String
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-verify")
@@ -144,11 +145,11 @@ package struct ChapterRunner: Sendable {
     var tasks: [@Sendable () -> Result<ChapterTaskResult, VerifyError>] = []
     let runSnippets = chapter.snippets.filter { $0.kind == .run }
     func key(_ task: String, _ snippets: [Chapter.Snippet]) -> String? {
-      programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: chapter,
-                                                         builder: builder, settings: settings)
+      programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: translated,
+                                                         settings: settings)
     }
     if !runSnippets.isEmpty {
-      let program = builder.chapterProgram(chapter)
+      let program = builder.chapterProgram(translated)
       let key = key("program", runSnippets)
       tasks.append {
         Result { () throws(VerifyError) -> ChapterTaskResult in
@@ -159,7 +160,7 @@ package struct ChapterRunner: Sendable {
         }
       }
     }
-    if let program = builder.noRunProgram(chapter) {
+    if let program = builder.noRunProgram(translated) {
       // Type-checked only: no-run code is never linked, so it never runs.
       let key = key("no-run", chapter.snippets.filter { $0.kind == .run || $0.kind == .noRun })
       tasks.append {
@@ -174,7 +175,7 @@ package struct ChapterRunner: Sendable {
     for snippet in chapter.snippets {
       switch snippet.kind {
       case .compileFail:
-        let program = builder.compileFailProgram(snippet, in: chapter)
+        let program = builder.compileFailProgram(snippet, in: translated)
         let key = key("compile-fail", runSnippets.filter { $0.index < snippet.index } + [snippet])
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
@@ -185,7 +186,7 @@ package struct ChapterRunner: Sendable {
           }
         }
       case .exerciseStarter, .exerciseSolution:
-        let program = builder.standaloneProgram(snippet, in: chapter)
+        let program = builder.standaloneProgram(snippet, in: translated)
         // A starter's trap is its symptom, compared by message: its line is never shown.
         let isStarter: Bool
         if case .exerciseStarter = snippet.kind { isStarter = true } else { isStarter = false }

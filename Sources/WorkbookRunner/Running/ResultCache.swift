@@ -25,10 +25,9 @@ package struct ResultCache: Sendable {
   /// run, TrapBacktrace; v8: each checked snippet's index is in the key).
   package static let format = "chapter-run-v8"
 
-  /// The key of a chapter's run.
-  package static func key(
-    for chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
-  ) -> String {
+  /// The key of a chapter's run (its snippets as translated once).
+  package static func key(for translated: TranslatedChapter, settings: RunSettings) -> String {
+    let chapter = translated.chapter
     var hasher = hasher(format: format, settings: settings)
     hasher.add("file", chapter.fileName)
     for snippet in chapter.snippets where snippet.kind != .ignore {
@@ -39,7 +38,7 @@ package struct ResultCache: Sendable {
       hasher.add("index", String(snippet.index))
       hasher.add("kind", snippet.kind.attribute)
       hasher.add("column", String(snippet.fenceColumn))
-      hasher.add("code", builder.translator.translate(snippet.code))
+      hasher.add("code", translated.code[snippet.index] ?? "")
     }
     return hasher.finalize()
   }
@@ -51,16 +50,16 @@ package struct ResultCache: Sendable {
   /// hold it: an edited exercise compiles its own program, an edited
   /// snippet of the chapter leaves the exercises' programs alone.
   package static func programKey(
-    task: String, snippets: [Chapter.Snippet], chapter: Chapter, builder: ProgramBuilder, settings: RunSettings
+    task: String, snippets: [Chapter.Snippet], chapter translated: TranslatedChapter, settings: RunSettings
   ) -> String {
     var hasher = hasher(format: format + "-program", settings: settings)
     hasher.add("task", task)
-    hasher.add("file", chapter.fileName)
+    hasher.add("file", translated.chapter.fileName)
     for snippet in snippets {
       hasher.add("index", String(snippet.index))
       hasher.add("kind", snippet.kind.attribute)
       hasher.add("column", String(snippet.fenceColumn))
-      hasher.add("code", builder.translator.translate(snippet.code))
+      hasher.add("code", translated.code[snippet.index] ?? "")
     }
     return hasher.finalize()
   }

@@ -88,7 +88,7 @@ extension ChapterRunner {
   ///
   /// - Throws: `.engineDamaged` when the engine build is not what was
   ///   built, `.toolchainFailed` when the failure stays, `.interrupted`.
-  package func runRecoveringFromToolchainFailure(_ chapter: Chapter) throws(VerifyError) -> ChapterRun {
+  package func runRecoveringFromToolchainFailure(_ chapter: TranslatedChapter) throws(VerifyError) -> ChapterRun {
     let first = try run(chapter)
     guard let failure = first.toolchainFailure else { return first }
     if ProgramRun.namesEngineFile(failure),

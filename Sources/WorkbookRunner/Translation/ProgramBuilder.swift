@@ -28,6 +28,15 @@ package struct ProgramSource: Sendable, Hashable {
   }
 }
 
+/// A chapter's snippets as the compiler gets them: each checked snippet's
+/// code translated once (`SnippetTranslator`). The result cache's keys and
+/// every program of the chapter are made from this one value.
+package struct TranslatedChapter: Sendable {
+  package var chapter: Chapter
+  /// The translated code of every snippet that is not `ignore`, by index.
+  package var code: [Int: String]
+}
+
 /// Builds chapter programs, compile-fail checks and exercise programs.
 package struct ProgramBuilder: Sendable {
   package var translator: SnippetTranslator
@@ -50,6 +59,16 @@ package struct ProgramBuilder: Sendable {
   /// when the program exits; JSON never holds a raw 0x1E.
   package static let secretDescriptor: Int32 = 3
 
+  /// Translates `chapter`'s checked snippets: once per chapter per run.
+  package func translate(_ chapter: Chapter) -> TranslatedChapter {
+    ChapterAnalysisCounter.current?.add(.translation)
+    var code: [Int: String] = [:]
+    for snippet in chapter.snippets where snippet.kind != .ignore {
+      code[snippet.index] = translator.translate(snippet.code)
+    }
+    return TranslatedChapter(chapter: chapter, code: code)
+  }
+
   /// The chapter program: every `run` snippet, in order.
   ///
   /// Layout, for a snippet whose fence is at line F:
@@ -69,8 +88,8 @@ package struct ProgramBuilder: Sendable {
   ///
   /// `no-run` snippets are not in it: they are type-checked on their own
   /// (`noRunProgram`), so no-run code can never run, whatever its braces.
-  package func chapterProgram(_ chapter: Chapter) -> ProgramSource {
-    program(for: chapter.snippets.filter { $0.kind == .run }, chapter: chapter)
+  package func chapterProgram(_ translated: TranslatedChapter) -> ProgramSource {
+    program(for: translated.chapter.snippets.filter { $0.kind == .run }, in: translated)
   }
 
   /// The type-check-only program of a chapter's `no-run` snippets (nil when
@@ -86,13 +105,14 @@ package struct ProgramBuilder: Sendable {
   /// (the snippet's code runs on the main actor, as in the chapter
   /// program): `@MainActor func __workbookNoRun3() {` on the fence line,
   /// `}` after it. What it declares stays inside it.
-  package func noRunProgram(_ chapter: Chapter) -> ProgramSource? {
+  package func noRunProgram(_ translated: TranslatedChapter) -> ProgramSource? {
+    package let chapter = translated.chapter
     let noRun = chapter.snippets.filter { $0.kind == .noRun }
     guard !noRun.isEmpty else { return nil }
-    var program = chapterProgram(chapter)
+    var program = chapterProgram(translated)
     var second = Self.prelude
     for snippet in noRun {
-      let code = terminated(translator.translate(snippet.code))
+      let code = terminated(translated.code[snippet.index] ?? "")
       if Self.needsFileScope(snippet.code) {
         second += directive(chapter.fileName, line: snippet.fenceLine + 1) + code
       } else {
@@ -130,27 +150,29 @@ package struct ProgramBuilder: Sendable {
 
   /// The type-check program for one `compile-fail` snippet: the chapter's
   /// program snippets before it, then it, at file scope.
-  package func compileFailProgram(_ snippet: Chapter.Snippet, in chapter: Chapter) -> ProgramSource {
+  package func compileFailProgram(_ snippet: Chapter.Snippet, in translated: TranslatedChapter) -> ProgramSource {
+    package let chapter = translated.chapter
     let before = chapter.snippets.filter { $0.kind == .run && $0.index < snippet.index }
-    var program = program(for: before, chapter: chapter)
+    var program = program(for: before, in: translated)
     program.main += directive(chapter.fileName, line: snippet.fenceLine)
-    program.main += "\n" + terminated(translator.translate(snippet.code))
+    program.main += "\n" + terminated(translated.code[snippet.index] ?? "")
     program.snippetIndexes.append(snippet.index)
     return program
   }
 
   /// An exercise starter or solution: a complete program on its own.
-  package func standaloneProgram(_ snippet: Chapter.Snippet, in chapter: Chapter) -> ProgramSource {
+  package func standaloneProgram(_ snippet: Chapter.Snippet, in translated: TranslatedChapter) -> ProgramSource {
     var standalone = snippet
     standalone.kind = .run
-    return program(for: [standalone], chapter: chapter)
+    return program(for: [standalone], in: translated)
   }
 
-  private func program(for snippets: [Chapter.Snippet], chapter: Chapter) -> ProgramSource {
+  private func program(for snippets: [Chapter.Snippet], in translated: TranslatedChapter) -> ProgramSource {
+    let chapter = translated.chapter
     var main = ""
     for snippet in snippets {
       main += directive(chapter.fileName, line: snippet.fenceLine)
-      let code = terminated(translator.translate(snippet.code))
+      let code = terminated(translated.code[snippet.index] ?? "")
       main += Self.markerCall(snippet.index) + code
     }
     return ProgramSource(
