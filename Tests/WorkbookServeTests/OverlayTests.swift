@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
 @testable import WorkbookServe
 @testable import WorkbookSite
 

@@ -7,6 +7,7 @@ import Foundation
 import Testing
 @testable import WorkbookCore
 import WorkbookMarkdown
+@testable import WorkbookModel
 @testable import WorkbookServe
 @testable import WorkbookSite
 
@@ -14,18 +15,19 @@ import WorkbookMarkdown
   @Test func aSaveOfOneChapterParsesOnlyThatChapter() throws {
     let root = try ServeFixtures.book("book")
     var options = ServeOptions()
-    options.site.verify.book = root + "/Chapters"
-    options.site.verify.engineSources = ServeFixtures.engineSources
-    options.site.verify.engineCacheDirectory = ServeFixtures.engineCache
-    options.site.verify.cacheDirectory = root + "/.cache"
-    options.site.verify.jobs = 2
+    options.workspace.book = root + "/Chapters"
+    options.workspace.engineSources = ServeFixtures.engineSources
+    options.workspace.engineCacheDirectory = ServeFixtures.engineCache
+    options.workspace.cacheDirectory = root + "/.cache"
+    options.verify.jobs = 2
     let preview = LivePreview(options: options)
-    let workspace = Workspace(options: options.site.verify)
+    let workspace = Workspace(options.workspace)
+    let verifier = Verifier(options: options.verify)
     let builder = SiteBuilder(options: preview.options.site)
     let counter = MarkdownParseCounter()
     try MarkdownParseCounter.$current.withValue(counter) {
       let first = try preview.book(after: [])
-      let firstSite = try builder.build(first, in: workspace)
+      let firstSite = try builder.render(verifier.verifyWholeBook(in: workspace, book: first))
       #expect(firstSite.report.chapters.count == 2)
       #expect(counter.count == 2)
 
@@ -37,7 +39,7 @@ import WorkbookMarkdown
       // The unchanged chapter is the one loaded before.
       #expect(second.chapters[0].bytes == first.chapters[0].bytes)
       #expect(second.chapters[1].bytes != first.chapters[1].bytes)
-      let secondSite = try builder.build(second, in: workspace)
+      let secondSite = try builder.render(verifier.verifyWholeBook(in: workspace, book: second))
       #expect(secondSite.text("02-exercises.html").contains("One more sentence."))
       #expect(secondSite.text("01-basics.html") == firstSite.text("01-basics.html"))
       #expect(counter.count == 3)

@@ -5,6 +5,8 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
 @testable import WorkbookMarkdown
 @testable import WorkbookSite
 

@@ -87,9 +87,9 @@ import Testing
 
   @Test func theExerciseCommandsDeriveEachFactOnce() throws {
     let root = try SiteFixtures.book("book")
-    let options = SiteFixtures.options(root: root).verify
+    let configuration = SiteFixtures.configuration(root: root)
     let (book, facts) = try countingFacts { () throws -> ExerciseBook in
-      let book = try ExerciseBook.load(options: options)
+      let book = try ExerciseBook.load(configuration)
       _ = book.chapters.map(\.summary)
       _ = book.exercises.map(\.hints)
       return book

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
 import WorkbookMarkdown
 @testable import WorkbookStepper
 

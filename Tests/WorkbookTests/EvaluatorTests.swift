@@ -3,6 +3,8 @@
 // and a learner's file alike (P17; ARCHITECTURE-REVIEW-3 §2.2).
 import Testing
 @testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
 import WorkbookMarkdown
 
 @Suite struct EvaluatorTests {

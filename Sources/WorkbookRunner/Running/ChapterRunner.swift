@@ -128,7 +128,7 @@ package struct ChapterRunner: Sendable {
   ///
   /// - Throws: `VerifyError.interrupted` when verify is interrupted.
   package func run(_ translated: TranslatedChapter) throws(VerifyError) -> ChapterRun {
-    package let chapter = translated.chapter
+    let chapter = translated.chapter
     let work: String
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-verify")

@@ -106,7 +106,7 @@ package struct ProgramBuilder: Sendable {
   /// program): `@MainActor func __workbookNoRun3() {` on the fence line,
   /// `}` after it. What it declares stays inside it.
   package func noRunProgram(_ translated: TranslatedChapter) -> ProgramSource? {
-    package let chapter = translated.chapter
+    let chapter = translated.chapter
     let noRun = chapter.snippets.filter { $0.kind == .noRun }
     guard !noRun.isEmpty else { return nil }
     var program = chapterProgram(translated)
@@ -151,7 +151,7 @@ package struct ProgramBuilder: Sendable {
   /// The type-check program for one `compile-fail` snippet: the chapter's
   /// program snippets before it, then it, at file scope.
   package func compileFailProgram(_ snippet: Chapter.Snippet, in translated: TranslatedChapter) -> ProgramSource {
-    package let chapter = translated.chapter
+    let chapter = translated.chapter
     let before = chapter.snippets.filter { $0.kind == .run && $0.index < snippet.index }
     var program = program(for: before, in: translated)
     program.main += directive(chapter.fileName, line: snippet.fenceLine)
