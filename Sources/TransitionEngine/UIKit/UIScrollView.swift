@@ -1,11 +1,6 @@
-// The rest of UIKit that transition files touch in passing: scroll views
-// (pull-to-dismiss checks the content offset), the application object and
-// the status bar (blur backgrounds are in VisualEffects.swift, accessibility
-// settings in Accessibility.swift). Each is the small, documented part those
-// files use; what the engine leaves out is said beside it and in
-// Guides/TransitionEngine.md.
-
-// MARK: - UIScrollView
+// UIScrollView: the part transition files touch in passing (pull-to-dismiss
+// checks the content offset); what the engine leaves out is said beside it
+// and in Guides/TransitionEngine.md.
 
 /// A view whose bounds origin is its content offset, as in UIKit.
 ///
@@ -58,91 +53,4 @@ open class UIScrollView: UIView {
   open var isDragging: Bool { false }
   /// Whether the content is moving after a drag (never, in the engine).
   open var isDecelerating: Bool { false }
-}
-
-// MARK: - Application and status bar
-
-/// The style of the status bar's content.
-public enum UIStatusBarStyle: Int {
-  case `default` = 0, lightContent = 1, darkContent = 3
-}
-
-/// The application: the engine's windows.
-@MainActor @preconcurrency
-open class UIApplication: UIResponder {
-  /// The one application object.
-  public static let shared = UIApplication()
-
-  /// The visible windows of the current simulation, in the order they were shown.
-  open var windows: [UIWindow] { Simulation.current.windows }
-
-  /// The key window (deprecated in iOS 13, still common in transition code).
-  open var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } }
-
-  /// Whether touches are ignored (`beginIgnoringInteractionEvents`, iOS 2–13):
-  /// also true while UIKit runs a non-interactive presentation or dismissal.
-  open var isIgnoringInteractionEvents: Bool { Simulation.current.ignoredInteractionEventsDepth > 0 }
-
-  /// Stops delivering touches until the matching `endIgnoringInteractionEvents`
-  /// (calls nest). A scripted touch that goes down meanwhile is dropped.
-  open func beginIgnoringInteractionEvents() { Simulation.current.ignoredInteractionEventsDepth += 1 }
-  /// Balances one `beginIgnoringInteractionEvents`.
-  open func endIgnoringInteractionEvents() {
-    Simulation.current.ignoredInteractionEventsDepth = max(0, Simulation.current.ignoredInteractionEventsDepth - 1)
-  }
-
-  private override init() { super.init() }
-}
-
-// MARK: - Traits
-
-/// Whether a dimension is compact or roomy.
-public enum UIUserInterfaceSizeClass: Int {
-  case unspecified, compact, regular
-}
-
-/// Light or dark appearance.
-public enum UIUserInterfaceStyle: Int {
-  case unspecified, light, dark
-}
-
-/// The traits of the environment a view or view controller lives in.
-///
-/// The engine's devices are iPhones in light mode: compact width and
-/// regular height in portrait; compact height in landscape, with a regular
-/// width on the large ones; the device's scale. Traits change only when the
-/// interface rotates (UIKit/Rotation.swift), which calls
-/// `traitCollectionDidChange(_:)` where they did.
-open class UITraitCollection: NSObject {
-  public let horizontalSizeClass: UIUserInterfaceSizeClass
-  public let verticalSizeClass: UIUserInterfaceSizeClass
-  public let userInterfaceStyle: UIUserInterfaceStyle
-  public let displayScale: CGFloat
-  /// The kind of device: `.phone` for the engine's devices.
-  public let userInterfaceIdiom: UIUserInterfaceIdiom
-
-  public init(horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
-              verticalSizeClass: UIUserInterfaceSizeClass = .unspecified,
-              userInterfaceStyle: UIUserInterfaceStyle = .unspecified,
-              displayScale: CGFloat = 0, userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified) {
-    self.horizontalSizeClass = horizontalSizeClass
-    self.verticalSizeClass = verticalSizeClass
-    self.userInterfaceStyle = userInterfaceStyle
-    self.displayScale = displayScale
-    self.userInterfaceIdiom = userInterfaceIdiom
-    super.init()
-  }
-
-  /// The traits of the current simulation's device in its interface orientation.
-  static var current: UITraitCollection { Simulation.current.deviceTraitCollection }
-}
-
-extension UIView {
-  /// The device's traits (see `UITraitCollection`).
-  public var traitCollection: UITraitCollection { .current }
-}
-
-extension UIViewController {
-  /// The device's traits (see `UITraitCollection`).
-  public var traitCollection: UITraitCollection { .current }
 }
