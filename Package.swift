@@ -8,9 +8,8 @@ import PackageDescription
 /// The fidelity ledger's data files, one per engine folder (see
 /// Guides/Fidelity.md, "Maintaining the ledger").
 let fidelityLedgerFiles = [
-  "Fidelity.md", "Capture/Fidelity.md", "CoreAnimation/Fidelity.md", "Geometry/Fidelity.md",
-  "Runtime/Fidelity.md", "Timing/Fidelity.md", "Transitions/Fidelity.md", "UIKit/Fidelity.md",
-  "UIKit/AutoLayout/Fidelity.md",
+  "Fidelity.md", "Capture/Fidelity.md", "CoreGraphics/Fidelity.md", "QuartzCore/Fidelity.md",
+  "Runtime/Fidelity.md", "Transitions/Fidelity.md", "UIKit/Fidelity.md", "UIKit/AutoLayout/Fidelity.md",
 ]
 
 let package = Package(

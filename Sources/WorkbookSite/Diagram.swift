@@ -1,6 +1,6 @@
 // Diagram: what a snippet published beside its output (kind, the printed
-// text, the frames as JSON), matched to the place in the output where the
-// text was printed.
+// text, the frames as JSON), placed where the program published it (the
+// record's `offset` in the output), when its text was printed there.
 import Foundation
 import WorkbookModel
 
@@ -47,18 +47,17 @@ enum OutputPiece: Equatable {
   case text(String)
   case diagram(Int, String)
 
-  /// Finds each diagram's text in `output`, in order; a diagram whose text
-  /// is not there is left out (its text is printed as plain output anyway).
+  /// Places each diagram where the program published it (its `offset`),
+  /// in order; a diagram whose text is not printed there is left out (the
+  /// snippet printed something else, and that text is shown as plain output).
   static func split(_ output: String, diagrams: [DiagramRecord]) -> [OutputPiece] {
     var pieces: [OutputPiece] = []
     var rest = Substring(output)
     for (index, diagram) in diagrams.enumerated() {
-      var text = Substring(diagram.text)
-      while text.last == "\n" { text = text.dropLast() }
-      guard !text.isEmpty, let range = rest.range(of: text) else { continue }
+      guard let range = diagram.printed(in: output), range.lowerBound >= rest.startIndex else { continue }
       if range.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<range.lowerBound]))) }
-      pieces.append(.diagram(index, String(rest[range])))
-      rest = rest[range.upperBound...]
+      pieces.append(.diagram(index, String(output[range])))
+      rest = output[range.upperBound...]
       if rest.first == "\n" { rest = rest.dropFirst() }
     }
     if !rest.isEmpty { pieces.append(.text(String(rest))) }

@@ -106,7 +106,7 @@ extension Workbook {
       var out = visibleLines(result.output)
       if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
       // Diagrams the program published but did not print.
-      for diagram in result.diagrams where !result.output.contains(diagram.text) {
+      for diagram in result.diagrams where diagram.printed(in: result.output) == nil {
         out += "— published \(diagram.kind) —\n" + visibleLines(diagram.text)
         if !out.hasSuffix("\n") { out += "\n" }
       }

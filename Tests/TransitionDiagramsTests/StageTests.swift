@@ -54,6 +54,22 @@ import Testing
     }
   }
 
+  @Test("A receiver gets each figure as it is made, so a program's runner knows where it was published")
+  func deliveredAsPublished() {
+    Simulation.run { sim in
+      let (stage, _, fade) = presentation(sim)
+      _ = fade
+      var received: [String] = []
+      DiagramChannel.deliver(from: sim) { received.append($0.kind) }
+      let frame = stage.frame()
+      #expect(received == ["frame"], "delivered before frame() returns, before the snippet prints it")
+      _ = stage.trace()
+      #expect(received == ["frame", "trace"])
+      #expect(DiagramChannel.take(from: sim).isEmpty, "nothing waits in the queue")
+      _ = frame
+    }
+  }
+
   @Test("frame() captions the time of the frame: since the transition started while one runs, else since the stage was made")
   func frameCaptionsItsTime() {
     Simulation.run { sim in

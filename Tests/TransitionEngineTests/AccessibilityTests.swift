@@ -2,7 +2,7 @@ import Testing
 @testable import TransitionEngine
 
 /// Accessibility settings, their change notifications and what an app posts
-/// to VoiceOver (UIKit/Accessibility.swift), checked against Apple's reference.
+/// to VoiceOver (UIKit/UIAccessibility.swift), checked against Apple's reference.
 @Suite struct AccessibilityTests {
   @Test("Every setting starts off, as on a new device")
   func defaultsAreOff() {

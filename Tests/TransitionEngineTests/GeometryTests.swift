@@ -1,7 +1,7 @@
 import Testing
 @testable import TransitionEngine
 
-// Tests for CoreGraphicsAdditions.swift: CGVector, UIEdgeInsets,
+// Tests for CoreGraphics/CoreGraphicsAdditions.swift and UIKit/UIGeometry.swift: CGVector, UIEdgeInsets,
 // CFTimeInterval, CGRect.inset(by:) and applying(_:) on points, sizes, rects.
 
 @Suite("Geometry additions")

@@ -129,6 +129,20 @@ import Testing
     #expect(FilmstripPanels(DiagramRecord(kind: "timeline", text: "", frames: drawn.frames)) == nil)
   }
 
+  /// A diagram goes where the program published it (its offset), not
+  /// where its text first occurs; one not printed there is plain output.
+  @Test func diagramsArePlacedWhereTheyWerePublished() {
+    let output = "[x]\nthen\n[x]\nend\n"
+    let placed = DiagramRecord(kind: "frame", text: "[x]\n", offset: 9)
+    #expect(OutputPiece.split(output, diagrams: [placed]) == [.text("[x]\nthen\n"), .diagram(0, "[x]"), .text("end\n")])
+    let elsewhere = DiagramRecord(kind: "frame", text: "[x]\n", offset: 4)
+    let unplaced = DiagramRecord(kind: "frame", text: "[x]\n")
+    #expect(OutputPiece.split(output, diagrams: [elsewhere, unplaced]) == [.text(output)])
+    // In order: two diagrams, the second after the first.
+    #expect(OutputPiece.split(output, diagrams: [DiagramRecord(kind: "frame", text: "[x]", offset: 0), placed])
+      == [.diagram(0, "[x]"), .text("then\n"), .diagram(1, "[x]"), .text("end\n")])
+  }
+
   @Test func theIndexListsEveryChapterWithWhatItTeachesAndItsExercises() throws {
     let site = try SiteFixtures.build(try SiteFixtures.book("book"))
     let index = site.text("index.html")

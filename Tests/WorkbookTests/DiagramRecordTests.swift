@@ -57,7 +57,8 @@ import Testing
   }
 
   @Test func theRecordRoundTripsThroughTheReportAndTheCache() throws {
-    let record = try DiagramRecord.decode(Array(Self.record.utf8))
+    var record = try DiagramRecord.decode(Array(Self.record.utf8))
+    record.offset = 6  // set by the splitter: where the output was when it was published
     let report = SnippetReport(index: 0, line: 3, kind: "run", hidden: false, verdict: .passed, diagrams: [record])
     let encoded = try JSONEncoder().encode(report)
     #expect(try JSONDecoder().decode(SnippetReport.self, from: encoded) == report)
@@ -66,12 +67,14 @@ import Testing
     let diagram = try #require((object["diagrams"] as? [[String: Any]])?.first)
     #expect(diagram["frames"] is [String: Any])
     #expect(diagram["v"] as? Int == 1)
+    #expect(diagram["offset"] as? Int == 6)
   }
 
   /// The result cache keeps frames as JSON text, decoded only when read:
   /// a warm verify, which compares text output, never decodes them.
   @Test func theCacheKeepsFramesAsTextUntilTheyAreRead() throws {
-    let record = try DiagramRecord.decode(Array(Self.record.utf8))
+    var record = try DiagramRecord.decode(Array(Self.record.utf8))
+    record.offset = 6
     let output = SnippetOutput(snippet: 2, text: "hello\n", droppedBytes: 0, diagrams: [record])
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]  // as the cache writes
@@ -82,7 +85,7 @@ import Testing
     let loaded = try JSONDecoder().decode(SnippetOutput.self, from: encoded)
     let cached = try #require(loaded.diagrams.first)
     #expect(!cached.storedFrames.isDecoded)
-    #expect(cached.kind == "filmstrip" && cached.text == record.text)
+    #expect(cached.kind == "filmstrip" && cached.text == record.text && cached.offset == 6)
     #expect(!cached.storedFrames.isDecoded)
     #expect(cached.frames == record.frames)
     #expect(cached.storedFrames.isDecoded)

@@ -55,7 +55,7 @@ import Testing
       + Array("c\n\u{1E}workbook-snip".utf8)
     let whole = Self.split([stream])
     #expect(Self.texts(whole) == [0: "a\u{1E}b\n", 1: "c\n\u{1E}workbook-snip"])
-    #expect(whole.diagrams[0] == [DiagramRecord(kind: "x", text: "t")])
+    #expect(whole.diagrams[0] == [DiagramRecord(kind: "x", text: "t", offset: 4)])
     for cut in 0...stream.count {
       for second in cut...min(stream.count, cut + 7) {
         let s = Self.split([Array(stream[..<cut]), Array(stream[cut..<second]), Array(stream[second...])])
@@ -66,6 +66,23 @@ import Testing
     // One byte at a time.
     let bytewise = Self.split(stream.map { [$0] })
     #expect(Self.texts(bytewise) == Self.texts(whole))
+  }
+
+  /// The program writes a diagram's marker when it publishes the diagram,
+  /// so the record keeps where the snippet's output was then, in UTF-8
+  /// bytes: where `print(stage.film())` prints the text.
+  @Test func aDiagramKeepsWhereTheOutputWasWhenItWasPublished() {
+    let record = "{\"v\":1,\"kind\":\"x\",\"text\":\"t\"}"
+    let stream = Self.marker(0) + Self.diagram(record) + Array("t\nvoilà\n".utf8) + Self.diagram(record)
+      + Self.marker(1) + Array("é".utf8) + Self.diagram(record)
+    let s = Self.split([stream])
+    #expect(s.diagrams[0]?.map(\.offset) == [0, 9])  // "t\n" 2 bytes, "voilà\n" 7 ("à" is 2)
+    #expect(s.diagrams[1]?.map(\.offset) == [2])
+    // Output beyond the cap still counts: the offset is in the whole output.
+    let capped = OutputSplitter(cap: 3, secret: Self.secret, expected: [0])
+    capped.consume(Self.marker(0) + Array("12345".utf8) + Self.diagram(record))
+    capped.finish()
+    #expect(capped.diagrams[0]?.map(\.offset) == [5])
   }
 
   @Test func diagramDataIsCappedPerSnippetAndPerChapter() {

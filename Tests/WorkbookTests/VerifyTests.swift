@@ -325,11 +325,13 @@ import Testing
       ```
 
       ```swift
+      print("before")
       DiagramChannel.publish(PublishedDiagram(kind: "trace", text: "a -> b"))
       print("a -> b")
       ```
 
       ```output
+      before
       a -> b
       ```
 
@@ -339,7 +341,9 @@ import Testing
     let snippets = try #require(report.chapters.first?.snippets)
     #expect(snippets.map(\.diagrams.count) == [1, 1])
     #expect(snippets[0].diagrams == [DiagramRecord(kind: "frame", text: "[box]",
-                                                   frames: .init(screen: nil, frames: [.init(time: 0.5)]))])
-    #expect(snippets[1].diagrams == [DiagramRecord(kind: "trace", text: "a -> b")], "the last snippet's diagrams are flushed at exit")
+                                                   frames: .init(screen: nil, frames: [.init(time: 0.5)]), offset: 0)])
+    // Written as it is published: the record knows where its text was printed.
+    #expect(snippets[1].diagrams == [DiagramRecord(kind: "trace", text: "a -> b", offset: 7)])
+    #expect(snippets[1].diagrams[0].printed(in: "before\na -> b\n").map { "before\na -> b\n"[$0] } == "a -> b")
   }
 }

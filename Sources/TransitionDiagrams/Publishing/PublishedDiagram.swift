@@ -1,12 +1,14 @@
 // Published diagrams: what a snippet printed as a diagram, with the frame
 // data behind it, handed to whoever runs the program (the workbook) so that
 // the site can animate it and the terminal can play it. Neither the engine
-// nor this module does I/O: the program's runner takes them from the
-// channel (`DiagramChannel.take()`) and writes them where it likes.
+// nor this module does I/O: the program's runner receives them from the
+// channel (`DiagramChannel.deliver(to:)`) and writes them where it likes.
 //
 // The channel is the harness's, not the engine's: the engine only keeps a
 // per-simulation slot for it (`Simulation.companions`, package access), so
 // two simulations side by side (tests) never see each other's diagrams.
+// The runner takes them as they are published (`DiagramChannel.deliver`),
+// which tells it where in the output each one was published.
 
 import TransitionEngine
 
@@ -52,18 +54,30 @@ public struct PublishedDiagram: Equatable, Sendable {
   }
 }
 
-/// Where published diagrams wait for the program's runner: one queue per
-/// simulation, in the order they were published.
+/// Where published diagrams go: to the simulation's receiver, at once,
+/// when one is set; else they wait in a queue, one per simulation, in the
+/// order they were published.
 ///
 ///     DiagramChannel.publish(PublishedDiagram(kind: "trace", text: text))
-///     let diagrams = DiagramChannel.take()   // the runner, between snippets
+///     let diagrams = DiagramChannel.take()   // a test, after the fact
 ///
-/// `Stage` publishes every figure it makes; a snippet program's runner
-/// takes those of `Simulation.main`, the simulation programs use.
+/// `Stage` publishes every figure it makes. A snippet program's runner
+/// receives those of `Simulation.main`, the simulation programs use, as
+/// they are published (`deliver(to:)`), so that it knows where in the
+/// output each one was published: `print(stage.film())` prints the text
+/// right there.
 public enum DiagramChannel {
   /// Publishes `diagram` from `simulation` (the current one by default).
   public static func publish(_ diagram: PublishedDiagram, from simulation: Simulation = .current) {
-    queue(of: simulation).diagrams.append(diagram)
+    let queue = queue(of: simulation)
+    if let receiver = queue.receiver { receiver(diagram) } else { queue.diagrams.append(diagram) }
+  }
+
+  /// Hands every diagram `simulation` (`Simulation.main` by default)
+  /// publishes from now on to `receiver` as it is published, instead of
+  /// queueing it for `take`.
+  public static func deliver(from simulation: Simulation = .main, to receiver: @escaping (PublishedDiagram) -> Void) {
+    queue(of: simulation).receiver = receiver
   }
 
   /// The diagrams `simulation` (`Simulation.main` by default) published
@@ -83,7 +97,9 @@ public enum DiagramChannel {
   }
 }
 
-/// A simulation's published diagrams that the runner has not taken yet.
+/// A simulation's published diagrams that nobody has taken yet, or the
+/// receiver that takes them as they come.
 private final class PublishedQueue {
   var diagrams: [PublishedDiagram] = []
+  var receiver: ((PublishedDiagram) -> Void)?
 }

@@ -4,7 +4,7 @@
 //
 // Snippet code reaches it through the engine's `DispatchQueue`,
 // `DispatchTime`, `DispatchWorkItem`, `Timer`, `RunLoop` and `CADisplayLink`
-// (Dispatch.swift, Timer.swift, CADisplayLink.swift), which shadow
+// (Dispatch.swift, Timer.swift, QuartzCore/CADisplayLink.swift), which shadow
 // Dispatch's and Foundation's types of the same names in code that imports
 // the engine (Guides/TransitionEngine.md, "The run loop").
 //

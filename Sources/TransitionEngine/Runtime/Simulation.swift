@@ -108,8 +108,9 @@ public final class Simulation: @unchecked Sendable {
     return true
   }
 
-  /// False while an animation, animator, timer, display link or delayed
-  /// work is scheduled, or a block waits on the main queue.
+  /// True when nothing is left to run: no animation, animator, timer,
+  /// display link or delayed work is scheduled, and no block waits on the
+  /// main queue.
   public var isIdle: Bool { nextEventTime() == nil && runLoopQueue.isEmpty && runLoop.isQueueEmpty }
 
   /// Events within this many seconds count as simultaneous (absorbs the

@@ -17,6 +17,24 @@
 
 /// A container controller's transition between two children.
 enum ContainerTransition {
+  /// A container controller's root view (the navigation and tab bar
+  /// controllers' `loadView`): screen-sized, the system background, the
+  /// transition view filling it and `bar` over it at `barFrame(bounds)`,
+  /// resizing with `barResizing`.
+  @MainActor
+  static func rootView(transitionView: UIView, bar: UIView, barResizing: UIView.AutoresizingMask,
+                       barFrame: (CGRect) -> CGRect) -> UIView {
+    let root = UIView(frame: UIScreen.main.bounds)
+    root.backgroundColor = .systemBackground
+    transitionView.frame = root.bounds
+    transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    root.addSubview(transitionView)
+    bar.frame = barFrame(root.bounds)
+    bar.autoresizingMask = barResizing
+    root.addSubview(bar)
+    return root
+  }
+
   struct Request {
     let kind: TransitionRun.Kind
     /// The navigation or tab bar controller that runs the transition.

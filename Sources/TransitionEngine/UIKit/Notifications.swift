@@ -30,7 +30,7 @@
 //
 // The engine itself posts `UIWindow`'s key and visibility notifications, and
 // `UIAccessibility`'s status notifications when the harness switches a
-// setting (UIKit/Accessibility.swift). It
+// setting (UIKit/UIAccessibility.swift). It
 // has no keyboard, no application life cycle and no device motion, so it
 // never posts the keyboard, application or orientation notifications: a
 // test or a driver posts them, with the user info UIKit documents, to see

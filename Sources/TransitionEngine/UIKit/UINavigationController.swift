@@ -78,14 +78,9 @@ open class UINavigationController: UIViewController {
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   open override func loadView() {
-    let root = UIView(frame: UIScreen.main.bounds)
-    root.backgroundColor = .systemBackground
-    transitionView.frame = root.bounds
-    transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    root.addSubview(transitionView)
-    navigationBar.frame = CGRect(x: 0, y: 20, width: root.bounds.width, height: 44)
-    navigationBar.autoresizingMask = [.flexibleWidth]
-    root.addSubview(navigationBar)
+    let root = ContainerTransition.rootView(transitionView: transitionView, bar: navigationBar, barResizing: [.flexibleWidth]) {
+      CGRect(x: 0, y: 20, width: $0.width, height: 44)
+    }
     view = root
     let edge = UIScreenEdgePanGestureRecognizer(target: self, action: Selector(UINavigationController.handleInteractivePop(_:)))
     edge.edges = .left

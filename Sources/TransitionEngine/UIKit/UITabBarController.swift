@@ -55,15 +55,9 @@ open class UITabBarController: UIViewController {
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   open override func loadView() {
-    let root = UIView(frame: UIScreen.main.bounds)
-    root.backgroundColor = .systemBackground
-    transitionView.frame = root.bounds
-    transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    root.addSubview(transitionView)
-    tabBar.frame = CGRect(x: 0, y: root.bounds.height - 49, width: root.bounds.width, height: 49)
-    tabBar.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
-    root.addSubview(tabBar)
-    view = root
+    view = ContainerTransition.rootView(transitionView: transitionView, bar: tabBar, barResizing: [.flexibleWidth, .flexibleTopMargin]) {
+      CGRect(x: 0, y: $0.height - 49, width: $0.width, height: 49)
+    }
     if let vc = selectedViewController { embedView(of: vc, in: transitionView) }
   }
 

@@ -159,7 +159,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
   open var accessibilityLabel: String?
   open var isAccessibilityElement = false
   /// Whether VoiceOver should ignore this view's siblings (stored; VoiceOver's
-  /// navigation is not modelled, see UIKit/Accessibility.swift).
+  /// navigation is not modelled, see UIKit/UIAccessibility.swift).
   open var accessibilityViewIsModal = false
   /// Whether this view and its subviews are hidden from VoiceOver (stored only).
   open var accessibilityElementsHidden = false
@@ -194,7 +194,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
   var recognizers: [UIGestureRecognizer] = []
   /// Key-value observers of the view's properties (UIKit/KeyValueObserving.swift).
   var keyValueObservers: KeyValueObserverList?
-  /// Motion effects added with `addMotionEffect(_:)` (UIKit/VisualEffects.swift).
+  /// Motion effects added with `addMotionEffect(_:)` (UIKit/UIMotionEffect.swift).
   var motionEffectList: [UIMotionEffect] = []
   /// Constraints, layout guides and priorities, once Auto Layout is used (AutoLayout/LayoutEngine.swift).
   var layoutStateStorage: ViewLayoutState?

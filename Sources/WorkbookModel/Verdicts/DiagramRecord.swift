@@ -36,20 +36,42 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   /// The Markdown line of the call that published it, when the harness
   /// gave one (a flicker warning's `stage.film` call).
   public var line: Int?
+  /// Where the snippet's output was when the program published it, in
+  /// UTF-8 bytes from the start of that output: the diagram's text, when
+  /// the snippet printed it (`print(stage.film())`), starts there. Nil for
+  /// a record that did not come through a program's output.
+  public var offset: Int?
 
   /// The version this reader knows.
   public static let currentVersion = 1
 
-  public init(kind: String, text: String, frames: Frames? = nil, line: Int? = nil) {
-    self.init(version: Self.currentVersion, kind: kind, text: text, storedFrames: StoredFrames(frames), line: line)
+  public init(kind: String, text: String, frames: Frames? = nil, line: Int? = nil, offset: Int? = nil) {
+    self.init(version: Self.currentVersion, kind: kind, text: text, storedFrames: StoredFrames(frames), line: line,
+              offset: offset)
   }
 
-  package init(version: Int, kind: String, text: String, storedFrames: StoredFrames, line: Int? = nil) {
+  package init(version: Int, kind: String, text: String, storedFrames: StoredFrames, line: Int? = nil, offset: Int? = nil) {
     self.version = version
     self.kind = kind
     self.text = text
     self.storedFrames = storedFrames
     self.line = line
+    self.offset = offset
+  }
+
+  /// Where the diagram's text (without its final line break) is in
+  /// `output`, the output of the snippet that published it (or the block
+  /// recorded from it): at `offset`. Nil when the text is not there: the
+  /// snippet printed something else first, or did not print it.
+  public func printed(in output: String) -> Range<String.Index>? {
+    var text = Substring(self.text)
+    while text.last == "\n" { text = text.dropLast() }
+    let utf8 = output.utf8
+    guard !text.isEmpty, let offset, offset >= 0,
+          let start = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex),
+          let end = utf8.index(start, offsetBy: text.utf8.count, limitedBy: utf8.endIndex),
+          utf8[start..<end].elementsEqual(text.utf8) else { return nil }
+    return start..<end
   }
 
   /// The kind of a record that is a warning about the snippet (its text
@@ -57,7 +79,7 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   public static let warningKind = "warning"
 
   private enum CodingKeys: String, CodingKey {
-    case version = "v", kind, text, frames, line
+    case version = "v", kind, text, frames, line, offset
   }
 
   public init(from decoder: Decoder) throws {
@@ -65,7 +87,8 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
     self.init(version: try c.decode(Int.self, forKey: .version), kind: try c.decode(String.self, forKey: .kind),
               text: try c.decode(String.self, forKey: .text),
               storedFrames: StoredFrames(try c.decodeIfPresent(Frames.self, forKey: .frames)),
-              line: try c.decodeIfPresent(Int.self, forKey: .line))
+              line: try c.decodeIfPresent(Int.self, forKey: .line),
+              offset: try c.decodeIfPresent(Int.self, forKey: .offset))
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -75,10 +98,12 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
     try c.encode(text, forKey: .text)
     try c.encodeIfPresent(frames, forKey: .frames)
     try c.encodeIfPresent(line, forKey: .line)
+    try c.encodeIfPresent(offset, forKey: .offset)
   }
 
   public static func == (a: DiagramRecord, b: DiagramRecord) -> Bool {
-    a.version == b.version && a.kind == b.kind && a.text == b.text && a.line == b.line && a.frames == b.frames
+    a.version == b.version && a.kind == b.kind && a.text == b.text && a.line == b.line && a.offset == b.offset
+      && a.frames == b.frames
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -86,6 +111,7 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
     hasher.combine(kind)
     hasher.combine(text)
     hasher.combine(line)
+    hasher.combine(offset)
     hasher.combine(frames)
   }
 

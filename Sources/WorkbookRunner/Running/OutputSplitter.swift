@@ -5,7 +5,10 @@
 // snippet prints cannot forge one, because the snippet never sees the
 // secret. Each byte is looked at once (a marker's head is at most a few
 // dozen bytes, and a diagram's body is copied, never rescanned), so the
-// time is linear in the output however it is cut into reads.
+// time is linear in the output however it is cut into reads. The program
+// writes a diagram's marker when it publishes the diagram, so the splitter
+// keeps where the snippet's output was then (`DiagramRecord.offset`): the
+// diagram's text, when the snippet prints it, starts there.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -232,7 +235,9 @@ package final class OutputSplitter: OutputSink {
     diagramBytesTotal += diagram.count
     guard let current else { return }
     do {
-      diagrams[current, default: []].append(try DiagramRecord.decode(diagram))
+      var record = try DiagramRecord.decode(diagram)
+      record.offset = outputs[current]!.count + (dropped[current] ?? 0)
+      diagrams[current, default: []].append(record)
     } catch let error as DiagramRecord.UnsupportedVersion {
       problems.append(ChannelProblem(
         snippet: current, message: "The snippet published a diagram record of version \(error.version); this workbook reads version \(DiagramRecord.currentVersion). Rebuild the engine with this workbook's sources"))

@@ -88,6 +88,7 @@ package struct CachedDiagram: Codable {
   package var text: String
   package var frames: String?
   package var line: Int?
+  package var offset: Int?
 
   package init(_ record: DiagramRecord) {
     v = record.version
@@ -95,11 +96,13 @@ package struct CachedDiagram: Codable {
     text = record.text
     frames = record.storedFrames.encoded.map { String(decoding: $0, as: UTF8.self) }
     line = record.line
+    offset = record.offset
   }
 
   package var record: DiagramRecord {
     DiagramRecord(version: v, kind: kind, text: text,
-                  storedFrames: frames.map { StoredFrames(json: Array($0.utf8)) } ?? StoredFrames(nil), line: line)
+                  storedFrames: frames.map { StoredFrames(json: Array($0.utf8)) } ?? StoredFrames(nil), line: line,
+                  offset: offset)
   }
 }
 

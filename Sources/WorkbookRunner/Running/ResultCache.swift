@@ -22,8 +22,9 @@ package struct ResultCache: Sendable {
   /// are typed records, not JSON strings; v5: the snippet helpers are a
   /// module beside the engine; v6: a diagram's frames are JSON text, decoded
   /// when first read; v7: a trap in the engine is located by a traced second
-  /// run, TrapBacktrace; v8: each checked snippet's index is in the key).
-  package static let format = "chapter-run-v8"
+  /// run, TrapBacktrace; v8: each checked snippet's index is in the key;
+  /// v9: a diagram record keeps where the output was when it was published).
+  package static let format = "chapter-run-v9"
 
   /// The key of a chapter's run (its snippets as translated once).
   package static func key(for translated: TranslatedChapter, settings: RunSettings) -> String {

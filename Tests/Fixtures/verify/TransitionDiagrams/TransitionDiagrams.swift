@@ -38,7 +38,12 @@ public struct PublishedDiagram {
 
 public enum DiagramChannel {
   public static func publish(_ diagram: PublishedDiagram, from simulation: Simulation = .main) {
-    queue(of: simulation).diagrams.append(diagram)
+    let queue = queue(of: simulation)
+    if let receiver = queue.receiver { receiver(diagram) } else { queue.diagrams.append(diagram) }
+  }
+
+  public static func deliver(from simulation: Simulation = .main, to receiver: @escaping (PublishedDiagram) -> Void) {
+    queue(of: simulation).receiver = receiver
   }
 
   public static func take(from simulation: Simulation = .main) -> [PublishedDiagram] {
@@ -58,4 +63,5 @@ public enum DiagramChannel {
 
 private final class Queue {
   var diagrams: [PublishedDiagram] = []
+  var receiver: ((PublishedDiagram) -> Void)?
 }

@@ -1,8 +1,8 @@
-// Core Graphics and UIKit geometry that Foundation on Linux does not provide.
+// Core Graphics geometry that Foundation on Linux does not provide.
 //
 // Foundation on Linux already defines CGFloat, CGPoint, CGSize, CGRect and
 // TimeInterval; this file only adds the missing types (CGVector,
-// UIEdgeInsets, CFTimeInterval) and extends Foundation's types with the
+// CFTimeInterval; UIKit's UIEdgeInsets is in UIKit/UIGeometry.swift) and extends Foundation's types with the
 // members iOS code expects (`inset(by:)`, `applying(_:)`). Nothing here may
 // redefine a Foundation type: that would make every use ambiguous.
 
@@ -44,54 +44,6 @@ public struct CGVector: Equatable, Hashable, Sendable {
 
   /// The vector whose components are both zero.
   public static var zero: CGVector { CGVector(dx: 0, dy: 0) }
-}
-
-// MARK: - UIEdgeInsets
-
-/// The inset distances for the edges of a rectangle, as UIKit defines them.
-public struct UIEdgeInsets: Equatable, Sendable {
-  /// The inset at the top edge.
-  public var top: CGFloat
-  /// The inset at the left edge.
-  public var left: CGFloat
-  /// The inset at the bottom edge.
-  public var bottom: CGFloat
-  /// The inset at the right edge.
-  public var right: CGFloat
-
-  /// Creates insets that are all zero.
-  public init() {
-    self.init(top: 0, left: 0, bottom: 0, right: 0)
-  }
-
-  /// Creates insets with the given distance for each edge.
-  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
-    self.top = top
-    self.left = left
-    self.bottom = bottom
-    self.right = right
-  }
-
-  /// Insets that are zero on every edge.
-  public static var zero: UIEdgeInsets { UIEdgeInsets() }
-}
-
-// MARK: - CGRect + UIEdgeInsets
-
-extension CGRect {
-  /// Returns the rectangle shrunk (or, for negative insets, grown) by `insets`.
-  ///
-  /// Source: UIKit's UIGeometry.h `UIEdgeInsetsInsetRect`, which is plain
-  /// arithmetic on the stored origin and size: the rectangle is not
-  /// standardised first and a result with negative size is returned as is.
-  public func inset(by insets: UIEdgeInsets) -> CGRect {
-    var rect = self
-    rect.origin.x += insets.left
-    rect.origin.y += insets.top
-    rect.size.width -= insets.left + insets.right
-    rect.size.height -= insets.top + insets.bottom
-    return rect
-  }
 }
 
 // MARK: - Applying affine transforms
@@ -165,7 +117,7 @@ extension CGRect {
 // UIKit adds these to NSValue (`NSValue(cgRect:)`, `.cgRectValue`, …).
 // Foundation on Linux has the same boxes under AppKit's names
 // (`NSValue(rect:)`, `.rectValue`, …); these forward to them. Transforms are
-// boxed in CoreAnimation/AnimatableValue.swift. Reading a box as a type it
+// boxed in QuartzCore/AnimatableValue.swift. Reading a box as a type it
 // does not hold gives zero (on iOS it reinterprets the bytes).
 
 extension NSValue {

@@ -1,0 +1,48 @@
+// UIControl: target–action for events (the `Selector` it calls is in
+// UIResponder.swift).
+
+/// A control: target–action for events.
+@MainActor @preconcurrency
+open class UIControl: UIView {
+  /// Control events.
+  public struct Event: OptionSet, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let touchDown = Event(rawValue: 1 << 0)
+    public static let touchUpInside = Event(rawValue: 1 << 6)
+    public static let valueChanged = Event(rawValue: 1 << 12)
+    public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+  }
+
+  /// Control states.
+  public struct State: OptionSet, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let normal = State([])
+    public static let highlighted = State(rawValue: 1 << 0)
+    public static let disabled = State(rawValue: 1 << 1)
+    public static let selected = State(rawValue: 1 << 2)
+  }
+
+  private var targets: [(target: AnyObject?, action: Selector, events: Event)] = []
+  open var isEnabled = true
+  open var isSelected = false
+  open var isHighlighted = false
+
+  /// Calls `action` on `target` when `controlEvents` happen.
+  open func addTarget(_ target: Any?, action: Selector, for controlEvents: UIControl.Event) {
+    targets.append((target as AnyObject?, action, controlEvents))
+  }
+
+  /// Removes target–action pairs.
+  open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: UIControl.Event) {
+    targets.removeAll { $0.target === (target as AnyObject?) && $0.events.isSubset(of: controlEvents) }
+  }
+
+  /// Sends the actions registered for `controlEvents` (what a tap does).
+  open func sendActions(for controlEvents: UIControl.Event) {
+    for entry in targets where !entry.events.isDisjoint(with: controlEvents) {
+      if let target = entry.target { entry.action.perform(on: target, sender: self) }
+    }
+  }
+}
