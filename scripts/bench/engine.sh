@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Benchmarks, release build. Prints one line per scenario.
-#   scripts/bench.sh            # engine benchmarks (animation, diagrams, Auto Layout)
+# The engine's benchmarks (release build): animation, diagrams, Auto Layout.
+# Prints one line per scenario.
+#   scripts/bench/engine.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
-swift build -c release --product engine-bench >/dev/null
-.build/release/engine-bench
+source "$(dirname "$0")/lib.sh"
+swift build -c release --product engine-bench --package-path "$ROOT" >/dev/null
+"$ROOT/.build/release/engine-bench"

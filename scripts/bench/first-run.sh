@@ -12,10 +12,11 @@
 # cache folder; they are linked in, so that no network is needed (a
 # newcomer downloads them once, which this does not time).
 #
-#   scripts/bench-first-run.sh [CLONE_DIR]
+#   scripts/bench/first-run.sh [CLONE_DIR]
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-first-run-XXXXXX")
+source "$(dirname "$0")/lib.sh"
+bench_work first-run
+bench_cleanup() { :; }  # the clone and its logs stay, to look at
 CLONE=${1:-$WORK/clone}
 git clone -q "$ROOT" "$CLONE"
 export XDG_CACHE_HOME="$WORK/xdg"
@@ -24,33 +25,21 @@ SWIFTPM_CACHE="${HOME:-/root}/.cache/org.swift.swiftpm"
 [ -d "$SWIFTPM_CACHE" ] && ln -s "$SWIFTPM_CACHE" "$XDG_CACHE_HOME/org.swift.swiftpm"
 cd "$CLONE"
 
-# Runs a command; prints "WALL CPU" (seconds) of it and everything it started.
-timed() {
-  python3 - "$@" <<'PY'
-import resource, subprocess, sys, time
-start = time.monotonic()
-status = subprocess.call(sys.argv[1:])
-wall = time.monotonic() - start
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"{wall:.1f} {usage.ru_utime + usage.ru_stime:.1f}", file=open("/dev/fd/3", "w"))
-sys.exit(status)
-PY
-}
-load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "clone: $CLONE; per-user cache: $XDG_CACHE_HOME; $(nproc) cores"
 
 L0=$(load)
-ONE=$(timed scripts/bootstrap.sh 3>&1 >&2)
+bench_timed --show scripts/bootstrap.sh
+ONE=$(bench_summary 1)
 L1=$(load)
-TWO=$(timed swift test 3>&1 >&2)
+bench_timed --show swift test
+TWO=$(bench_summary 1)
 L2=$(load)
 
-python3 - "$ONE" "$TWO" "$L0" "$L1" "$L2" "$(nproc)" <<'PY'
-import sys
-(one_wall, one_cpu), (two_wall, two_cpu) = (map(float, x.split()) for x in sys.argv[1:3])
-l0, l1, l2, cores = sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])
-print(f"command 1 (scripts/bootstrap.sh): {one_wall:6.0f} s wall ({one_wall / 60:.1f} min), "
-      f"{one_cpu:6.0f} s CPU = {one_cpu / cores:.0f} s on {cores} idle cores at best  (target <= 240 s)  load {l0} -> {l1}")
-print(f"command 2 (swift test):           {two_wall:6.0f} s wall ({two_wall / 60:.1f} min), "
-      f"{two_cpu:6.0f} s CPU = {two_cpu / cores:.0f} s on {cores} idle cores at best  (target <= 150 s)  load {l1} -> {l2}")
-PY
+cores=$(nproc)
+bench_header
+bench_row "command 1 (scripts/bootstrap.sh)" "$ONE" "  load $L0 -> $L1"
+bench_row "command 2 (swift test)" "$TWO" "  load $L1 -> $L2"
+echo "CPU / $cores cores is what each needs at least on an idle machine"
+bench_check "command 1 <= 240 s" "${ONE%% *}" "<=" 240
+bench_check "command 2 <= 150 s" "${TWO%% *}" "<=" 150
+bench_exit

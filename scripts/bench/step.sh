@@ -15,27 +15,17 @@
 # spent on that save (user + system, from /proc), and the load average; on a
 # shared machine the latency grows with the load, the CPU time does not.
 #
-# Usage: scripts/bench-step.sh [ROUNDS]
-#        CONFIGURATION=debug scripts/bench-step.sh   # with the debug build
-#        WORKBOOK_BIN=path/to/workbook scripts/bench-step.sh   # a tool built elsewhere (no build)
+# Usage: scripts/bench/step.sh [ROUNDS]
+#        CONFIGURATION=debug scripts/bench/step.sh   # with the debug build
+#        WORKBOOK_BIN=path/to/workbook scripts/bench/step.sh   # a tool built elsewhere (no build)
 set -euo pipefail
-
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/lib.sh"
 ROUNDS=${1:-10}
 
-CONFIGURATION=${CONFIGURATION:-release}
-if [ -n "${WORKBOOK_BIN:-}" ]; then
-  BIN=$WORKBOOK_BIN
-else
-  echo "Building workbook ($CONFIGURATION)…" >&2
-  swift build -c "$CONFIGURATION" --product workbook --package-path "$ROOT" --scratch-path "$ROOT/.build" >&2
-  BIN="$ROOT/.build/$CONFIGURATION/workbook"
-fi
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-bench-step-XXXXXX")
+bench_tool
+bench_work bench-step
 STEP_PID=""
-cleanup() { [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null; rm -rf "$WORK"; }
-trap cleanup EXIT
+bench_cleanup() { [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null; rm -rf "$WORK"; }
 # A cache that outlives the run, so the engine is built once per content.
 CACHE="$ROOT/.build/workbook-bench-step"
 mkdir -p "$WORK/Chapters"
@@ -87,82 +77,11 @@ exec 3<>"$WORK/keys"
 STEP_PID=$!
 
 STATUS=0
-python3 - "$WORK" "$ROUNDS" "$STEP_PID" <<'PY' || STATUS=$?
-import os, statistics, sys, time
-work, rounds, step_pid = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-ticks = os.sysconf("SC_CLK_TCK")
-
-def cpu():
-    """Seconds of CPU of the stepper and of the children it has reaped."""
-    fields = open(f"/proc/{step_pid}/stat").read().rsplit(")", 1)[1].split()
-    return sum(int(x) for x in fields[11:15]) / ticks  # utime stime cutime cstime
-log = os.path.join(work, "step.log")
-path = os.path.join(work, "Exercises/01-fade/fade-out.swift")
-
-def results():
-    try:
-        return open(log, encoding="utf-8").read().count("Checked Exercises/")
-    except FileNotFoundError:
-        return 0
-
-def wait_for(count, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if results() >= count:
-            return True
-        time.sleep(0.005)
-    return False
-
-if not wait_for(1, timeout=120):
-    sys.exit("the stepper never checked the starter:\n" + open(log).read())
-starter = open(path).read()
-right = starter.replace("  // TODO: fade the card out over one second\n",
-                        "  UIView.animate(withDuration: 1) { card.alpha = 0 }\n")
-wrong = starter.replace("  // TODO: fade the card out over one second\n",
-                        "  UIView.animate(withDuration: 2) { card.alpha = 0 }\n")
-latencies = []
-cpus = []
-loads = []
-for n in range(rounds):
-    before = results()
-    text = right if n % 2 else wrong
-    # Save like an editor: write a new file, rename it over the old one.
-    with open(path + ".tmp", "w") as f:
-        f.write(text + f"// save {n}\n")
-    cpu_before = cpu()
-    start = time.monotonic()
-    os.rename(path + ".tmp", path)
-    if not wait_for(before + 1):
-        sys.exit("no result after a save:\n" + open(log).read()[-2000:])
-    latencies.append(time.monotonic() - start)
-    cpus.append(cpu() - cpu_before)
-    loads.append(os.getloadavg()[0])
-    time.sleep(0.3)
-log_text = open(log).read()
-passes = log_text.count("PASS")
-median = statistics.median(latencies)
-worst = max(latencies)
-print(f"save -> result, warm cache, {rounds} saves ({passes} passes): "
-      f"median {median:.3f} s, min {min(latencies):.3f} s, max {worst:.3f} s")
-print(f"CPU per save (stepper + compiler + linker + program): median {statistics.median(cpus):.3f} s, "
-      f"max {max(cpus):.3f} s; load average during the saves: {min(loads):.2f} to {max(loads):.2f}")
-print(f"load average at the end: {os.getloadavg()[0]:.2f} (other work on the machine skews the latencies)")
-for text, passed in [(f"median save -> result = {median:.3f} s (target <= 0.5 s)", median <= 0.5),
-                     (f"worst save -> result = {worst:.3f} s (target < 1 s)", worst < 1.0)]:
-    print(("PASS " if passed else "MISS ") + text)
-sys.exit(0 if median <= 0.5 and worst < 1.0 else 1)
-PY
+python3 "$BENCH/step-saves.py" "$WORK" "$ROUNDS" "$STEP_PID" || STATUS=$?
 kill "$STEP_PID" 2>/dev/null || true
 wait "$STEP_PID" 2>/dev/null || true
 STEP_PID=""
 
-python3 - "$BIN" check 01-fade/fade-out "${ARGS[@]}" <<'PY'
-import os, resource, subprocess, sys, time
-start = time.monotonic()
-subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL)
-wall = time.monotonic() - start
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"workbook check (one process, warm cache): {wall:.3f} s wall, {usage.ru_utime + usage.ru_stime:.3f} s CPU, "
-      f"load {os.getloadavg()[0]:.2f}")
-PY
+bench_timed "$BIN" check 01-fade/fade-out "${ARGS[@]}" || true
+bench_row "workbook check (one process, warm cache)" "$(bench_summary 1)"
 exit $STATUS
