@@ -29,8 +29,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("browser_test", ROOT / "scripts" / "browser-test.py")
+HERE = Path(__file__).resolve().parent  # scripts/e2e
+ROOT = HERE.parent.parent
+spec = importlib.util.spec_from_file_location("browser_test", HERE / "browser-test.py")
 browser_test = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(browser_test)
 
