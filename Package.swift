@@ -149,7 +149,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // Benchmarks: run with `scripts/bench.sh` (release build).
+    // Benchmarks: run with `scripts/bench/bench.sh engine` (release build).
     .executableTarget(
       name: "engine-bench",
       dependencies: ["TransitionEngine", "TransitionDiagrams"],

@@ -3,7 +3,7 @@
 // Scenario (issue "Transition engine I"): 1,000 views animating concurrently
 // through 1 s of virtual time, sampled at 60 fps — every frame the clock
 // advances by 1/60 s and every view's presentation frame and opacity are read.
-// Run with `scripts/bench.sh` (release build). Wall-clock time is measured
+// Run with `scripts/bench/bench.sh engine` (release build). Wall-clock time is measured
 // here, in the benchmark, never inside the engine.
 import TransitionDiagrams
 import TransitionEngine

@@ -19,6 +19,7 @@ extension ErrorText {
     case let error as DiagramRecord.ChoiceError: return message(for: error)
     case let error as ReportDocument.Problem: return message(for: error)
     case let error as ChildProcessError: return message(for: error)
+    case let error as Book.Scaffold.Error: return message(for: error)
     default: return Files.reason(error)
     }
   }
@@ -36,7 +37,7 @@ extension ErrorText {
       return "Cannot find the engine's sources (Sources/TransitionEngine next to a Package.swift) above "
         + searched.map { "'\($0)'" }.joined(separator: " or ")
         + ", nor next to the workbook executable; run from the repository, install workbook with "
-        + "scripts/install.sh, or pass --engine-sources DIR"
+        + "scripts/setup/install.sh, or pass --engine-sources DIR"
     case .engineSourcesEmpty(let path):
       if path.hasSuffix("/TransitionDiagrams") {
         return "The diagrams harness's folder '\(path)' (beside the engine's) has no .swift files; "
@@ -122,6 +123,18 @@ extension ErrorText {
       guard let number else { return "No snippet of '\(chapter)' published a diagram" + failing }
       return "Snippet \(number) of '\(chapter)'\(line.map { " (line \($0))" } ?? "") published no diagram"
         + (others.isEmpty ? failing : "; these did: " + others.map(String.init).joined(separator: ", "))
+    }
+  }
+}
+
+extension ErrorText {
+  public static func message(for error: Book.Scaffold.Error) -> String {
+    switch error {
+    case .wouldOverwrite(let folder, let files):
+      return "'\(ExerciseBook.displayPath(folder))' already has a book (" + files.map { "'\($0)'" }.joined(separator: ", ")
+        + "); nothing was written. Work on it with 'workbook verify', or choose another folder: workbook init DIR"
+    case .cannotWrite(let path, let reason):
+      return "Cannot write '\(path)': \(reason). Choose a new or empty folder you can write: workbook init DIR"
     }
   }
 }

@@ -62,7 +62,7 @@ public final class Terminal: @unchecked Sendable {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+      let n = bytes.withUnsafeMutableBytes { systemWrite(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
       if n < 0 { if errno == EINTR { continue }; return }
       offset += n
     }
@@ -259,13 +259,11 @@ public enum TerminalRestore {
   private static func installSuspension() {
     guard !suspensionInstalled else { return }
     suspensionInstalled = true
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in
+    var action = signalAction(flags: SA_RESTART) { _ in
       let savedErrno = errno
       TerminalRestore.suspendAndContinue()
       errno = savedErrno
     }
-    action.sa_flags = SA_RESTART
     sigaction(SIGTSTP, &action, nil)
   }
   nonisolated(unsafe) private static var suspensionInstalled = false
@@ -295,9 +293,8 @@ public enum TerminalRestore {
   /// Stops the process with SIGTSTP's default action, then puts this
   /// handler back.
   private static func stopNow() {
-    var action = sigaction()
+    var action = signalAction(SIG_DFL)
     var previous = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
     sigaction(SIGTSTP, &action, &previous)
     var set = sigset_t()
     sigemptyset(&set)
@@ -312,7 +309,7 @@ public enum TerminalRestore {
   /// Writes an escape sequence from a signal handler (no locks, no allocation
   /// beyond the literal's bytes).
   private static func write(_ sequence: StaticString) {
-    _ = Glibc.write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+    _ = systemWrite(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
   }
 
   /// Ctrl-C, SIGTERM and SIGHUP: stop every compiler and program, restore
@@ -330,13 +327,11 @@ public enum TerminalRestore {
       onInterrupt?()
     }
     for sig in [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE] {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { signal in
+      var action = signalAction { number in
         TerminalRestore.restore()
-        Glibc.signal(signal, SIG_DFL)
-        raise(signal)
+        signal(number, SIG_DFL)
+        raise(number)
       }
-      action.sa_flags = 0
       sigaction(sig, &action, nil)
     }
     atexit { TerminalRestore.restore() }
@@ -383,13 +378,11 @@ enum ResizeSignal {
     }
     readEnd = ends[0]
     writeEnd = ends[1]
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in
+    var action = signalAction(flags: SA_RESTART) { _ in
       let saved = errno
       ResizeSignal.notify()
       errno = saved
     }
-    action.sa_flags = SA_RESTART
     sigaction(SIGWINCH, &action, nil)
     return true
   }()
@@ -398,6 +391,30 @@ enum ResizeSignal {
   static func notify() {
     guard writeEnd >= 0 else { return }
     var byte: UInt8 = 1
-    _ = Glibc.write(writeEnd, &byte, 1)
+    _ = systemWrite(writeEnd, &byte, 1)
   }
+}
+
+// MARK: - The C library's names on Linux (Glibc) and macOS (Darwin)
+
+/// write(2), named apart from the `write` methods above.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+  Glibc.write(descriptor, bytes, count)
+  #else
+  Darwin.write(descriptor, bytes, count)
+  #endif
+}
+
+/// A `sigaction` that runs `handler` (glibc names its field
+/// `__sigaction_handler.sa_handler`, Darwin `__sigaction_u.__sa_handler`).
+private func signalAction(flags: Int32 = 0, _ handler: (@convention(c) (Int32) -> Void)?) -> sigaction {
+  var action = sigaction()
+  #if canImport(Glibc)
+  action.__sigaction_handler.sa_handler = handler
+  #else
+  action.__sigaction_u.__sa_handler = handler
+  #endif
+  action.sa_flags = flags
+  return action
 }

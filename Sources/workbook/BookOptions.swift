@@ -99,52 +99,32 @@ struct BookOptions: ParsableArguments {
   /// Where the command works (see `Workspace`).
   var workspace: Workspace { Workspace(configuration) }
 
-  /// Loads the book's exercises, or exits with status 2 and a message.
+  /// Loads the book's exercises.
   func loadBook() throws -> ExerciseBook {
-    do {
-      return try ExerciseBook.load(workspace)
-    } catch {
-      throw CommandFailure.setup(ErrorText.message(for: error))
-    }
+    try ExerciseBook.load(workspace)
   }
 
   /// A checker for the learner's files: finds the compiler and builds the
   /// engine if needed (saying so).
   func checker(_ workspace: Workspace) throws -> ExerciseChecker {
-    do {
-      return try ExerciseChecker(workspace: workspace, willBuild: { _ in announceEngineBuild() })
-    } catch {
-      throw CommandFailure.setup(ErrorText.message(for: error))
-    }
+    try ExerciseChecker(workspace: workspace, willBuild: { _ in announceEngineBuild() })
   }
 
-  /// The learner's progress, or exits with status 2 and a message.
+  /// The learner's progress.
   func loadProgress(_ book: ExerciseBook) throws -> ExerciseBook.ProgressFile {
-    do {
-      return try ExerciseBook.ProgressFile.load(book.progressPath)
-    } catch {
-      throw CommandFailure.setup(ErrorText.message(for: error))
-    }
+    try ExerciseBook.ProgressFile.load(book.progressPath)
   }
 }
 
 /// Says that the engine is being built (it takes a while, once).
 func announceEngineBuild() {
-  FileHandle.standardError.write(Data("Building TransitionEngine for the snippets (once per engine version on this machine)…\n".utf8))
+  printNote("Building TransitionEngine for the snippets (once per engine version on this machine)…")
 }
 
-/// A setup or usage problem: the message on standard error, status 2.
-enum CommandFailure: Error {
-  case setup(String)
-
-  static func report(_ body: () throws -> Void) throws {
-    do {
-      try body()
-    } catch CommandFailure.setup(let message) {
-      FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
-      throw ExitCode(2)
-    }
-  }
+/// A line on standard error: progress, notes and warnings. (Errors are
+/// thrown; `Ending` in Main.swift writes them.)
+func printNote(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
 /// Colours only on a terminal, and never with NO_COLOR.

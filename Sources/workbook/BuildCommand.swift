@@ -66,60 +66,46 @@ extension Workbook {
 
       if !check {
         // Refuse a dangerous or foreign folder before the work of a build.
-        do { try Site.checkFolder(workspace.site, book: common.book) } catch {
-          printError("error: " + ErrorText.message(for: error))
-          throw ExitCode(2)
-        }
+        try Site.checkFolder(workspace.site, book: common.book)
         // What an earlier build that was killed mid-write left (never a
         // running build's: each temporary file names its process).
         Files.removeTemporaryFilesOfDeadRuns(under: workspace.site)
       }
       // Ctrl-C stops the compilers and programs the verify started.
       Interruption.install(text: Interruption.stoppedEverything)
-      let site: Site
-      do throws(SiteError) {
-        // The driver (verify, or read the report back), then the renderer.
-        let verified = try Verifier(options: common.verifyOptions).verifyWholeBook(in: workspace, fromReport: fromReport)
-        if let fromReport, let note = Self.engineNote(report: fromReport, engine: verified.engine, workspace: workspace) {
-          printError(note)
-        }
-        // The fidelity ledger comes from the local engine's sources (found
-        // as verify finds them), not from a report.
-        options.engineSources = try? workspace.engineSources()
-        site = try SiteBuilder(options: options).render(verified)
-      } catch {
-        if error == .verify(.interrupted) { throw ExitCode(130) }
-        printError("error: " + ErrorText.message(for: error))
-        throw ExitCode(2)
-      }
+      let site = try buildSite(options, in: workspace)
 
       if !site.failures.isEmpty {
-        let list = site.failures.map { "  " + ReportRenderer.visible($0.description) }.joined(separator: "\n")
-        if !allowFailures {
-          printError("error: The book has \(site.failures.count) failure(s); the site is not written:\n\(list)\n"
-            + "Fix them (workbook verify shows the details) or pass --allow-failures to publish them marked")
-          throw ExitCode(1)
-        }
-        printError("warning: Publishing \(site.failures.count) failure(s), marked on their pages:\n\(list)")
+        let failures = site.failures.map(\.description)
+        guard allowFailures else { throw CommandError.bookHasFailures(failures) }
+        printNote("warning: Publishing \(site.failures.count) failure(s), marked on their pages:\n"
+          + failures.map { "  " + ReportRenderer.visible($0) }.joined(separator: "\n"))
       }
 
       if check {
         let differences = site.differences(from: workspace.site)
-        guard differences.isEmpty else {
-          printError("error: '\(workspace.site)' is stale; run 'workbook build' and commit it:\n"
-            + differences.map { "  " + $0 }.joined(separator: "\n"))
-          throw ExitCode(1)
-        }
+        guard differences.isEmpty else { throw CommandError.siteStale(folder: workspace.site, differences: differences) }
         print("'\(workspace.site)' is current (\(site.files.count) files)")
         return
       }
-      do { try site.write(to: workspace.site) } catch {
-        printError("error: " + ErrorText.message(for: error))
-        throw ExitCode(2)
-      }
+      try site.write(to: workspace.site)
       func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
       print("Wrote '\(workspace.site)': \(count(site.files.count, "file")), \(count(site.report.chapters.count, "chapter")), "
         + "\(count(site.report.passedCount, "verified snippet"))")
+    }
+
+    /// The site: the book verified and rendered, or rendered from the report.
+    func buildSite(_ options: SiteOptions, in workspace: Workspace) throws(SiteError) -> Site {
+      // The driver (verify, or read the report back), then the renderer.
+      let verified = try Verifier(options: common.verifyOptions).verifyWholeBook(in: workspace, fromReport: fromReport)
+      if let fromReport, let note = Self.engineNote(report: fromReport, engine: verified.engine, workspace: workspace) {
+        printNote(note)
+      }
+      // The fidelity ledger comes from the local engine's sources (found
+      // as verify finds them), not from a report.
+      var options = options
+      options.engineSources = try? workspace.engineSources()
+      return try SiteBuilder(options: options).render(verified)
     }
 
     /// One line when the report was made with another engine than the
@@ -134,10 +120,6 @@ extension Workbook {
       }
       return "note: The report '\(file)' was made with \(name(engine)), not the local \(name(local)); "
         + "the site shows the report's outputs"
-    }
-
-    private func printError(_ text: String) {
-      FileHandle.standardError.write(Data((text + "\n").utf8))
     }
   }
 }

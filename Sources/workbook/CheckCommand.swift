@@ -48,50 +48,38 @@ extension Workbook {
     @OptionGroup var bookOptions: BookOptions
 
     func run() throws {
-      var passed = false
-      try CommandFailure.report {
-        let book = try bookOptions.loadBook()
-        guard let found = book.exercise(named: exercise) else {
-          let closest = book.suggestions(for: exercise)
-          throw CommandFailure.setup("No exercise '\(exercise)' in '\(bookOptions.book)'"
-            + (closest.isEmpty ? "; run 'workbook exercises' to list them" : NameSuggestions.sentence(closest)))
-        }
-        let workspace = book.workspacePath(found)
-        let path = file.map { ($0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0) } ?? workspace
-        guard let data = FileManager.default.contents(atPath: path) else {
-          throw CommandFailure.setup(file == nil
-            ? "No file '\(ExerciseBook.displayPath(path))' yet; run 'workbook step \(found.chapter)' to write the starter, or pass --file PATH"
-            : "Cannot read '\(file!)'")
-        }
-        var progress = try bookOptions.loadProgress(book)
-        let checker = try bookOptions.checker(book.workspace)
-        let terminal = Terminal()
-        TerminalRestore.installHandlers(message: "Interrupted")
-        let result: ExerciseCheck
-        do {
-          result = try checker.check(
-            found, code: String(decoding: data, as: UTF8.self), file: path,
-            displayPath: ExerciseBook.displayPath(path))
-        } catch {
-          throw CommandFailure.setup(ErrorText.message(for: error))
-        }
-        let style = detectedStyle(terminal)
-        let width = terminal.outputIsTerminal ? terminal.width : 100
-        var lines = CheckView(style: style).render(result, width: width)
-        if solution || wholeSolution {
-          lines += [""] + SolutionView(style: style).render(found, full: wholeSolution, width: width)
-        }
-        terminal.write(lines.joined(separator: "\n") + "\n")
-        if path == workspace {
-          progress.recordCheck(of: found, passed: result.passed)
-          if solution || wholeSolution { progress.exercises[found.qualifiedID, default: .init()].solutionShown = true }
-          do { try progress.save(book.progressPath) } catch {
-            FileHandle.standardError.write(Data(("warning: " + ErrorText.message(for: error) + "\n").utf8))
-          }
-        }
-        passed = result.passed
+      let book = try bookOptions.loadBook()
+      guard let found = book.exercise(named: exercise) else {
+        throw CommandError.noExercise(name: exercise, book: bookOptions.book, suggestions: book.suggestions(for: exercise))
       }
-      if !passed { throw ExitCode(1) }
+      let workspace = book.workspacePath(found)
+      let path = file.map { ($0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0) } ?? workspace
+      guard let data = FileManager.default.contents(atPath: path) else {
+        guard let file else { throw CommandError.noExerciseFile(path: ExerciseBook.displayPath(path), chapter: found.chapter) }
+        throw CommandError.cannotRead(file: file)
+      }
+      var progress = try bookOptions.loadProgress(book)
+      let checker = try bookOptions.checker(book.workspace)
+      let terminal = Terminal()
+      TerminalRestore.installHandlers(message: "Interrupted")
+      let result = try checker.check(
+        found, code: String(decoding: data, as: UTF8.self), file: path,
+        displayPath: ExerciseBook.displayPath(path))
+      let style = detectedStyle(terminal)
+      let width = terminal.outputIsTerminal ? terminal.width : 100
+      var lines = CheckView(style: style).render(result, width: width)
+      if solution || wholeSolution {
+        lines += [""] + SolutionView(style: style).render(found, full: wholeSolution, width: width)
+      }
+      terminal.write(lines.joined(separator: "\n") + "\n")
+      if path == workspace {
+        progress.recordCheck(of: found, passed: result.passed)
+        if solution || wholeSolution { progress.exercises[found.qualifiedID, default: .init()].solutionShown = true }
+        do { try progress.save(book.progressPath) } catch {
+          printNote("warning: " + ErrorText.message(for: error))
+        }
+      }
+      if !result.passed { throw ReportedFailure() }
     }
   }
 }

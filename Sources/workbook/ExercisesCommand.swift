@@ -29,20 +29,18 @@ extension Workbook {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func run() throws {
-      try CommandFailure.report {
-        let book = try bookOptions.loadBook()
-        let progress = try bookOptions.loadProgress(book)
-        let terminal = Terminal()
-        let text: String
-        switch format {
-        case .text:
-          text = ExerciseList(book: book, progress: progress, style: detectedStyle(terminal))
-            .render(width: terminal.outputIsTerminal ? terminal.width : 100)
-        case .json:
-          text = ExerciseList(book: book, progress: progress, style: .plain).json()
-        }
-        terminal.write(text)
+      let book = try bookOptions.loadBook()
+      let progress = try bookOptions.loadProgress(book)
+      let terminal = Terminal()
+      let text: String
+      switch format {
+      case .text:
+        text = ExerciseList(book: book, progress: progress, style: detectedStyle(terminal))
+          .render(width: terminal.outputIsTerminal ? terminal.width : 100)
+      case .json:
+        text = ExerciseList(book: book, progress: progress, style: .plain).json()
       }
+      terminal.write(text)
     }
   }
 }

@@ -53,41 +53,33 @@ extension Workbook {
     var engineSources: String?
 
     func run() throws {
-      try CommandFailure.report {
-        var configuration = Workspace.Configuration()
-        configuration.engineSources = engineSources
-        let engine: String
-        let fidelity: WorkbookFidelity.Fidelity
-        do {
-          engine = try Workspace(configuration).engineSources()
-          fidelity = try WorkbookFidelity.Fidelity.load(engine: engine)
-        } catch {
-          throw CommandFailure.setup(ErrorText.message(for: error))
-        }
-        let terminal = Terminal()
-        if markdown {
-          terminal.write(fidelity.markdown)
-          return
-        }
-        if check {
-          try runCheck(fidelity, engine: engine)
-          return
-        }
-        guard let symbol else {
-          terminal.write(fidelity.listText(status: status, width: terminal.outputIsTerminal ? terminal.width : 120))
-          return
-        }
-        switch fidelity.lookup(symbol) {
-        case .row(let row, let members):
-          terminal.write(fidelity.rowText(row, members: members, engineFolder: ExerciseBook.displayPath(engine)))
-        case .covered(let name, let row):
-          terminal.write("\(name) has no row of its own; its type's row covers it.\n\n"
-            + fidelity.rowText(row, members: [], engineFolder: ExerciseBook.displayPath(engine)))
-        case .overloads(let overloads):
-          terminal.write(fidelity.overloadsText(symbol, overloads))
-        case .unknown(let suggestions):
-          throw CommandFailure.setup("no API '\(symbol)' in the engine\(NameSuggestions.sentence(suggestions))")
-        }
+      var configuration = Workspace.Configuration()
+      configuration.engineSources = engineSources
+      let engine = try Workspace(configuration).engineSources()
+      let fidelity = try WorkbookFidelity.Fidelity.load(engine: engine)
+      let terminal = Terminal()
+      if markdown {
+        terminal.write(fidelity.markdown)
+        return
+      }
+      if check {
+        try runCheck(fidelity, engine: engine)
+        return
+      }
+      guard let symbol else {
+        terminal.write(fidelity.listText(status: status, width: terminal.outputIsTerminal ? terminal.width : 120))
+        return
+      }
+      switch fidelity.lookup(symbol) {
+      case .row(let row, let members):
+        terminal.write(fidelity.rowText(row, members: members, engineFolder: ExerciseBook.displayPath(engine)))
+      case .covered(let name, let row):
+        terminal.write("\(name) has no row of its own; its type's row covers it.\n\n"
+          + fidelity.rowText(row, members: [], engineFolder: ExerciseBook.displayPath(engine)))
+      case .overloads(let overloads):
+        terminal.write(fidelity.overloadsText(symbol, overloads))
+      case .unknown(let suggestions):
+        throw CommandError.unknownAPI(symbol, suggestions: suggestions)
       }
     }
 
@@ -110,7 +102,7 @@ extension Workbook {
         for failure in missing[file]! { text += "| `\(failure.symbol)` | engine-choice | | TODO | |\n" }
       }
       terminal.write(text)
-      throw ExitCode(1)
+      throw ReportedFailure()
     }
   }
 }

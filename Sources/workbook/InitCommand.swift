@@ -33,29 +33,10 @@ extension Workbook {
     @Flag(help: "Only write the files; do not record the outputs (they stay empty until 'workbook verify --record').")
     var noRecord = false
 
-    @Option(help: ArgumentHelp("The engine's source folder, with the diagrams harness in the TransitionDiagrams folder beside it, or a Sources folder holding both ($WORKBOOK_ENGINE_SOURCES). Default: the engine that ships with workbook.", valueName: "dir"))
-    var engineSources: String?
-
-    @Option(help: ArgumentHelp("The cache folder ($WORKBOOK_CACHE_DIR). Default: DIR/.workbook, the engine in the per-user cache.", valueName: "dir"))
-    var cacheDir: String?
+    @OptionGroup var engine: EngineOptions
 
     func run() throws {
-      let outcome: Book.Scaffold.Outcome
-      do {
-        outcome = try Book.Scaffold.create(in: directory)
-      } catch {
-        let message: String
-        switch error {
-        case .wouldOverwrite(let folder, let files):
-          message = "'\(ExerciseBook.displayPath(folder))' already has a book (" + files.map { "'\($0)'" }.joined(separator: ", ")
-            + "); nothing was written. Work on it with 'workbook verify', or choose another folder: workbook init DIR"
-        case .cannotWrite(let path, let reason):
-          message = "Cannot write '\(path)': \(reason). "
-            + "Choose a new or empty folder you can write: workbook init DIR"
-        }
-        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
-        throw ExitCode(2)
-      }
+      let outcome = try Book.Scaffold.create(in: directory)
       for path in outcome.written { print("created \(ExerciseBook.displayPath(path))") }
       for file in outcome.kept { print("kept    \(file) (yours, unchanged)") }
       if outcome.kept.contains(".gitignore") {
@@ -72,31 +53,26 @@ extension Workbook {
       if !noRecord {
         var configuration = Workspace.Configuration()
         configuration.book = root + "/Chapters"
-        configuration.engineSources = engineSources
-        configuration.cacheDirectory = cacheDir ?? ProcessInfo.processInfo.environment["WORKBOOK_CACHE_DIR"]
+        engine.apply(to: &configuration)
         var options = Verifier.Options()
         options.record = true
         let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: false)
         Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
+        let report: VerifyReport
         do {
-          let report = try Verifier(options: options).run(in: Workspace(configuration)) { progress.handle($0) }
+          report = try Verifier(options: options).run(in: Workspace(configuration)) { progress.handle($0) }
           progress.clear()
-          if report.failed {
-            var out = ""
-            for chapter in report.chapters { out += ReportRenderer.text(chapter) }
-            FileHandle.standardError.write(Data(out.utf8))
-            FileHandle.standardError.write(Data(
-              "error: The new book does not verify with this engine; see above\n".utf8))
-            throw ExitCode(1)
-          }
-          print("checked with this engine: \(ReportRenderer.summary(report))")
-        } catch let error as VerifyError {
+        } catch {
           progress.clear()
-          if error == .interrupted { throw ExitCode(130) }
-          FileHandle.standardError.write(Data(("error: " + ErrorText.message(for: error)
-            + "\nThe book is written; record its outputs later with 'workbook verify --record'\n").utf8))
-          throw ExitCode(2)
+          if error == .interrupted { throw error }
+          throw CommandError.notRecorded(error)
         }
+        if report.failed {
+          // The chapters' findings, then the error.
+          FileHandle.standardError.write(Data(report.chapters.map(ReportRenderer.text).joined().utf8))
+          throw CommandError.newBookDoesNotVerify
+        }
+        print("checked with this engine: \(ReportRenderer.summary(report))")
       }
       let place = ExerciseBook.displayPath(root)
       print("""

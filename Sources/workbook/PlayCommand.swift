@@ -51,50 +51,37 @@ extension Workbook {
     }
 
     func run() throws {
-      try CommandFailure.report {
-        // Ctrl-C stops the verify's compilers, then the player, and puts
-        // the terminal back.
-        TerminalRestore.installHandlers(message: "Stopped")
-        var options = Verifier.Options()
-        options.chapters = [chapter]
-        options.jobs = 1
-        let workspace = bookOptions.workspace
-        let report: VerifyReport
-        let book: Book
-        do {
-          book = try workspace.loadBook(selecting: [chapter])
-          report = try Verifier(options: options).verify(book, in: workspace) { event in
-            if case .buildingEngine = event { announceEngineBuild() }
-          }.report
-        } catch {
-          throw CommandFailure.setup(ErrorText.message(for: error))
-        }
-        guard let chapterReport = report.chapters.first else { return }
-        let choice: DiagramRecord.Choice
-        do {
-          choice = try DiagramRecord.Choice.choose(in: chapterReport, snippet: snippet)
-        } catch {
-          throw CommandFailure.setup(ErrorText.message(for: error))
-        }
-        let chosen = choice.snippet, diagram = choice.diagram
-        let terminal = Terminal()
-        let style = detectedStyle(terminal)
-        // The chapter's other diagrams: printed first without a terminal,
-        // kept under the player's controls with one.
-        var notes: [String] = []
-        if !choice.others.isEmpty {
-          notes.append("Other snippets with diagrams: " + choice.others.map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", "))
-          notes.append("Play one with: workbook play \(chapter) \(choice.others[0].index + 1)")
-        }
-        if !notes.isEmpty && (noAnimate || !terminal.isInteractive) {
-          terminal.write(notes.joined(separator: "\n") + "\n\n")
-        }
-        let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"
-        let note = engineChoiceNote(book.chapters.first, upTo: chosen.index, workspace: workspace)
-        let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, note: note.map { style.dim($0) },
-                                     terminal: terminal, style: style, speed: speed, loops: loop, notes: notes)
-        if noAnimate { player.printAll() } else { _ = player.play() }
+      // Ctrl-C stops the verify's compilers, then the player, and puts
+      // the terminal back.
+      TerminalRestore.installHandlers(message: "Stopped")
+      var options = Verifier.Options()
+      options.chapters = [chapter]
+      options.jobs = 1
+      let workspace = bookOptions.workspace
+      let book = try workspace.loadBook(selecting: [chapter])
+      let report = try Verifier(options: options).verify(book, in: workspace) { event in
+        if case .buildingEngine = event { announceEngineBuild() }
+      }.report
+      guard let chapterReport = report.chapters.first else { return }
+      let choice = try DiagramRecord.Choice.choose(in: chapterReport, snippet: snippet)
+      let chosen = choice.snippet, diagram = choice.diagram
+      let terminal = Terminal()
+      let style = detectedStyle(terminal)
+      // The chapter's other diagrams: printed first without a terminal,
+      // kept under the player's controls with one.
+      var notes: [String] = []
+      if !choice.others.isEmpty {
+        notes.append("Other snippets with diagrams: " + choice.others.map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", "))
+        notes.append("Play one with: workbook play \(chapter) \(choice.others[0].index + 1)")
       }
+      if !notes.isEmpty && (noAnimate || !terminal.isInteractive) {
+        terminal.write(notes.joined(separator: "\n") + "\n\n")
+      }
+      let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"
+      let note = engineChoiceNote(book.chapters.first, upTo: chosen.index, workspace: workspace)
+      let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, note: note.map { style.dim($0) },
+                                   terminal: terminal, style: style, speed: speed, loops: loop, notes: notes)
+      if noAnimate { player.printAll() } else { _ = player.play() }
     }
   }
 }

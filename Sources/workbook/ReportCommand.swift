@@ -81,31 +81,22 @@ extension Workbook.Report {
     }
 
     func run() throws {
-      var passed = true
-      try CommandFailure.report {
-        let merged: ReportDocument
+      var documents: [(file: String, document: ReportDocument)] = []
+      for file in reports { documents.append((file, try ReportDocument.read(file))) }
+      let merged = try ReportDocument.Merger.merge(documents)
+      let text = format.render(merged)
+      if let output {
         do {
-          var documents: [(file: String, document: ReportDocument)] = []
-          for file in reports { documents.append((file, try ReportDocument.read(file))) }
-          merged = try ReportDocument.Merger.merge(documents)
+          try Files.writeAtomically(Array(text.utf8), to: output)
         } catch {
-          throw CommandFailure.setup(ErrorText.message(for: error))
+          throw CommandError.cannotWrite(path: output, reason: Files.reason(error))
         }
-        let text = format.render(merged)
-        if let output {
-          do {
-            try Files.writeAtomically(Array(text.utf8), to: output)
-          } catch {
-            throw CommandFailure.setup("Cannot write '\(output)': \(Files.reason(error))")
-          }
-          let summary = ReportRenderer.summary(merged.verifyReport)
-          FileHandle.standardError.write(Data("Merged \(reports.count) report\(reports.count == 1 ? "" : "s") into \(output): \(summary)\n".utf8))
-        } else {
-          FileHandle.standardOutput.write(Data(text.utf8))
-        }
-        passed = merged.passed
+        let summary = ReportRenderer.summary(merged.verifyReport)
+        printNote("Merged \(reports.count) report\(reports.count == 1 ? "" : "s") into \(output): \(summary)")
+      } else {
+        FileHandle.standardOutput.write(Data(text.utf8))
       }
-      if !passed { throw ExitCode(1) }
+      if !merged.passed { throw ReportedFailure() }
     }
   }
 }

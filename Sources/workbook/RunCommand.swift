@@ -53,41 +53,25 @@ extension Workbook {
     }
 
     func run() throws {
-      var outcome: FileRun.Outcome = .finished
-      try CommandFailure.report {
-        let cwd = FileManager.default.currentDirectoryPath
-        var sources: [(path: String, code: String)] = []
-        for file in files {
-          let path = file.hasPrefix("/") ? file : cwd + "/" + file
-          guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure.setup("Cannot read '\(ReportRenderer.visible(file))'; pass Swift files that exist")
-          }
-          guard let code = String(data: data, encoding: .utf8) else {
-            throw CommandFailure.setup("'\(ReportRenderer.visible(file))' is not UTF-8 text")
-          }
-          sources.append((path, code))
-        }
-        // The workspace of the current folder: the engine of the package
-        // around it, else the one that ships with workbook.
-        var configuration = Workspace.Configuration()
-        configuration.book = cwd
-        engine.apply(to: &configuration)
-        let checker: ExerciseChecker
-        do {
-          checker = try ExerciseChecker(workspace: Workspace(configuration),
+      let cwd = FileManager.default.currentDirectoryPath
+      var sources: [(path: String, code: String)] = []
+      for file in files {
+        let path = file.hasPrefix("/") ? file : cwd + "/" + file
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError.cannotReadSwiftFile(file) }
+        guard let code = String(data: data, encoding: .utf8) else { throw CommandError.notUTF8(file: file) }
+        sources.append((path, code))
+      }
+      // The workspace of the current folder: the engine of the package
+      // around it, else the one that ships with workbook.
+      var configuration = Workspace.Configuration()
+      configuration.book = cwd
+      engine.apply(to: &configuration)
+      let checker = try ExerciseChecker(workspace: Workspace(configuration),
                                         languageMode: SwiftLanguageMode(rawValue: swiftVersion) ?? .v6,
                                         willBuild: { _ in announceEngineBuild() })
-        } catch {
-          throw CommandFailure.setup(ErrorText.message(for: error))
-        }
-        let result: FileRun
-        do { result = try checker.run(files: sources) } catch {
-          throw CommandFailure.setup(ErrorText.message(for: error))
-        }
-        FileHandle.standardOutput.write(Data(Self.render(result, cwd: cwd).utf8))
-        outcome = result.outcome
-      }
-      if outcome != .finished { throw ExitCode(1) }
+      let result = try checker.run(files: sources)
+      FileHandle.standardOutput.write(Data(Self.render(result, cwd: cwd).utf8))
+      if result.outcome != .finished { throw ReportedFailure() }
     }
 
     /// Text from the program, each line with its control characters escaped

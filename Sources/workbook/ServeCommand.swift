@@ -62,24 +62,14 @@ extension Workbook {
       options.verify = common.verifyOptions
       options.site.theme = themeOptions.theme
 
-      guard Files.isDirectory(Files.absolute(common.book)) else {
-        printError("error: " + ErrorText.message(for: VerifyError.bookNotFound(path: common.book)))
-        throw ExitCode(2)
-      }
+      guard Files.isDirectory(Files.absolute(common.book)) else { throw VerifyError.bookNotFound(path: common.book) }
       let preview = LivePreview(options: options, describe: { ErrorText.message(for: $0) }, report: { Self.show($0) })
-      let url: String
-      do { url = try preview.listen() } catch {
-        printError("error: " + Self.message(for: error))
-        throw ExitCode(2)
-      }
+      let url = try preview.listen()
       Interruption.install(text: "\nStopped the server and every snippet and compiler\n", tidy: { preview.stop() })
       // The address first, alone on a line, for people and scripts.
       FileHandle.standardOutput.write(Data("Serving \(url) (Ctrl-C stops)\n".utf8))
       if open { Self.openBrowser(url) }
-      do { try preview.run() } catch {
-        printError("error: " + Self.message(for: error))
-        throw ExitCode(2)
-      }
+      try preview.run()
     }
 
     static func show(_ event: ServeEvent) {
@@ -104,17 +94,6 @@ extension Workbook {
       FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    static func message(for error: ServeError) -> String {
-      switch error {
-      case .portInUse(let port):
-        return "Port \(port) on 127.0.0.1 is in use (another 'workbook serve'?); pass another with --port, or --port 0 for any free port"
-      case .cannotListen(let port, let reason):
-        return "Cannot listen on 127.0.0.1:\(port): \(reason)"
-      case .stoppedListening(let port, let reason):
-        return "The server stopped taking connections on 127.0.0.1:\(port) (\(reason)); start 'workbook serve' again"
-      }
-    }
-
     /// Opens `url` in the desktop's browser; says so when it cannot.
     static func openBrowser(_ url: String) {
       #if os(macOS)
@@ -134,10 +113,6 @@ extension Workbook {
       do { try process.run() } catch {
         FileHandle.standardError.write(Data("note: Could not open a browser (\(ErrorText.message(for: error))); open \(url) yourself\n".utf8))
       }
-    }
-
-    private func printError(_ text: String) {
-      FileHandle.standardError.write(Data((text + "\n").utf8))
     }
   }
 }

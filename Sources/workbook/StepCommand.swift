@@ -55,43 +55,33 @@ extension Workbook {
     }
 
     func run() throws {
-      var status: Int32 = 0
-      try CommandFailure.report {
-        let book = try bookOptions.loadBook()
-        guard !book.exercises.isEmpty else {
-          throw CommandFailure.setup("The book in '\(bookOptions.book)' has no exercises yet; an exercise is a 'swift exercise=ID' block with a 'swift solution=ID' block (see Guides/WritingChapters.md)")
-        }
-        let progress = try bookOptions.loadProgress(book)
-        let start = try startIndex(book, progress)
-        let checker = try bookOptions.checker(book.workspace)
-        let terminal = Terminal()
-        TerminalRestore.installHandlers(message: "Stopped; progress is saved. Run 'workbook step' to carry on.")
-        let session = StepSession(
-          book: book, start: start, progress: progress, terminal: terminal, style: detectedStyle(terminal),
-          width: width, pollInterval: pollInterval,
-          check: { exercise, code, file, shown throws(VerifyError) in
-            try checker.check(exercise, code: code, file: file, displayPath: shown)
-          })
-        do {
-          status = try session.run()
-        } catch {
-          terminal.leaveRawMode()
-          throw CommandFailure.setup(ErrorText.message(for: error))
-        }
+      let book = try bookOptions.loadBook()
+      guard !book.exercises.isEmpty else { throw CommandError.bookHasNoExercises(book: bookOptions.book) }
+      let progress = try bookOptions.loadProgress(book)
+      let start = try startIndex(book, progress)
+      let checker = try bookOptions.checker(book.workspace)
+      let terminal = Terminal()
+      TerminalRestore.installHandlers(message: "Stopped; progress is saved. Run 'workbook step' to carry on.")
+      let session = StepSession(
+        book: book, start: start, progress: progress, terminal: terminal, style: detectedStyle(terminal),
+        width: width, pollInterval: pollInterval,
+        check: { exercise, code, file, shown throws(VerifyError) in
+          try checker.check(exercise, code: code, file: file, displayPath: shown)
+        })
+      let status: Int32
+      do { status = try session.run() } catch {
+        terminal.leaveRawMode()
+        throw error
       }
       if status != 0 { throw ExitCode(status) }
     }
 
-    /// Where to start (see `ExerciseBook.startIndex`), or exits with status
-    /// 2 naming what was not found.
-    func startIndex(_ book: ExerciseBook, _ progress: ExerciseBook.ProgressFile) throws -> Int {
+    /// Where to start (see `ExerciseBook.startIndex`), or what was not found.
+    func startIndex(_ book: ExerciseBook, _ progress: ExerciseBook.ProgressFile) throws(CommandError) -> Int {
       if let index = book.startIndex(named: chapter, progress: progress) { return index }
       let name = chapter ?? ""
-      throw CommandFailure.setup(book.hasChapter(name)
-        ? "Chapter '\(name)' has no exercises; run 'workbook exercises' to list them"
-        : "No chapter or exercise '\(name)' in '\(bookOptions.book)'"
-          + (book.suggestions(for: name).isEmpty ? "; run 'workbook exercises' to list them"
-             : NameSuggestions.sentence(book.suggestions(for: name))))
+      guard !book.hasChapter(name) else { throw .chapterHasNoExercises(name) }
+      throw .noChapterOrExercise(name: name, book: bookOptions.book, suggestions: book.suggestions(for: name))
     }
   }
 }

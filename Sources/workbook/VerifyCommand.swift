@@ -94,24 +94,21 @@ extension Workbook {
         let workspace = Workspace(configuration)
         let book = try workspace.loadBook(selecting: chapters)
         plan = try ShardPlan.make(book: book, shard: shard.flatMap(ShardPlan.Spec.init))
-        if let summary = plan.summary { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
+        if let summary = plan.summary { printNote(summary) }
         verified = try Verifier(options: options).verify(plan.select(book), in: workspace) { progress.handle($0) }
         if recordCosts {
           let path = try ShardPlan.CostFile.record(verified)
           progress.clear()
-          FileHandle.standardError.write(Data("Recorded the cost of \(verified.chapters.count) chapters in \(path)\n".utf8))
+          printNote("Recorded the cost of \(verified.chapters.count) chapters in \(path)")
         }
       } catch {
         progress.clear()
-        // Ctrl-C: the signal handler reports it and exits with 130.
-        if let error = error as? VerifyError, error == .interrupted { throw ExitCode(130) }
-        FileHandle.standardError.write(Data(("error: " + ErrorText.message(for: error) + "\n").utf8))
-        throw ExitCode(2)
+        throw error
       }
       progress.clear()
       let document = ReportDocument(verified, plan: plan)
       FileHandle.standardOutput.write(Data(format.render(document).utf8))
-      if !document.passed { throw ExitCode(1) }
+      if !document.passed { throw ReportedFailure() }
     }
   }
 }

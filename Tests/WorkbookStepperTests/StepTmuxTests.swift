@@ -10,7 +10,7 @@ import Testing
 
 @Suite(.serialized) struct StepTmuxTests {
   init() throws {
-    try #require(TmuxSession.tmux != nil, "tmux is not installed; run scripts/install-deps.sh")
+    try #require(TmuxSession.tmux != nil, "tmux is not installed; run scripts/setup/install-deps.sh")
   }
 
   func start(_ root: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
@@ -411,7 +411,7 @@ extension StepTmuxTests {
 
   // Issue 11, item 12: the tests' tmux servers take SIGTERM and are ended.
   @Test func tmuxServersStartWithDefaultSignalsAndEndWithTheirTest() throws {
-    try #require(TmuxSession.tmux != nil, "tmux is not installed; run scripts/install-deps.sh")
+    try #require(TmuxSession.tmux != nil, "tmux is not installed; run scripts/setup/install-deps.sh")
     var session: TmuxSession? = try TmuxSession(["sleep", "300"], directory: NSTemporaryDirectory())
     let server = try #require(pid_t(try session!.run(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))
     let terminating: UInt64 = (1 << (UInt64(SIGHUP) - 1)) | (1 << (UInt64(SIGINT) - 1)) | (1 << (UInt64(SIGTERM) - 1))

@@ -1,4 +1,4 @@
-// The installed tool, end to end (issue 27): scripts/install.sh puts
+// The installed tool, end to end (issue 27): scripts/setup/install.sh puts
 // `workbook`, the engine's sources and the guides in a prefix; that
 // `workbook`, run in a folder outside this repository, makes a book with
 // `init`, verifies it and builds its site, and the book tells its readers to
@@ -25,7 +25,7 @@ import Testing
     let prefix = try Fixtures.temporaryDirectory() + "/prefix"
     // The build this test runs in, installed as it is (no second build).
     let binDirectory = (CommandLineTests.binary as NSString).deletingLastPathComponent
-    let install = try Self.run("/bin/bash", [Fixtures.packageRoot + "/scripts/install.sh", prefix],
+    let install = try Self.run("/bin/bash", [Fixtures.packageRoot + "/scripts/setup/install.sh", prefix],
                                in: Fixtures.packageRoot, environment: ["BIN_DIR": binDirectory])
     #expect(install.status == 0, "\(install.output)")
     #expect(install.output.contains("Installed \(prefix)/bin/workbook"))

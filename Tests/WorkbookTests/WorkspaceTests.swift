@@ -21,7 +21,7 @@ import Testing
     #expect(workspace.cache == folder + "/.build/workbook")
     #expect(workspace.engineCache == EngineCache.userDirectory())
     #expect(workspace.exercises == folder + "/Exercises")
-    #expect(workspace.progressFile == folder + "/.workbook/progress.json")
+    #expect(workspace.progressPath == folder + "/.workbook/progress.json")
     #expect(workspace.site == "/tmp/out")
     #expect(try workspace.engineSources() == folder + "/Sources/TransitionEngine")
   }

@@ -144,7 +144,7 @@ public struct ExerciseBook: Sendable {
   // MARK: - Progress
 
   /// The progress file: `<root>/.workbook/progress.json`.
-  public var progressPath: String { workspace.progressFile }
+  public var progressPath: String { workspace.progressPath }
 
   /// A learner's status on `exercise`: done once it passed; in progress
   /// once its file exists or it was checked.

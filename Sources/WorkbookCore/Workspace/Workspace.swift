@@ -87,7 +87,7 @@ public struct Workspace: Sendable {
   }
 
   /// The progress file: `<root>/.workbook/progress.json`.
-  public var progressFile: String { root + "/.workbook/progress.json" }
+  public var progressPath: String { root + "/.workbook/progress.json" }
 
   /// Loads the book (see `Book.load`).
   ///

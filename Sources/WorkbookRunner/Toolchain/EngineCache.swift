@@ -122,7 +122,7 @@ package enum EngineCache {
   /// the diagrams harness's beside it), or nil. Looked for, in order, around
   /// the running executable:
   /// - `<bin>/TransitionEngine` and `<bin>/../share/transition-workbook/TransitionEngine`
-  ///   (an installed tool: `scripts/install.sh` puts them there, with
+  ///   (an installed tool: `scripts/setup/install.sh` puts them there, with
   ///   `TransitionDiagrams` beside);
   /// - `Sources/TransitionEngine` of the package the executable was built in
   ///   (`<package>/.build/…/workbook`; found wherever the checkout is now);

@@ -20,7 +20,7 @@ fidelity ledger that exist, and films resting on an engine choice say so.
 Optionally takes screenshots.
 
 Usage:
-  scripts/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,motion,solution,exercise,filmstrip,ledger,engine-choice]
+  scripts/e2e/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,motion,solution,exercise,filmstrip,ledger,engine-choice]
                           [--screenshots DIR]
 Exit status 0 when every check passes, 1 otherwise.
 """

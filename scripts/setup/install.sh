@@ -13,10 +13,10 @@
 # `workbook` finds the engine there (next to its own executable), builds it
 # once per machine into the per-user cache, and needs no --engine-sources.
 #
-#   scripts/install.sh [PREFIX]     # default: ~/.local; CONFIGURATION=debug for a faster build
-#   BIN_DIR=.build/debug scripts/install.sh PREFIX   # install a build already made (no swift build)
+#   scripts/setup/install.sh [PREFIX]     # default: ~/.local; CONFIGURATION=debug for a faster build
+#   BIN_DIR=.build/debug scripts/setup/install.sh PREFIX   # install a build already made (no swift build)
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PREFIX=${1:-$HOME/.local}
 CONFIGURATION=${CONFIGURATION:-release}
 cd "$ROOT"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a benchmark book for scripts/bench-verify.sh.
+"""Writes a benchmark book for scripts/bench/verify.sh.
 
 Usage: gen-bench-book.py OUT_DIR [CHAPTERS] [SNIPPETS_PER_CHAPTER] [BASELINE_DIR]
 

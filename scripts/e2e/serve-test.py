@@ -4,7 +4,7 @@ and a failing snippet's overlay appears and clears.
 
 Serves a copy of the fixture book (Tests/Fixtures/site/book) with
 `workbook serve --port 0`, opens a chapter in Chromium (driven as in
-scripts/browser-test.py) and then: edits the chapter's prose and waits for
+scripts/e2e/browser-test.py) and then: edits the chapter's prose and waits for
 the page to reload with the new text (and says how long that took); breaks a
 snippet's expected output and waits for the overlay, which must name the
 Markdown file and line and show the diff; fixes it and waits for the
@@ -12,7 +12,7 @@ overlay to clear; finally stops the server with Ctrl-C (SIGINT), which must
 exit 130.
 
 Usage:
-  scripts/serve-test.py WORKBOOK_BINARY [--screenshots DIR]
+  scripts/e2e/serve-test.py WORKBOOK_BINARY [--screenshots DIR]
 Exit status 0 when every check passes, 1 otherwise.
 """
 import argparse
@@ -29,8 +29,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("browser_test", ROOT / "scripts" / "browser-test.py")
+HERE = Path(__file__).resolve().parent  # scripts/e2e
+ROOT = HERE.parent.parent
+spec = importlib.util.spec_from_file_location("browser_test", HERE / "browser-test.py")
 browser_test = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(browser_test)
 

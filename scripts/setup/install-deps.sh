@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, when they are missing.
 # Runs apt-get as root (directly, or through sudo when available).
-#   scripts/install-deps.sh            # what building and verifying need
-#   scripts/install-deps.sh --browser  # and Chromium, for the site's browser test (CI)
+#   scripts/setup/install-deps.sh            # what building and verifying need
+#   scripts/setup/install-deps.sh --browser  # and Chromium, for the site's browser test (CI)
 set -euo pipefail
 
 packages=(
@@ -11,7 +11,7 @@ packages=(
   tmux                         # the `workbook step` tests drive it in a terminal
 )
 if [ "${1:-}" = "--browser" ]; then
-  packages+=(chromium)         # headless Chromium: scripts/browser-test.py
+  packages+=(chromium)         # headless Chromium: scripts/e2e/browser-test.py
 fi
 
 missing=()

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Opens the site in headless Chromium (scripts/browser-test.py): the book's
+# Opens the site in headless Chromium (scripts/e2e/browser-test.py): the book's
 # committed Site/, and a site built from the fixture book, which has what the
 # book does not have yet (a diagram player, an exercise with hints). Then
-# `workbook serve` on the fixture book (scripts/serve-test.py): a page
+# `workbook serve` on the fixture book (scripts/e2e/serve-test.py): a page
 # reloads after a save, a failing snippet's overlay appears and clears. And
 # a site built from an attack book runs none of the book's script.
-#   scripts/test-site.sh [SCREENSHOT_DIR]
+#   scripts/e2e/test-site.sh [SCREENSHOT_DIR]
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 BIN="$(swift build --show-bin-path)/workbook"
 [ -x "$BIN" ] || swift build --product workbook >&2
@@ -26,17 +26,17 @@ status=0
 echo "== Site/ (the book)"
 # Search: a phrase, a misspelt one (one swap, one letter missing) and
 # another form of a word.
-python3 scripts/browser-test.py Site --phrase "presentation value=00-introduction.html" \
+python3 scripts/e2e/browser-test.py Site --phrase "presentation value=00-introduction.html" \
   --phrase "presentaton valeu=00-introduction.html" --phrase "sprnig plotted=03-pop-a-thumbnail-into-a-screen.html" \
   --phrase "interruptibly transitioned=12-interruptible-transitions.html" --require ledger,engine-choice \
   ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
 echo "== the fixture book"
-python3 scripts/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
+python3 scripts/e2e/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
   --phrase "quokkas transitons=02-exercises.html" \
   --phrase "card slides=01-basics.html" --require player,motion,solution,exercise,filmstrip \
   ${SHOTS:+--screenshots "$SHOTS/fixture"} || status=1
 echo "== the attack book"
-python3 scripts/browser-test.py "$WORK/hostile/Site" --hostile || status=1
+python3 scripts/e2e/browser-test.py "$WORK/hostile/Site" --hostile || status=1
 echo "== workbook serve"
-python3 scripts/serve-test.py "$BIN" ${SHOTS:+--screenshots "$SHOTS/serve"} || status=1
+python3 scripts/e2e/serve-test.py "$BIN" ${SHOTS:+--screenshots "$SHOTS/serve"} || status=1
 exit $status

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every benchmark, by name (each script in this folder says what it
+# measures and its targets; its arguments follow the name):
+#   scripts/bench/bench.sh engine        the engine: 1,000 views animating at 60 fps, diagrams, Auto Layout
+#   scripts/bench/bench.sh verify        workbook verify: first run, second book, cold, warm, one chapter edited
+#   scripts/bench/bench.sh build         workbook build from a warm cache (target <= 1 s)
+#   scripts/bench/bench.sh step          workbook step: save-to-result latency (target < 1 s)
+#   scripts/bench/bench.sh first-run     the README's two commands from a fresh clone
+#   scripts/bench/bench.sh all           all of them, one after the other (first-run last: it takes minutes)
+# Exit status 1 when a benchmark misses its target (`all`: when any does).
+set -uo pipefail
+BENCH=$(cd "$(dirname "$0")" && pwd)
+NAMES=(engine verify build step first-run)
+name=${1:-}
+case "$name" in
+  all)
+    status=0
+    for each in "${NAMES[@]}"; do
+      echo "== $each"
+      "$BENCH/$each.sh" || status=1
+    done
+    exit $status ;;
+  engine|verify|build|step|first-run)
+    shift
+    exec "$BENCH/$name.sh" "$@" ;;
+  *)
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2 ;;
+esac
