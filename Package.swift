@@ -3,6 +3,7 @@
 // Transition Workbook: a book about custom UIKit view-controller transitions
 // whose every snippet is compiled, run and checked against a headless model
 // of UIKit (`TransitionEngine`).
+import Foundation
 import PackageDescription
 
 /// The fidelity ledger's data files, one per engine folder (see
@@ -23,7 +24,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // swift-syntax: the toolchain's own copy, else the package (see the
+    // block at the end).
     // `workbook serve`'s HTTP types and non-blocking sockets (FlyingSocks);
     // no SwiftNIO, so it adds little to a fresh build. The accept loop and
     // the request-head reader are WorkbookServe's own (bounded, linear).
@@ -75,8 +77,7 @@ let package = Package(
       name: "WorkbookFidelity",
       dependencies: [
         "WorkbookCore",
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        // + swift-syntax (see the block at the end)
       ]
     ),
     // The static site: verified chapters rendered to HTML (cmark-gfm through
@@ -88,8 +89,7 @@ let package = Package(
         "WorkbookCore",
         "WorkbookFidelity",
         "WorkbookMarkdown",
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+        // + swift-syntax (see the block at the end)
       ],
       resources: [.copy("Theme")]
     ),
@@ -227,3 +227,79 @@ package.targets += [
   ),
 ]
 #endif
+
+// MARK: - swift-syntax: the toolchain's own copy when it has one
+//
+// WorkbookFidelity reads the engine's API and WorkbookSite highlights Swift
+// with swift-syntax; `swiftSyntaxImports` lists the modules each imports.
+// A Linux toolchain ships swift-syntax's libraries (for its compiler's
+// macros), with stable interfaces, in `usr/lib/swift/host`. When the
+// toolchain building this package has all of them, the two targets import
+// and link those and swift-syntax is not built at all (a first build saves
+// minutes of CPU time); the tool keeps an rpath to that folder, so it runs
+// from anywhere, installed too, as long as the toolchain stays where it is.
+// Otherwise (another platform, a toolchain without them, or
+// WORKBOOK_SWIFT_SYNTAX=package) they use the swift-syntax package.
+// The toolchain is the one whose PackageDescription library runs this
+// manifest (the process's memory map names it): the one that compiles the
+// targets too, whatever `swift` is first on PATH.
+let swiftSyntaxImports = [
+  "WorkbookFidelity": ["SwiftParser", "SwiftSyntax"],
+  "WorkbookSite": ["SwiftIDEUtils", "SwiftParser", "SwiftSyntax"],
+]
+
+/// The toolchain's `usr/lib/swift/host` when it has every module above
+/// (interface and library), else nil.
+let toolchainSwiftSyntax: String? = {
+  #if os(Linux)
+  let manifestAPI = "/lib/swift/pm/ManifestAPI/libPackageDescription.so"
+  guard ProcessInfo.processInfo.environment["WORKBOOK_SWIFT_SYNTAX"] != "package",
+    let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+    let line = maps.split(separator: "\n").first(where: { $0.hasSuffix(manifestAPI) }),
+    let start = line.firstIndex(of: "/")
+  else { return nil }
+  let host = String(line[start...].dropLast(manifestAPI.count)) + "/lib/swift/host"
+  let modules = Set(swiftSyntaxImports.values.joined())
+  let complete = modules.allSatisfy {
+    FileManager.default.fileExists(atPath: "\(host)/\($0).swiftmodule")
+      && FileManager.default.fileExists(atPath: "\(host)/lib\($0).so")
+  }
+  return complete ? host : nil
+  #else
+  return nil
+  #endif
+}()
+
+if let host = toolchainSwiftSyntax {
+  // Every target that imports one of the two, directly or not, loads
+  // swift-syntax's modules with it: each needs the search path.
+  var importers = Set(swiftSyntaxImports.keys)
+  var grew = true
+  while grew {
+    grew = false
+    for target in package.targets where !importers.contains(target.name) {
+      let needs = target.dependencies.contains {
+        switch $0 {
+        case .targetItem(let name, _), .byNameItem(let name, _): return importers.contains(name)
+        default: return false
+        }
+      }
+      if needs { importers.insert(target.name); grew = true }
+    }
+  }
+  for target in package.targets where importers.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-I", host])]
+  }
+  for target in package.targets {
+    guard let modules = swiftSyntaxImports[target.name] else { continue }
+    target.linkerSettings = (target.linkerSettings ?? [])
+      + [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])]
+      + modules.map { .linkedLibrary($0) }
+  }
+} else {
+  package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"))
+  for target in package.targets {
+    guard let modules = swiftSyntaxImports[target.name] else { continue }
+    target.dependencies += modules.map { .product(name: $0, package: "swift-syntax") }
+  }
+}

@@ -22,7 +22,7 @@ step() { printf '\n==> [%3ss] %s\n' "$(( $(date +%s) - START ))" "$*" >&2; }
 step "Checking the Debian packages (cmark-gfm, tmux)"
 scripts/install-deps.sh
 
-step "Building the workbook tool (debug, swift-syntax included; the first time takes a few minutes)"
+step "Building the workbook tool (debug; the first time takes a few minutes)"
 swift build --product workbook
 BIN=.build/debug/workbook
 
