@@ -136,8 +136,10 @@ let package = Package(
       name: "SnapshotSupport",
       path: "Tests/SnapshotSupport"
     ),
-    // The seeded generator of the property tests (SplitMix64), one for all
-    // test targets. Only test targets depend on it.
+    // What the test targets share: the package's folder, the stand-in
+    // engine and its one build folder for the whole run, fixture copies, the
+    // `workbook` binary and a runner for it, and the property tests' seeded
+    // generator (SplitMix64). Only test targets depend on it.
     .target(
       name: "TestSupport",
       path: "Tests/TestSupport"
@@ -147,9 +149,11 @@ let package = Package(
       dependencies: [
         "WorkbookCore",
         "WorkbookMarkdown",
+        "SnapshotSupport",
         "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
-      ]
+      ],
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "WorkbookSiteTests",
@@ -162,11 +166,11 @@ let package = Package(
     ),
     .testTarget(
       name: "WorkbookServeTests",
-      dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore"]
+      dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore", "TestSupport"]
     ),
     .testTarget(
       name: "WorkbookStepperTests",
-      dependencies: ["WorkbookStepper", "WorkbookCore"]
+      dependencies: ["WorkbookStepper", "WorkbookCore", "TestSupport"]
     ),
     .testTarget(
       name: "TransitionEngineTests",

@@ -1,41 +1,25 @@
-// Shared helpers: fixture books in temporary folders, the stand-in engine,
-// the workbook binary, and HTML snapshots.
+// Shared helpers: fixture books in temporary folders, the site built with
+// the stand-in engine (TestSupport), the workbook binary, and HTML snapshots.
 import Foundation
 @_exported import SnapshotSupport
 import Testing
+@_exported import TestSupport
 @testable import WorkbookCore
 @testable import WorkbookSite
 
 enum SiteFixtures {
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-  }()
-
-  static let root = packageRoot + "/Tests/Fixtures/site"
-  /// The stand-in engine the verify fixtures use (publishes diagrams too).
-  static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
-
-  static let engineCache: String = {
-    let path = NSTemporaryDirectory() + "workbook-site-tests-engine-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  static let root = TestPackage.fixtures + "/site"
 
   /// Copies fixture `name` into a fresh folder; returns the copy's root
   /// (which holds `Chapters`).
   static func book(_ name: String) throws -> String {
-    let target = NSTemporaryDirectory() + "workbook-site-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: root + "/" + name, toPath: target + "/" + name)
-    return target + "/" + name
+    try TestPackage.copy("site/" + name)
   }
 
   /// A fresh folder holding `Chapters/` with `files` (name → text); returns
   /// the folder.
   static func emptyBook(_ files: [String: String]) throws -> String {
-    let target = NSTemporaryDirectory() + "workbook-site-test-" + UUID().uuidString
+    let target = try TestPackage.temporaryDirectory()
     try FileManager.default.createDirectory(atPath: target + "/Chapters", withIntermediateDirectories: true)
     for (name, text) in files { try text.write(toFile: target + "/Chapters/" + name, atomically: true, encoding: .utf8) }
     return target
@@ -44,8 +28,8 @@ enum SiteFixtures {
   static func options(root: String) -> SiteOptions {
     var options = SiteOptions()
     options.verify.book = root + "/Chapters"
-    options.verify.engineSources = engineSources
-    options.verify.engineCacheDirectory = engineCache
+    options.verify.engineSources = TestPackage.standInEngine
+    options.verify.engineCacheDirectory = TestPackage.engineCache
     options.verify.cacheDirectory = root + "/.cache"
     options.verify.jobs = 2
     return options
@@ -55,28 +39,10 @@ enum SiteFixtures {
     try SiteBuilder(options: options(root: root)).build()
   }
 
-  /// The `workbook` binary SwiftPM built next to the test bundle.
-  static let binary: String = {
-    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-    let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-  }()
-
-  struct Outcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  static func workbook(_ arguments: [String], in directory: String) throws -> Outcome {
-    let args = arguments + ["--engine-sources", engineSources, "--cache-dir", directory + "/.cache"]
-    let result = try ChildProcess.run(binary, args, directory: directory, timeout: 300)
-    guard case .exited(let status) = result.termination else {
-      Issue.record("workbook did not exit: \(result.termination)")
-      return Outcome(status: -1, stdout: "", stderr: "")
-    }
-    return Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
-                   stderr: String(decoding: result.stderr, as: UTF8.self))
+  /// Runs the built `workbook` in `directory` against the stand-in engine.
+  static func workbook(_ arguments: [String], in directory: String) throws -> TestPackage.Outcome {
+    try TestPackage.runWorkbook(
+      arguments + ["--engine-sources", TestPackage.standInEngine, "--cache-dir", directory + "/.cache"], in: directory)
   }
 }
 
