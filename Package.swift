@@ -222,6 +222,22 @@ package.targets += [
     dependencies: ["TransitionTesting", "UIKit"],
     exclude: ["__Snapshots__"]
   ),
+  // The example app package's code and tests (Examples/TransitionTestingExample),
+  // compiled here too so that `swift test` runs them in this build: an app's
+  // UIKit files and its TransitionTesting tests, unchanged. The example's
+  // own package (its manifest is checked by ExamplePackageTests) is built
+  // from nothing by .ci/run.
+  .target(
+    name: "Gallery",
+    dependencies: ["UIKit"],
+    path: "Examples/TransitionTestingExample/Sources/Gallery"
+  ),
+  .testTarget(
+    name: "GalleryTests",
+    dependencies: ["Gallery", "UIKit", "TransitionTesting"],
+    path: "Examples/TransitionTestingExample/Tests/GalleryTests",
+    exclude: ["__Snapshots__"]
+  ),
   // App-shaped files that import UIKit, QuartzCore and Foundation as an
   // app's test target would.
   .testTarget(
