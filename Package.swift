@@ -261,8 +261,8 @@ package.targets += [
 // Otherwise (another platform, a toolchain without them, or
 // WORKBOOK_SWIFT_SYNTAX=package) they use the swift-syntax package.
 // The toolchain is the one whose PackageDescription library runs this
-// manifest (the process's memory map names it): the one that compiles the
-// targets too, whatever `swift` is first on PATH.
+// manifest: the one that compiles the targets too, whatever `swift` is
+// first on PATH.
 let swiftSyntaxImports = [
   "WorkbookFidelity": ["SwiftParser", "SwiftSyntax"],
   "WorkbookSite": ["SwiftIDEUtils", "SwiftParser", "SwiftSyntax"],
@@ -272,13 +272,23 @@ let swiftSyntaxImports = [
 /// (interface and library), else nil.
 let toolchainSwiftSyntax: String? = {
   #if os(Linux)
+  // The library this manifest runs with, as the process's memory map
+  // names it (read line by line: Foundation reads only 4 KB of /proc files).
   let manifestAPI = "/lib/swift/pm/ManifestAPI/libPackageDescription.so"
   guard ProcessInfo.processInfo.environment["WORKBOOK_SWIFT_SYNTAX"] != "package",
-    let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
-    let line = maps.split(separator: "\n").first(where: { $0.hasSuffix(manifestAPI) }),
-    let start = line.firstIndex(of: "/")
+    let maps = fopen("/proc/self/maps", "r")
   else { return nil }
-  let host = String(line[start...].dropLast(manifestAPI.count)) + "/lib/swift/host"
+  defer { fclose(maps) }
+  var buffer: UnsafeMutablePointer<CChar>?
+  var capacity = 0
+  defer { free(buffer) }
+  var found: String?
+  while found == nil, getline(&buffer, &capacity, maps) > 0, let buffer {
+    let line = String(cString: buffer).trimmingCharacters(in: .newlines)
+    if line.hasSuffix(manifestAPI), let start = line.firstIndex(of: "/") { found = String(line[start...]) }
+  }
+  guard let file = found else { return nil }
+  let host = String(file.dropLast(manifestAPI.count)) + "/lib/swift/host"
   let modules = Set(swiftSyntaxImports.values.joined())
   let complete = modules.allSatisfy {
     FileManager.default.fileExists(atPath: "\(host)/\($0).swiftmodule")
