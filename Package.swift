@@ -3,6 +3,7 @@
 // Transition Workbook: a book about custom UIKit view-controller transitions
 // whose every snippet is compiled, run and checked against a headless model
 // of UIKit (`TransitionEngine`).
+import Foundation
 import PackageDescription
 
 /// The fidelity ledger's data files, one per engine folder (see
@@ -22,7 +23,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // swift-syntax: the toolchain's own copy, else the package (see the
+    // block at the end).
     // `workbook serve`'s HTTP types and non-blocking sockets (FlyingSocks);
     // no SwiftNIO, so it adds little to a fresh build. The accept loop and
     // the request-head reader are WorkbookServe's own (bounded, linear).
@@ -94,8 +96,7 @@ let package = Package(
       name: "WorkbookFidelity",
       dependencies: [
         "WorkbookSupport",
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        // + swift-syntax (see the block at the end)
       ]
     ),
     // The static site: verified chapters rendered to HTML (cmark-gfm through
@@ -108,8 +109,7 @@ let package = Package(
         "WorkbookSupport",
         "WorkbookFidelity",
         "WorkbookMarkdown",
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+        // + swift-syntax (see the block at the end)
       ],
       resources: [.copy("Theme")]
     ),
@@ -162,8 +162,10 @@ let package = Package(
       name: "SnapshotSupport",
       path: "Tests/SnapshotSupport"
     ),
-    // The seeded generator of the property tests (SplitMix64), one for all
-    // test targets. Only test targets depend on it.
+    // What the test targets share: the package's folder, the stand-in
+    // engine and its one build folder for the whole run, fixture copies, the
+    // `workbook` binary and a runner for it, and the property tests' seeded
+    // generator (SplitMix64). Only test targets depend on it.
     .target(
       name: "TestSupport",
       path: "Tests/TestSupport"
@@ -176,9 +178,11 @@ let package = Package(
         "WorkbookRunner",
         "WorkbookSupport",
         "WorkbookMarkdown",
+        "SnapshotSupport",
         "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
-      ]
+      ],
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "WorkbookSiteTests",
@@ -191,11 +195,11 @@ let package = Package(
     ),
     .testTarget(
       name: "WorkbookServeTests",
-      dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport"]
+      dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport", "TestSupport"]
     ),
     .testTarget(
       name: "WorkbookStepperTests",
-      dependencies: ["WorkbookStepper", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport"]
+      dependencies: ["WorkbookStepper", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport", "TestSupport"]
     ),
     .testTarget(
       name: "TransitionEngineTests",
@@ -247,6 +251,22 @@ package.targets += [
     dependencies: ["TransitionTesting", "UIKit"],
     exclude: ["__Snapshots__"]
   ),
+  // The example app package's code and tests (Examples/TransitionTestingExample),
+  // compiled here too so that `swift test` runs them in this build: an app's
+  // UIKit files and its TransitionTesting tests, unchanged. The example's
+  // own package (its manifest is checked by ExamplePackageTests) is built
+  // from nothing by .ci/run.
+  .target(
+    name: "Gallery",
+    dependencies: ["UIKit"],
+    path: "Examples/TransitionTestingExample/Sources/Gallery"
+  ),
+  .testTarget(
+    name: "GalleryTests",
+    dependencies: ["Gallery", "UIKit", "TransitionTesting"],
+    path: "Examples/TransitionTestingExample/Tests/GalleryTests",
+    exclude: ["__Snapshots__"]
+  ),
   // App-shaped files that import UIKit, QuartzCore and Foundation as an
   // app's test target would.
   .testTarget(
@@ -256,3 +276,89 @@ package.targets += [
   ),
 ]
 #endif
+
+// MARK: - swift-syntax: the toolchain's own copy when it has one
+//
+// WorkbookFidelity reads the engine's API and WorkbookSite highlights Swift
+// with swift-syntax; `swiftSyntaxImports` lists the modules each imports.
+// A Linux toolchain ships swift-syntax's libraries (for its compiler's
+// macros), with stable interfaces, in `usr/lib/swift/host`. When the
+// toolchain building this package has all of them, the two targets import
+// and link those and swift-syntax is not built at all (a first build saves
+// minutes of CPU time); the tool keeps an rpath to that folder, so it runs
+// from anywhere, installed too, as long as the toolchain stays where it is.
+// Otherwise (another platform, a toolchain without them, or
+// WORKBOOK_SWIFT_SYNTAX=package) they use the swift-syntax package.
+// The toolchain is the one whose PackageDescription library runs this
+// manifest: the one that compiles the targets too, whatever `swift` is
+// first on PATH.
+let swiftSyntaxImports = [
+  "WorkbookFidelity": ["SwiftParser", "SwiftSyntax"],
+  "WorkbookSite": ["SwiftIDEUtils", "SwiftParser", "SwiftSyntax"],
+]
+
+/// The toolchain's `usr/lib/swift/host` when it has every module above
+/// (interface and library), else nil.
+let toolchainSwiftSyntax: String? = {
+  #if os(Linux)
+  // The library this manifest runs with, as the process's memory map
+  // names it (read line by line: Foundation reads only 4 KB of /proc files).
+  let manifestAPI = "/lib/swift/pm/ManifestAPI/libPackageDescription.so"
+  guard ProcessInfo.processInfo.environment["WORKBOOK_SWIFT_SYNTAX"] != "package",
+    let maps = fopen("/proc/self/maps", "r")
+  else { return nil }
+  defer { fclose(maps) }
+  var buffer: UnsafeMutablePointer<CChar>?
+  var capacity = 0
+  defer { free(buffer) }
+  var found: String?
+  while found == nil, getline(&buffer, &capacity, maps) > 0, let buffer {
+    let line = String(cString: buffer).trimmingCharacters(in: .newlines)
+    if line.hasSuffix(manifestAPI), let start = line.firstIndex(of: "/") { found = String(line[start...]) }
+  }
+  guard let file = found else { return nil }
+  let host = String(file.dropLast(manifestAPI.count)) + "/lib/swift/host"
+  let modules = Set(swiftSyntaxImports.values.joined())
+  let complete = modules.allSatisfy {
+    FileManager.default.fileExists(atPath: "\(host)/\($0).swiftmodule")
+      && FileManager.default.fileExists(atPath: "\(host)/lib\($0).so")
+  }
+  return complete ? host : nil
+  #else
+  return nil
+  #endif
+}()
+
+if let host = toolchainSwiftSyntax {
+  // Every target that imports one of the two, directly or not, loads
+  // swift-syntax's modules with it: each needs the search path.
+  var importers = Set(swiftSyntaxImports.keys)
+  var grew = true
+  while grew {
+    grew = false
+    for target in package.targets where !importers.contains(target.name) {
+      let needs = target.dependencies.contains {
+        switch $0 {
+        case .targetItem(let name, _), .byNameItem(let name, _): return importers.contains(name)
+        default: return false
+        }
+      }
+      if needs { importers.insert(target.name); grew = true }
+    }
+  }
+  for target in package.targets where importers.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-I", host])]
+  }
+  for target in package.targets {
+    guard let modules = swiftSyntaxImports[target.name] else { continue }
+    target.linkerSettings = (target.linkerSettings ?? [])
+      + [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])]
+      + modules.map { .linkedLibrary($0) }
+  }
+} else {
+  package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"))
+  for target in package.targets {
+    guard let modules = swiftSyntaxImports[target.name] else { continue }
+    target.dependencies += modules.map { .product(name: $0, package: "swift-syntax") }
+  }
+}

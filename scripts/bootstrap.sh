@@ -22,7 +22,22 @@ step() { printf '\n==> [%3ss] %s\n' "$(( $(date +%s) - START ))" "$*" >&2; }
 step "Checking the Debian packages (cmark-gfm, tmux)"
 scripts/setup/install-deps.sh
 
-step "Building the workbook tool (debug, swift-syntax included; the first time takes a few minutes)"
+step "Building the workbook tool (debug; the first time takes a few minutes)"
+# swift-syntax comes from the toolchain when it ships it (see Package.swift).
+# A build folder made while swift-syntax was built from the package holds
+# that build's modules, which would shadow the toolchain's ("missing required
+# module '_SwiftSyntaxCShims'"): remove them, once.
+if ! swift package dump-package 2>/dev/null | grep -q '"identity" : "swift-syntax"'; then
+  HOST="$(swift -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')/host"
+  for MODULES in .build/*/*/Modules; do
+    [ -e "$MODULES/SwiftSyntax.swiftmodule" ] || continue
+    echo "Removing swift-syntax's modules built from the package from $MODULES (the toolchain's are used now)" >&2
+    for INTERFACE in "$HOST"/*.swiftmodule; do
+      NAME=$(basename "$INTERFACE" .swiftmodule)
+      rm -rf "$MODULES/$NAME".swift* "$MODULES/$NAME".o
+    done
+  done
+fi
 swift build --product workbook
 BIN=.build/debug/workbook
 

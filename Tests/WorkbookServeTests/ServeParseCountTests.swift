@@ -16,8 +16,8 @@ import WorkbookMarkdown
     let root = try ServeFixtures.book("book")
     var options = ServeOptions()
     options.workspace.book = root + "/Chapters"
-    options.workspace.engineSources = ServeFixtures.engineSources
-    options.workspace.engineCacheDirectory = ServeFixtures.engineCache
+    options.workspace.engineSources = TestPackage.standInEngine
+    options.workspace.engineCacheDirectory = TestPackage.engineCache
     options.workspace.cacheDirectory = root + "/.cache"
     options.verify.jobs = 2
     let preview = LivePreview(options: options)
@@ -45,7 +45,7 @@ import WorkbookMarkdown
       #expect(counter.count == 3)
 
       // A change outside the book (the engine's sources): the same book.
-      let third = try preview.book(after: [ServeFixtures.engineSources + "/Engine.swift"])
+      let third = try preview.book(after: [TestPackage.standInEngine + "/Engine.swift"])
       #expect(third.chapters.map(\.bytes) == second.chapters.map(\.bytes))
       #expect(counter.count == 3)
     }

@@ -6,53 +6,25 @@ import Glibc
 #endif
 import Foundation
 import Testing
+@_exported import TestSupport
 @testable import WorkbookCore
 @testable import WorkbookModel
 @testable import WorkbookRunner
 @testable import WorkbookSupport
 
 enum ServeFixtures {
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-  }()
-
   /// The stand-in engine the verify fixtures use.
-  static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
-
-  /// The engine build folder WorkbookTests uses too (same stand-in engine,
-  /// same test process): the engine is built once, under its lock.
-  static let engineCache: String = {
-    let path = NSTemporaryDirectory() + "workbook-tests-engine-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  static let engineSources = TestPackage.standInEngine
 
   /// Copies Tests/Fixtures/site/`name` into a fresh folder; returns the
   /// copy's root (which holds `Chapters`).
   static func book(_ name: String) throws -> String {
-    let target = try temporaryDirectory()
-    try FileManager.default.copyItem(atPath: packageRoot + "/Tests/Fixtures/site/" + name, toPath: target + "/" + name)
-    return target + "/" + name
+    try TestPackage.copy("site/" + name)
   }
 
-  static func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "workbook-serve-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  static func temporaryDirectory() throws -> String { try TestPackage.temporaryDirectory() }
 
-  /// The `workbook` binary SwiftPM built next to the test bundle.
-  static let binary: String = {
-    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-    let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-  }()
-
-  static func read(_ path: String) -> String {
-    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-  }
+  static func read(_ path: String) -> String { TestPackage.read(path) }
 
   static func write(_ text: String, to path: String) throws {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -77,13 +49,13 @@ final class ServeProcess {
     stderrPath = logs + "/stderr"
     _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
     _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: ServeFixtures.binary)
+    process.executableURL = URL(fileURLWithPath: TestPackage.binary)
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.arguments = ["serve", "--port", "0", "--engine-sources", engineSources,
-                         "--cache-dir", ServeFixtures.engineCache, "--jobs", "2"] + arguments
+                         "--cache-dir", TestPackage.engineCache, "--jobs", "2"] + arguments
     if let descriptorLimit {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", ServeFixtures.binary] + process.arguments!
+      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", TestPackage.binary] + process.arguments!
     }
     process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
     process.standardError = FileHandle(forWritingAtPath: stderrPath)

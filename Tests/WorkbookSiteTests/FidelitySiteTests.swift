@@ -81,10 +81,10 @@ import Testing
     let root = NSTemporaryDirectory() + "workbook-fidelity-site-" + UUID().uuidString
     let fm = FileManager.default
     try fm.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try fm.copyItem(atPath: SiteFixtures.engineSources, toPath: root + "/engine")
+    try fm.copyItem(atPath: TestPackage.standInEngine, toPath: root + "/engine")
     // The folders built beside it: the diagrams harness and the SDK's module names.
     for sibling in [EngineBuilder.diagramsFolderName] + EngineBuilder.sdkModules {
-      try fm.copyItem(atPath: SiteFixtures.engineSources + "/../" + sibling, toPath: root + "/" + sibling)
+      try fm.copyItem(atPath: TestPackage.standInEngine + "/../" + sibling, toPath: root + "/" + sibling)
     }
     let api = try EngineAPI.scan(folder: root + "/engine")
     let rows = api.requiredNames.map { "| `\($0)` | engine-choice | Stands in. | The tests' stand-in engine. | |" }
@@ -117,14 +117,14 @@ import Testing
 
 /// `workbook fidelity` in the terminal, on the package's own engine.
 @Suite struct FidelityCommandTests {
-  static let engine = SiteFixtures.packageRoot + "/Sources/TransitionEngine"
+  static let engine = TestPackage.root + "/Sources/TransitionEngine"
 
-  func run(_ arguments: [String]) throws -> SiteFixtures.Outcome {
+  func run(_ arguments: [String]) throws -> TestPackage.Outcome {
     let result = try ChildProcess.run(
-      SiteFixtures.binary, ["fidelity"] + arguments + ["--engine-sources", Self.engine],
+      TestPackage.binary, ["fidelity"] + arguments + ["--engine-sources", Self.engine],
       directory: NSTemporaryDirectory(), timeout: 120)
-    guard case .exited(let status) = result.termination else { return SiteFixtures.Outcome(status: -1, stdout: "", stderr: "") }
-    return SiteFixtures.Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
+    guard case .exited(let status) = result.termination else { return TestPackage.Outcome(status: -1, stdout: "", stderr: "") }
+    return TestPackage.Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
                                 stderr: String(decoding: result.stderr, as: UTF8.self))
   }
 

@@ -135,7 +135,7 @@ import TestSupport
     let root = try SiteFixtures.emptyBook(["01-a.md": "# A\n\nText.\n", "02-big.md": big])
     let limited = try ChildProcess.run(
       "/bin/bash", ["-c", "ulimit -f 60; exec \"$0\" build --book Chapters --out S --engine-sources \"$1\" --cache-dir .cache",
-                    SiteFixtures.binary, SiteFixtures.engineSources],
+                    TestPackage.binary, TestPackage.standInEngine],
       directory: root, timeout: 300)
     #expect(limited.termination != .exited(0), "the limited build should have stopped")
     let again = try SiteFixtures.workbook(["build", "--book", "Chapters", "--out", "S"], in: root)

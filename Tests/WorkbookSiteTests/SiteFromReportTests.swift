@@ -56,7 +56,7 @@ struct SiteFromReportTests {
     // nothing is compiled.
     let emptyCache = root + "/empty-cache"
     let result = try ChildProcess.run(
-      SiteFixtures.binary,
+      TestPackage.binary,
       ["build", "--from-report", "report.json", "--out", "site-from-report",
        "--engine-sources", root + "/no-engine", "--cache-dir", emptyCache],
       directory: root, timeout: 300)
@@ -102,7 +102,7 @@ struct SiteFromReportTests {
 
     // No local engine: its identity is unknown, nothing is said.
     let result = try ChildProcess.run(
-      SiteFixtures.binary,
+      TestPackage.binary,
       ["build", "--from-report", "other.json", "--out", "site-no-engine",
        "--engine-sources", root + "/no-engine", "--cache-dir", root + "/empty-cache"],
       directory: root, timeout: 300)

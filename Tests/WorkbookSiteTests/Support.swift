@@ -1,8 +1,9 @@
-// Shared helpers: fixture books in temporary folders, the stand-in engine,
-// the workbook binary, and HTML snapshots.
+// Shared helpers: fixture books in temporary folders, the site built with
+// the stand-in engine (TestSupport), the workbook binary, and HTML snapshots.
 import Foundation
 @_exported import SnapshotSupport
 import Testing
+@_exported import TestSupport
 @testable import WorkbookCore
 @testable import WorkbookModel
 @testable import WorkbookRunner
@@ -10,35 +11,18 @@ import Testing
 @testable import WorkbookSite
 
 enum SiteFixtures {
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-  }()
-
-  static let root = packageRoot + "/Tests/Fixtures/site"
-  /// The stand-in engine the verify fixtures use (publishes diagrams too).
-  static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
-
-  static let engineCache: String = {
-    let path = NSTemporaryDirectory() + "workbook-site-tests-engine-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  static let root = TestPackage.fixtures + "/site"
 
   /// Copies fixture `name` into a fresh folder; returns the copy's root
   /// (which holds `Chapters`).
   static func book(_ name: String) throws -> String {
-    let target = NSTemporaryDirectory() + "workbook-site-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: root + "/" + name, toPath: target + "/" + name)
-    return target + "/" + name
+    try TestPackage.copy("site/" + name)
   }
 
   /// A fresh folder holding `Chapters/` with `files` (name → text); returns
   /// the folder.
   static func emptyBook(_ files: [String: String]) throws -> String {
-    let target = NSTemporaryDirectory() + "workbook-site-test-" + UUID().uuidString
+    let target = try TestPackage.temporaryDirectory()
     try FileManager.default.createDirectory(atPath: target + "/Chapters", withIntermediateDirectories: true)
     for (name, text) in files { try text.write(toFile: target + "/Chapters/" + name, atomically: true, encoding: .utf8) }
     return target
@@ -48,8 +32,8 @@ enum SiteFixtures {
   static func configuration(root: String) -> Workspace.Configuration {
     var configuration = Workspace.Configuration()
     configuration.book = root + "/Chapters"
-    configuration.engineSources = engineSources
-    configuration.engineCacheDirectory = engineCache
+    configuration.engineSources = TestPackage.standInEngine
+    configuration.engineCacheDirectory = TestPackage.engineCache
     configuration.cacheDirectory = root + "/.cache"
     return configuration
   }
@@ -65,7 +49,7 @@ enum SiteFixtures {
   /// rows, so no page).
   static func options(root: String) -> SiteOptions {
     var options = SiteOptions()
-    options.engineSources = engineSources
+    options.engineSources = TestPackage.standInEngine
     return options
   }
 
@@ -76,28 +60,10 @@ enum SiteFixtures {
     return try SiteBuilder(options: options ?? Self.options(root: root)).render(verified)
   }
 
-  /// The `workbook` binary SwiftPM built next to the test bundle.
-  static let binary: String = {
-    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-    let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-  }()
-
-  struct Outcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  static func workbook(_ arguments: [String], in directory: String) throws -> Outcome {
-    let args = arguments + ["--engine-sources", engineSources, "--cache-dir", directory + "/.cache"]
-    let result = try ChildProcess.run(binary, args, directory: directory, timeout: 300)
-    guard case .exited(let status) = result.termination else {
-      Issue.record("workbook did not exit: \(result.termination)")
-      return Outcome(status: -1, stdout: "", stderr: "")
-    }
-    return Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
-                   stderr: String(decoding: result.stderr, as: UTF8.self))
+  /// Runs the built `workbook` in `directory` against the stand-in engine.
+  static func workbook(_ arguments: [String], in directory: String) throws -> TestPackage.Outcome {
+    try TestPackage.runWorkbook(
+      arguments + ["--engine-sources", TestPackage.standInEngine, "--cache-dir", directory + "/.cache"], in: directory)
   }
 }
 

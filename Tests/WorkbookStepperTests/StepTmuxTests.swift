@@ -14,7 +14,7 @@ import Testing
   }
 
   func start(_ root: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
-    try TmuxSession([StepperFixtures.binary, "step"] + arguments + StepperFixtures.commonArguments,
+    try TmuxSession([TestPackage.binary, "step"] + arguments + StepperFixtures.commonArguments,
                     directory: root, environment: environment)
   }
 
@@ -152,7 +152,7 @@ import Testing
     // A shell with job control (in tmux's own pane, the stepper's process
     // group is orphaned and the kernel ignores Ctrl-Z).
     let shell = try TmuxSession(["bash", "--norc", "--noprofile", "-i"], directory: root, width: 80, height: 24)
-    let command = ([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments).map(TmuxSession.quote)
+    let command = ([TestPackage.binary, "step", "01-basics"] + StepperFixtures.commonArguments).map(TmuxSession.quote)
     try shell.send("clear; " + command.joined(separator: " "))
     try shell.run(["send-keys", "-t", shell.name, "Enter"])
     shell.waitFor("Fade in steps (01-basics/fade-steps)", "WRONG OUTPUT")
@@ -172,7 +172,7 @@ import Testing
     #expect(shell.pane("#{alternate_on}") == "0")
 
     // No temporary folder for the check: an error, and the terminal back.
-    let failing = try TmuxSession([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
+    let failing = try TmuxSession([TestPackage.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
                                   directory: root, width: 80, height: 24, environment: ["TMPDIR": "/nonexistent"])
     failing.waitFor("error: Cannot make a working folder in the temporary folder", "[exited 2] [tty icanon]")
     #expect(failing.pane("#{alternate_on}") == "0")
@@ -196,7 +196,7 @@ import Testing
   @Test func anEightyByTwentyFourTerminalShowsTheTitleAndKeepsNoCopies() throws {
     let root = try StepperFixtures.project()
     let file = root + "/Exercises/01-basics/fade-steps.swift"
-    let step = try TmuxSession([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
+    let step = try TmuxSession([TestPackage.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
                                directory: root, width: 80, height: 24)
     // Compact: the title and the instructions' start on top, the verdict and
     // its first differing lines, then the keys.
@@ -253,7 +253,7 @@ import Testing
     let root = try StepperFixtures.project()
     let file = root + "/Exercises/01-basics/fade-steps.swift"
     // A long poll: only SIGWINCH redraws at once after a resize.
-    let step = try TmuxSession([StepperFixtures.binary, "step", "01-basics", "--poll-interval", "30"]
+    let step = try TmuxSession([TestPackage.binary, "step", "01-basics", "--poll-interval", "30"]
                                + StepperFixtures.commonArguments, directory: root, width: 140, height: 45)
     // Everything fits: the whole view, no scroll line.
     var screen = step.waitFor("Fade in steps (01-basics/fade-steps)", "What the starter prints", "WRONG OUTPUT",
@@ -290,7 +290,7 @@ import Testing
 
   @Test func narrowTerminalsWrapAndStackTheComparison() throws {
     let root = try StepperFixtures.project()
-    let step = try TmuxSession([StepperFixtures.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
+    let step = try TmuxSession([TestPackage.binary, "step", "01-basics"] + StepperFixtures.commonArguments,
                                directory: root, width: 40, height: 60)
     let screen = step.waitFor("WRONG OUTPUT", "actual:")
     for line in screen.split(separator: "\n") {
@@ -304,7 +304,7 @@ import Testing
   @Test func playAnimatesPausesAndSteps() throws {
     let root = try StepperFixtures.project()
     // Slowed down a hundred times: frame 1 stays for 10 s, long enough to pause.
-    let play = try TmuxSession([StepperFixtures.binary, "play", "02-film", "--speed", "0.01"] + StepperFixtures.commonArguments,
+    let play = try TmuxSession([TestPackage.binary, "play", "02-film", "--speed", "0.01"] + StepperFixtures.commonArguments,
                                directory: root, width: 80, height: 20)
     play.waitFor("frame 1 of 3 · t=0s", "│card....│", "fills: . white", "playing   · space pause · ←/→ step · q quit")
     try play.send(" ")
@@ -353,7 +353,7 @@ extension StepTmuxTests {
   @Test func playKeepsItsLayoutItsListAndNoCopies() throws {
     let root = try StepperFixtures.project()
     try Self.twoFilms.write(toFile: root + "/Chapters/03-two.md", atomically: true, encoding: .utf8)
-    let play = try TmuxSession([StepperFixtures.binary, "play", "03-two", "--speed", "0.01"] + StepperFixtures.commonArguments,
+    let play = try TmuxSession([TestPackage.binary, "play", "03-two", "--speed", "0.01"] + StepperFixtures.commonArguments,
                                directory: root, width: 80, height: 24)
     var screen = play.waitFor("frame 1 of 3 · t=0s", "│a.│", "Other snippets with diagrams: 2 (line 18)",
                               "Play one with: workbook play 03-two 2")
@@ -391,7 +391,7 @@ extension StepTmuxTests {
     #expect(!play.screenAndScrollback().contains("frame 2 of 3"))
 
     // Ctrl-C also puts the terminal back.
-    let again = try TmuxSession([StepperFixtures.binary, "play", "03-two", "--speed", "0.01"] + StepperFixtures.commonArguments,
+    let again = try TmuxSession([TestPackage.binary, "play", "03-two", "--speed", "0.01"] + StepperFixtures.commonArguments,
                                 directory: root, width: 80, height: 24)
     again.waitFor("frame 1 of 3")
     try again.run(["send-keys", "-t", again.name, "C-c"])

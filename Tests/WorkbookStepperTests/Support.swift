@@ -2,47 +2,29 @@
 // `workbook` binary, and a tmux session to drive it like a learner.
 import Foundation
 import Testing
+@_exported import TestSupport
 @testable import WorkbookCore
 @testable import WorkbookModel
 @testable import WorkbookRunner
 @testable import WorkbookSupport
 
 enum StepperFixtures {
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-  }()
-
   /// The book with two exercises (01-basics) and a filmstrip (02-film).
-  static let book = packageRoot + "/Tests/Fixtures/stepper/Chapters"
+  static let book = TestPackage.fixtures + "/stepper/Chapters"
 
   /// The stand-in engine the verify fixtures use (builds in seconds).
-  static let engineSources = packageRoot + "/Tests/Fixtures/verify/engine"
+  static let engineSources = TestPackage.standInEngine
 
-  /// One cache (engine build, toolchain probe, results) for the whole run.
-  static let cache: String = {
-    let path = NSTemporaryDirectory() + "workbook-stepper-tests-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
-
-  /// The `workbook` binary SwiftPM built next to the test bundle, or
-  /// `$WORKBOOK_TEST_BINARY` (to run these tests against another build).
-  static let binary: String = {
-    if let other = ProcessInfo.processInfo.environment["WORKBOOK_TEST_BINARY"], !other.isEmpty { return other }
-    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-    let candidates = [bundle.appendingPathComponent("workbook").path, packageRoot + "/.build/debug/workbook"]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-  }()
+  /// The test run's one cache folder (engine build, toolchain probe,
+  /// results), shared with the other test targets.
+  static let cache = TestPackage.engineCache
 
   /// The options every command gets in tests.
   static var commonArguments: [String] { ["--engine-sources", engineSources, "--cache-dir", cache] }
 
   /// A fresh folder holding a copy of the fixture book as `Chapters/`.
   static func project() throws -> String {
-    let root = NSTemporaryDirectory() + "workbook-stepper-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let root = try TestPackage.temporaryDirectory()
     try FileManager.default.copyItem(atPath: book, toPath: root + "/Chapters")
     return root
   }
@@ -55,45 +37,14 @@ enum StepperFixtures {
     return try ExerciseBook.load(options)
   }
 
-  struct Outcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
   /// Runs `workbook` in `directory` with `input` on standard input.
   static func workbook(_ arguments: [String], in directory: String, input: String = "",
-                       environment: [String: String] = [:]) throws -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments + commonArguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "NO_COLOR")
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
-    // Files, not pipes: a process spawned at the same moment by another test
-    // (tmux, a compiler) could inherit a pipe's write end and hold off its
-    // end of file until it exits.
-    let base = NSTemporaryDirectory() + "workbook-run-\(UUID().uuidString)"
-    defer { for suffix in [".in", ".out", ".err"] { unlink(base + suffix) } }
-    FileManager.default.createFile(atPath: base + ".in", contents: Data(input.utf8))
-    FileManager.default.createFile(atPath: base + ".out", contents: nil)
-    FileManager.default.createFile(atPath: base + ".err", contents: nil)
-    process.standardInput = FileHandle(forReadingAtPath: base + ".in")
-    process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
-    process.standardError = FileHandle(forWritingAtPath: base + ".err")
-    try process.run()
-    process.waitUntilExit()
-    let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
-    let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
-    return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+                       environment: [String: String] = [:]) throws -> TestPackage.Outcome {
+    try TestPackage.runWorkbook(arguments + commonArguments, in: directory, input: input,
+                                environment: environment, unset: ["NO_COLOR"])
   }
 
-  static func read(_ path: String) -> String {
-    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-  }
+  static func read(_ path: String) -> String { TestPackage.read(path) }
 
   /// Writes `text` to `path` the way an editor saves: a new file renamed
   /// over the old one.

@@ -9,23 +9,19 @@ import Testing
 
 @Suite struct ChildProcessTests {
   @Test func descendantsInOtherGroupsAreEndedAndNotWaitedFor() throws {
-    let start = monotonicSeconds()
     // setsid: another session; (…&): double fork, orphaned; the last one
-    // holds standard output open.
+    // holds standard output open. Had the run waited for it (72 minutes),
+    // it would have timed out instead of exiting.
     let result = try ChildProcess.run("/bin/sh", ["-c", "setsid sleep 4321 & (sleep 4322 &) ; sleep 4323 & echo started"],
                                       timeout: 60)
-    let seconds = monotonicSeconds() - start
-    #expect(result.termination == .exited(0))
+    #expect(result.termination == .exited(0), "waited for a process that held standard output")
     #expect(String(decoding: result.stdout, as: UTF8.self) == "started\n")
-    #expect(seconds < 5, "waited \(seconds) s for a process that held standard output")
     #expect(ProcessFixtures.surviving(["sleep 4321", "sleep 4322", "sleep 4323"]) == [])
   }
 
   @Test func aChildThatClosesItsOutputButRunsOnIsKilledAtTheDeadline() throws {
-    let start = monotonicSeconds()
     let result = try ChildProcess.run("/bin/sh", ["-c", "exec >&- 2>&-; sleep 4324"], timeout: 2)
     #expect(result.termination == .timedOut)
-    #expect(monotonicSeconds() - start < 10)
     #expect(ProcessFixtures.surviving(["sleep 4324"]) == [])
   }
 

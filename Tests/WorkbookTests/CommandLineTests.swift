@@ -7,30 +7,10 @@ import Testing
 @testable import WorkbookSupport
 
 @Suite struct CommandLineTests {
-  /// The `workbook` binary SwiftPM built next to this test bundle.
-  static let binary: String = {
-    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-    let candidates = [bundle.appendingPathComponent("workbook").path,
-                      Fixtures.packageRoot + "/.build/debug/workbook"]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-  }()
-
-  struct Outcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  func workbook(_ arguments: [String], in directory: String) throws -> Outcome {
-    let cache = Fixtures.engineCache
-    let args = arguments + ["--engine-sources", Fixtures.engineSources, "--cache-dir", cache]
-    let result = try ChildProcess.run(Self.binary, args, directory: directory, timeout: 300)
-    guard case .exited(let status) = result.termination else {
-      Issue.record("workbook did not exit: \(result.termination)")
-      return Outcome(status: -1, stdout: "", stderr: "")
-    }
-    return Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
-                   stderr: String(decoding: result.stderr, as: UTF8.self))
+  /// Runs the built `workbook` in `directory` against the stand-in engine.
+  func workbook(_ arguments: [String], in directory: String) throws -> TestPackage.Outcome {
+    try TestPackage.runWorkbook(
+      arguments + ["--engine-sources", Fixtures.engineSources, "--cache-dir", Fixtures.engineCache], in: directory)
   }
 
   @Test func exitsZeroWhenEverythingPasses() throws {
@@ -84,7 +64,7 @@ import Testing
   }
 
   @Test func helpTeachesWithExamples() throws {
-    let out = try ChildProcess.run(Self.binary, ["verify", "--help"], timeout: 60)
+    let out = try ChildProcess.run(TestPackage.binary, ["verify", "--help"], timeout: 60)
     let text = String(decoding: out.stdout, as: UTF8.self)
     #expect(text.contains("workbook verify --record"))
     #expect(text.contains("Exit status: 0 when everything passes"))

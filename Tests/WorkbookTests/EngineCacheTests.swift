@@ -210,7 +210,7 @@ import Testing
     let project = try makePackage()
     let xdg = try Fixtures.temporaryDirectory()
     func workbook(_ directory: String) throws -> (Int32, String) {
-      let result = try ChildProcess.run(CommandLineTests.binary, ["verify"], directory: directory,
+      let result = try ChildProcess.run(TestPackage.binary, ["verify"], directory: directory,
                                         environment: ["XDG_CACHE_HOME": xdg], timeout: 300)
       guard case .exited(let status) = result.termination else { return (-1, "") }
       return (status, String(decoding: result.stdout + result.stderr, as: UTF8.self))

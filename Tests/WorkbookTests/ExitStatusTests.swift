@@ -10,14 +10,8 @@ import Testing
 
 @Suite struct ExitStatusTests {
   /// `workbook ARGUMENTS` in `directory`, as it is (no engine flags added).
-  func workbook(_ arguments: [String], in directory: String) throws -> CommandLineTests.Outcome {
-    let result = try ChildProcess.run(CommandLineTests.binary, arguments, directory: directory, timeout: 300)
-    guard case .exited(let status) = result.termination else {
-      Issue.record("workbook did not exit: \(result.termination)")
-      return CommandLineTests.Outcome(status: -1, stdout: "", stderr: "")
-    }
-    return CommandLineTests.Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
-                                    stderr: String(decoding: result.stderr, as: UTF8.self))
+  func workbook(_ arguments: [String], in directory: String) throws -> TestPackage.Outcome {
+    try TestPackage.runWorkbook(arguments, in: directory)
   }
 
   @Test func helpAndVersionExitZero() throws {
@@ -80,7 +74,7 @@ import Testing
     try "# Slow\n\n```swift\nimport Foundation\nprint(\"waiting\")\nwhile true { usleep(10_000) }\n```\n".write(
       toFile: folder + "/Chapters/01-slow.md", atomically: false, encoding: .utf8)
     let verify = Process()
-    verify.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+    verify.executableURL = URL(fileURLWithPath: TestPackage.binary)
     verify.arguments = ["verify", "--book", folder + "/Chapters", "--timeout", "120",
                         "--engine-sources", Fixtures.engineSources, "--cache-dir", Fixtures.engineCache]
     let errors = Pipe()

@@ -31,7 +31,7 @@ import Testing
                 limits: String? = nil) throws -> Outcome {
     var command = ["/usr/bin/env"] + unset.flatMap { ["-u", $0] } + set.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     var executable = command.removeFirst()
-    var args = command + [CommandLineTests.binary] + arguments
+    var args = command + [TestPackage.binary] + arguments
     if let limits {
       // A shell that lowers a limit first (ulimit), then becomes workbook.
       args = ["-c", "\(limits); exec \"$@\"", "sh"] + [executable] + args

@@ -46,7 +46,7 @@ import Testing
     // per-user cache (built once per machine; TutorialStyleTests and
     // scripts/bootstrap.sh share it).
     func workbook(_ arguments: [String], in directory: String) throws -> (Int32, String) {
-      let result = try ChildProcess.run(CommandLineTests.binary, arguments, directory: directory,
+      let result = try ChildProcess.run(TestPackage.binary, arguments, directory: directory,
                                         timeout: 600)
       guard case .exited(let status) = result.termination else { return (-1, "\(result.termination)") }
       return (status, String(decoding: result.stdout + result.stderr, as: UTF8.self))

@@ -24,7 +24,7 @@ import Testing
   @Test func installInitVerifyAndBuildOutsideTheRepository() throws {
     let prefix = try Fixtures.temporaryDirectory() + "/prefix"
     // The build this test runs in, installed as it is (no second build).
-    let binDirectory = (CommandLineTests.binary as NSString).deletingLastPathComponent
+    let binDirectory = (TestPackage.binary as NSString).deletingLastPathComponent
     let install = try Self.run("/bin/bash", [Fixtures.packageRoot + "/scripts/setup/install.sh", prefix],
                                in: Fixtures.packageRoot, environment: ["BIN_DIR": binDirectory])
     #expect(install.status == 0, "\(install.output)")

@@ -115,10 +115,10 @@ import Testing
     var stream = Self.marker(0) + Array("\u{1E}workbook-diagram \(Self.secret) {".utf8)
     stream += [UInt8](repeating: UInt8(ascii: "a"), count: 50 << 20)
     let chunks = stride(from: 0, to: stream.count, by: 65536).map { Array(stream[$0..<min(stream.count, $0 + 65536)]) }
-    let start = monotonicSeconds()
+    let start = threadCPUSeconds()
     let s = Self.split(chunks)
-    let seconds = monotonicSeconds() - start
-    #expect(seconds < 10, "50 MB took \(seconds) s")
+    let seconds = threadCPUSeconds() - start
+    #expect(seconds < 10, "50 MB took \(seconds) s of CPU time")
     #expect(s.problems.count == 1)
     #expect(s.diagrams.isEmpty)
   }
@@ -128,9 +128,9 @@ import Testing
     var stream = Self.marker(0)
     for _ in 0..<200_000 { stream += line }
     let chunks = stride(from: 0, to: stream.count, by: 4096).map { Array(stream[$0..<min(stream.count, $0 + 4096)]) }
-    let start = monotonicSeconds()
+    let start = threadCPUSeconds()
     let s = Self.split(chunks)
-    #expect(monotonicSeconds() - start < 10)
+    #expect(threadCPUSeconds() - start < 10)
     #expect(s.outputs[0]?.count == 1 << 20)
   }
 }

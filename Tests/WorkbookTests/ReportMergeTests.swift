@@ -6,48 +6,17 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SnapshotSupport
 import Testing
 @testable import WorkbookCore
 @testable import WorkbookModel
 @testable import WorkbookRunner
 @testable import WorkbookSupport
 
-/// Tests/Fixtures/reports/<name>: compared, or recorded when missing (never
-/// when WORKBOOK_RECORD=never, as in CI); WORKBOOK_RECORD=all re-records.
-func assertGolden(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-  let folder = (Fixtures.root as NSString).deletingLastPathComponent + "/reports"
-  let path = folder + "/" + name
-  let mode = ProcessInfo.processInfo.environment["WORKBOOK_RECORD"] ?? "missing"
-  let existing = try? String(contentsOfFile: path, encoding: .utf8)
-  if mode == "all" || (existing == nil && mode != "never") {
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try? text.write(toFile: path, atomically: true, encoding: .utf8)
-    if existing != text { Issue.record("Recorded \(path); run the test again to check against it", sourceLocation: sourceLocation) }
-    return
-  }
-  guard let existing else { Issue.record("No golden file \(path); run the test locally to record it", sourceLocation: sourceLocation); return }
-  if existing != text {
-    let a = existing.split(separator: "\n", omittingEmptySubsequences: false)
-    let b = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let first = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-    Issue.record("""
-      \(path) differs (WORKBOOK_RECORD=all re-records it); first at line \(first + 1):
-      - \(first < a.count ? a[first] : "(end)")
-      + \(first < b.count ? b[first] : "(end)")
-      """, sourceLocation: sourceLocation)
-  }
-}
-
 /// Runs the built `workbook` in `directory` against the stand-in engine.
-private func workbook(_ arguments: [String], in directory: String, engine: Bool = true) throws -> CommandLineTests.Outcome {
+private func workbook(_ arguments: [String], in directory: String, engine: Bool = true) throws -> TestPackage.Outcome {
   let args = arguments + (engine ? ["--engine-sources", Fixtures.engineSources, "--cache-dir", Fixtures.engineCache] : [])
-  let result = try ChildProcess.run(CommandLineTests.binary, args, directory: directory, timeout: 300)
-  guard case .exited(let status) = result.termination else {
-    Issue.record("workbook did not exit: \(result.termination)")
-    return CommandLineTests.Outcome(status: -1, stdout: "", stderr: "")
-  }
-  return CommandLineTests.Outcome(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
-                                  stderr: String(decoding: result.stderr, as: UTF8.self))
+  return try TestPackage.runWorkbook(args, in: directory)
 }
 
 @Suite("Sharded verify and report merge", .serialized)
@@ -156,7 +125,7 @@ struct ShardedVerifyTests {
                              ("github", "merged.github.txt")] {
       let out = try workbook(["report", "merge", "--format", format] + files, in: runs.root, engine: false)
       #expect(out.status == 1, "\(out.stderr)")
-      assertGolden(out.stdout, named: golden)
+      assertSnapshot(out.stdout, named: golden)
     }
     // --output writes the same bytes to a file and says so on stderr.
     let written = try workbook(["report", "merge", "--format", "junit", "--output", "out/verify.xml"] + files,
@@ -167,7 +136,7 @@ struct ShardedVerifyTests {
                           in: runs.root, engine: false)
     #expect(ok.status == 1 && ok.stdout.isEmpty)
     #expect(ok.stderr.hasPrefix("Merged 2 reports into verify.xml: 4 chapters, 9 snippets: "))
-    #expect(Fixtures.read(runs.root + "/verify.xml") == Fixtures.read((Fixtures.root as NSString).deletingLastPathComponent + "/reports/merged.junit.xml"))
+    #expect(Fixtures.read(runs.root + "/verify.xml") == Fixtures.read(Snapshot.path(named: "merged.junit.xml", filePath: #filePath)))
   }
 
   @Test func junitOfVerifyIsWellFormedWithASuitePerChapter() throws {
@@ -240,7 +209,7 @@ struct ShardedVerifyTests {
 
     let cache = root + "/fresh-cache"
     let result = try ChildProcess.run(
-      CommandLineTests.binary,
+      TestPackage.binary,
       ["verify", "--shard", "5/5", "--format", "json", "--engine-sources", Fixtures.engineSources, "--cache-dir", cache],
       directory: root, environment: ["WORKBOOK_SWIFTC": bin + "/swiftc"], timeout: 300)
     let stderr = String(decoding: result.stderr, as: UTF8.self)
@@ -697,17 +666,17 @@ struct ExampleWorkflowTests {
 @Suite("Report help")
 struct ReportHelpTests {
   @Test func helpTeachesShardingAndMerging() throws {
-    let verify = try ChildProcess.run(CommandLineTests.binary, ["verify", "--help"], timeout: 60)
+    let verify = try ChildProcess.run(TestPackage.binary, ["verify", "--help"], timeout: 60)
     let verifyText = String(decoding: verify.stdout, as: UTF8.self)
     #expect(verifyText.contains("workbook verify --shard 2/4 --format json > shard-2.json"))
     #expect(verifyText.contains("--record-costs"))
     #expect(verifyText.contains("Guides/CI.md"))
-    let merge = try ChildProcess.run(CommandLineTests.binary, ["report", "merge", "--help"], timeout: 60)
+    let merge = try ChildProcess.run(TestPackage.binary, ["report", "merge", "--help"], timeout: 60)
     let mergeText = String(decoding: merge.stdout, as: UTF8.self)
     #expect(mergeText.contains("workbook report merge shard-*.json --format junit --output verify.xml"))
     #expect(mergeText.contains("Exit status: 0 when every chapter passed, 1 when one failed, 2 when the reports"))
     #expect(mergeText.contains("Guides/Reports.md"))
-    let report = try ChildProcess.run(CommandLineTests.binary, ["report", "--help"], timeout: 60)
+    let report = try ChildProcess.run(TestPackage.binary, ["report", "--help"], timeout: 60)
     #expect(String(decoding: report.stdout, as: UTF8.self).contains("merge"))
   }
 }

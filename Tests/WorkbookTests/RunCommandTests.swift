@@ -119,7 +119,7 @@ import Testing
     try "import UIKit\nlet v = UIView()\nv.alpah = 1\n".write(toFile: folder + "/Typo.swift", atomically: true, encoding: .utf8)
     func workbook(_ arguments: [String]) throws -> (Int32, String, String) {
       // No flags: the engine the tool ships with, in the per-user cache.
-      let result = try ChildProcess.run(CommandLineTests.binary, arguments, directory: folder, timeout: 600)
+      let result = try ChildProcess.run(TestPackage.binary, arguments, directory: folder, timeout: 600)
       guard case .exited(let status) = result.termination else { return (-1, "", "\(result.termination)") }
       return (status, String(decoding: result.stdout, as: UTF8.self), String(decoding: result.stderr, as: UTF8.self))
     }

@@ -1,7 +1,9 @@
-// Shared helpers: fixture books copied to temporary folders, one engine
-// build shared by the whole test run, verify with test options.
+// Shared helpers: fixture books copied to temporary folders, verify with
+// test options (the package, the stand-in engine, its one build folder and
+// the binary are TestSupport's TestPackage).
 import Foundation
 import Testing
+@_exported import TestSupport
 @testable import WorkbookCore
 @testable import WorkbookModel
 @testable import WorkbookRunner
@@ -9,22 +11,12 @@ import Testing
 
 enum Fixtures {
   /// Tests/Fixtures/verify
-  static let root: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    url.deleteLastPathComponent()  // WorkbookTests
-    url.deleteLastPathComponent()  // Tests
-    return url.appendingPathComponent("Fixtures/verify").path
-  }()
-
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-  }()
+  static let root = TestPackage.fixtures + "/verify"
+  static let packageRoot = TestPackage.root
 
   /// The stand-in engine the fixtures are written against (its diagrams
   /// harness is the folder beside it, `TransitionDiagrams`).
-  static let engineSources = root + "/engine"
+  static let engineSources = TestPackage.standInEngine
 
   /// Copies the stand-in engine, its harness and its SDK modules into
   /// `folder`, as `TransitionEngine`, `TransitionDiagrams`, `CoreGraphics`,
@@ -42,24 +34,15 @@ enum Fixtures {
     return folder + "/TransitionEngine"
   }
 
-  /// One folder for engine builds for the whole run (built once, under a lock).
-  static let engineCache: String = {
-    let path = NSTemporaryDirectory() + "workbook-tests-engine-\(getpid())"
-    // Private, as the tool makes its caches (it refuses one others could change).
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                             attributes: [.posixPermissions: 0o700])
-    return path
-  }()
+  /// The test run's one folder of engine builds (TestSupport).
+  static let engineCache = TestPackage.engineCache
 
   /// Copies fixture book `name` into a fresh temporary folder and returns
   /// the copy's `Chapters` folder.
   static func book(_ name: String) throws -> String {
-    let target = try temporaryDirectory()
-    try FileManager.default.copyItem(atPath: root + "/" + name, toPath: target + "/" + name)
-    return target + "/" + name + "/Chapters"
+    try TestPackage.copy("verify/" + name) + "/Chapters"
   }
 
-  /// An empty temporary folder.
   /// Compiles `source` (a `main.swift` using Foundation) to `folder/main.o`
   /// with the snippet flags, as verify's direct pipeline does; returns the
   /// object's path.
@@ -73,11 +56,7 @@ enum Fixtures {
     return folder + "/main.o"
   }
 
-  static func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "workbook-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  static func temporaryDirectory() throws -> String { try TestPackage.temporaryDirectory() }
 
   static func options(book: String, cache: String? = nil) -> Workspace.Configuration {
     var options = Workspace.Configuration()
@@ -102,9 +81,7 @@ enum Fixtures {
     return try Verifier(options: options).run(in: Workspace(configuration))
   }
 
-  static func read(_ path: String) -> String {
-    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-  }
+  static func read(_ path: String) -> String { TestPackage.read(path) }
 }
 
 extension VerifyReport {

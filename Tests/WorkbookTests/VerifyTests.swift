@@ -62,9 +62,8 @@ import Testing
   }
 
   @Test func aChapterPastItsTimeoutIsKilledAndTheOthersStillRun() throws {
-    let start = monotonicSeconds()
+    // The chapter loops for ever: that verify returns at all shows it was killed.
     let report = try Fixtures.verify(try Fixtures.book("timeout"), configure: { $0.timeout = 1.5 })
-    #expect(monotonicSeconds() - start < 30)
     let timeout = try #require(report.errors(kind: .timeout).first)
     #expect(timeout.line == 12)
     #expect(report.chapter("01-forever.md")?.snippets.map(\.status) == [.passed, .timeout])

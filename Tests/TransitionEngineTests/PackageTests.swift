@@ -1,6 +1,0 @@
-import Testing
-import TransitionEngine
-
-@Test func engineReportsAVersion() {
-  #expect(!transitionEngineVersion.isEmpty)
-}
