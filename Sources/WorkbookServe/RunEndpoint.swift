@@ -58,7 +58,7 @@ final class RunEndpoint: @unchecked Sendable {
     guard file.hasSuffix(".html"), !file.contains("/") else { return "" }
     let name = String(file.dropLast(5))
     guard let chapter = loadChapter(name), chapter.inputErrors.isEmpty else { return "" }
-    struct Box: Encodable {
+    struct CodeBox: Encodable {
       var index: Int
       var kind: String
       var exercise: String?
@@ -70,12 +70,12 @@ final class RunEndpoint: @unchecked Sendable {
       var run: String
       var check: String
       var timeout: Double
-      var snippets: [Box]
+      var snippets: [CodeBox]
     }
-    let boxes = chapter.snippets.filter { !$0.isHidden && $0.kind != .ignore }.map { snippet -> Box in
+    let boxes = chapter.snippets.filter { !$0.isHidden && $0.kind != .ignore }.map { snippet -> CodeBox in
       var exercise: String? = nil
       if case .exerciseStarter(let id) = snippet.kind { exercise = id }
-      return Box(index: snippet.index, kind: snippet.kind.attribute, exercise: exercise, code: snippet.code)
+      return CodeBox(index: snippet.index, kind: snippet.kind.attribute, exercise: exercise, code: snippet.code)
     }
     let page = Page(token: token, chapter: name, run: Self.runPath, check: Self.checkPath,
                     timeout: options.timeout, snippets: boxes)

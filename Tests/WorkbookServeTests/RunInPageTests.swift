@@ -15,7 +15,7 @@ import Testing
 @Suite struct RequestGateTests {
   let gate = RequestGate(port: 8123, token: "secret")
 
-  func head(_ method: String = "POST", _ fields: [String: String]) -> RequestHead {
+  func head(_ fields: [String: String], method: String = "POST") -> RequestHead {
     RequestHead(method: method, target: "/__workbook/run", version: "HTTP/1.1",
                 fields: fields.sorted { $0.key < $1.key }.map { .init(name: $0.key, value: $0.value) })
   }
@@ -39,7 +39,7 @@ import Testing
     func status(_ change: (inout [String: String]) -> Void, method: String = "POST") -> Int? {
       var fields = good
       change(&fields)
-      if case .failure(let refusal) = gate.check(head(method, fields)) { return refusal.status.code }
+      if case .failure(let refusal) = gate.check(head(fields, method: method)) { return refusal.status.code }
       return nil
     }
     #expect(status({ _ in }, method: "GET") == 405)
@@ -143,14 +143,14 @@ enum RunClient {
     }
     #expect(answers[0].headers["cross-origin-resource-policy"] == "same-origin")
     // The token is new with each start.
-    #expect(serve.stop() == 0)
+    #expect(serve.stop() == 130)
     let again = try ServeProcess(directory: root)
     _ = try again.waitUntilBuilt()
     let second = try RunClient.pageData(port: again.port, page: "01-basics.html")["token"] as? String
     #expect(second != nil && second != token)
     #expect(try RunClient.post(port: again.port, body: body).status == 403,
             "the first run's token")
-    #expect(again.stop() == 0)
+    #expect(again.stop() == 130)
   }
 
   @Test func anEditedSnippetRunsWithoutTouchingTheChapter() throws {
@@ -219,7 +219,7 @@ enum RunClient {
     // Nothing reached the book.
     #expect(FileManager.default.contents(atPath: chapterPath) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/Chapters").sorted() == listing)
-    #expect(serve.stop() == 0)
+    #expect(serve.stop() == 130)
   }
 
   @Test func anExerciseIsCheckedAsStepChecksIt() throws {
@@ -260,7 +260,7 @@ enum RunClient {
     #expect(right["summary"] as? String == "✓ PASS — the output matches")
     #expect(try RunClient.post(port: port, "/__workbook/check", body: RunClient.json([
       "token": token, "chapter": "02-exercises", "exercise": "nope", "code": ""])).status == 404)
-    #expect(serve.stop() == 0)
+    #expect(serve.stop() == 130)
   }
 
   @Test func onlyServedChapterPagesCarryTheTokenNeverTheBuiltSite() throws {
@@ -272,7 +272,7 @@ enum RunClient {
     #expect(!index.contains("workbook-run") && !index.contains(token))
     let script = try HTTP.get(port: serve.port, "/__workbook/run.js")
     #expect(script.status == 200 && script.body.contains("Edit and run"))
-    #expect(serve.stop() == 0)
+    #expect(serve.stop() == 130)
 
     // `workbook build`: no token, no run script, no run data in any file.
     let build = Process()
