@@ -229,7 +229,10 @@ window.attack = (async () => {{
         # localhost is another site than 127.0.0.1 (and another port is another origin).
         evil.open(f"http://localhost:{server.server_address[1]}/attack.html")
         results = evil.eval("window.attack")
-        check(results == {"json": "blocked", "noCors": "opaque", "readPage": "blocked"},
+        # A no-cors fetch is sent; its answer (403, and same-origin only by
+        # Cross-Origin-Resource-Policy) fails the fetch or stays opaque.
+        check(results.get("json") == "blocked" and results.get("readPage") == "blocked"
+              and results.get("noCors") in ("blocked", "opaque"),
               f"the other site's requests were not blocked as expected: {results}")
         time.sleep(1)
         check(not marker.exists(), "a request from another site ran code")
