@@ -293,3 +293,46 @@ enum RunClient {
     }
   }
 }
+
+@Suite struct SnippetEditTests {
+  let chapter = ChapterLoader.load(bytes: Array("""
+    # Edits
+
+    - In a list:
+
+      ```swift
+      let a = 1
+      ```
+
+    > ```swift
+    > let b = 2
+    > ```
+
+    ```swift
+    let c = 3
+    ```
+
+    ```output
+    3
+    ```
+
+    """.utf8), path: "/book/01-edits.md", displayPath: "01-edits.md")
+
+  @Test func anEditIsParsedBackInItsPlaceWhateverStandsBeforeTheFence() throws {
+    #expect(chapter.snippets.map(\.code) == ["let a = 1\n", "let b = 2\n", "let c = 3\n"])
+    let listed = try #require(chapter.replacingCode(ofSnippet: 0, with: "let a = 10\nprint(a)"))
+    #expect(listed.snippets.map(\.code) == ["let a = 10\nprint(a)\n", "let b = 2\n", "let c = 3\n"])
+    #expect(listed.snippets[2].fenceLine == chapter.snippets[2].fenceLine + 1)
+    #expect(listed.snippets[2].output?.content == "3\n")
+    let quoted = try #require(chapter.replacingCode(ofSnippet: 1, with: "let b = 20\r\nlet d = b\r\n"))
+    #expect(quoted.snippets[1].code == "let b = 20\nlet d = b\n")
+    #expect(quoted.path == chapter.path && quoted.displayPath == chapter.displayPath)
+  }
+
+  @Test func codeThatWouldLeaveItsFenceIsRefused() {
+    #expect(chapter.replacingCode(ofSnippet: 2, with: "print(1)\n```\n\n```swift\nprint(2)\n") == nil)
+    #expect(chapter.replacingCode(ofSnippet: 2, with: "print(1)\n~~~\n") != nil)  // another fence's character
+    #expect(chapter.replacingCode(ofSnippet: 3, with: "print(1)\n") == nil)
+    #expect(chapter.replacingCode(ofSnippet: -1, with: "print(1)\n") == nil)
+  }
+}
