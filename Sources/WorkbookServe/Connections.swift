@@ -186,6 +186,11 @@ extension PreviewServer {
         return
       case .head(let head):
         bytes = []
+        // Running code: its own gate, its body read; the connection ends.
+        if let runs, RunEndpoint.handles(head) {
+          await serveRun(head, runs: runs, received: reader.takeReceived(), client: client)
+          return
+        }
         let request = head.request
         var response = respond(to: request)
         let keep = head.keepsAlive && !head.hasBody
@@ -198,7 +203,7 @@ extension PreviewServer {
 
   /// Writes `response`: its head and body with a Content-Length, or
   /// chunked when the body has no length (the event stream).
-  private func write(_ response: HTTPResponse, to client: AsyncSocket) async throws {
+  func write(_ response: HTTPResponse, to client: AsyncSocket) async throws {
     guard case .httpBody(let body) = response.payload else { return }
     let seconds = limits.writeSeconds
     let send = { @Sendable (data: Data) in try await withDeadline(seconds) { try await client.write(data) } }
@@ -244,7 +249,7 @@ extension PreviewServer {
   /// After a refusal, reads what the client is still sending (at most
   /// 1 MB, for at most a second) so that closing does not reset the
   /// connection before the client has read the answer.
-  private static func drain(_ client: AsyncSocket) async {
+  static func drain(_ client: AsyncSocket) async {
     shutdownWriting(client.socket)
     let end = Date().addingTimeInterval(1)
     var total = 0

@@ -84,7 +84,8 @@ public final class LivePreview: @unchecked Sendable {
   public func listen() throws(ServeError) -> String {
     // A page closed while it is sent to must not end the server.
     signal(SIGPIPE, SIG_IGN)
-    let server = PreviewServer(state: state, channel: channel, script: Self.previewScript)
+    let server = PreviewServer(state: state, channel: channel, script: Self.previewScript,
+                               runs: RunEndpoint(configuration: options.workspace))
     let port = try server.start(port: options.port)
     self.server = server
     return "http://127.0.0.1:\(port)/"
@@ -200,11 +201,17 @@ public final class LivePreview: @unchecked Sendable {
   }
 
   /// The script injected into served pages (Preview/preview.js).
-  static let previewScript: [UInt8] = {
-    guard let url = Bundle.module.url(forResource: "Preview/preview", withExtension: "js")
-      ?? Bundle.module.resourceURL?.appendingPathComponent("Preview/preview.js"),
+  static let previewScript: [UInt8] = resource("preview")
+
+  /// The script that runs code boxes, injected into served chapter pages
+  /// (Preview/run.js; RunEndpoint.swift).
+  static let runScript: [UInt8] = resource("run")
+
+  private static func resource(_ name: String) -> [UInt8] {
+    guard let url = Bundle.module.url(forResource: "Preview/\(name)", withExtension: "js")
+      ?? Bundle.module.resourceURL?.appendingPathComponent("Preview/\(name).js"),
       let data = FileManager.default.contents(atPath: url.path)
-    else { return Array("console.error('workbook serve: preview.js is missing; reinstall the workbook')".utf8) }
+    else { return Array("console.error('workbook serve: \(name).js is missing; reinstall the workbook')".utf8) }
     return Array(data)
-  }()
+  }
 }

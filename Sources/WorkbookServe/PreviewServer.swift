@@ -26,10 +26,14 @@ final class PreviewServer: @unchecked Sendable {
   let script: [UInt8]
   let limits: ConnectionLimits
   let connections = ConnectionCount()
+  /// Running code from the pages (RunEndpoint.swift); nil: not offered.
+  let runs: RunEndpoint?
   /// Why the server stopped taking connections, once it has.
   let failure = Box<ServeError?>(nil)
 
-  init(state: PreviewState, channel: ReloadChannel, script: [UInt8], limits: ConnectionLimits = .fromDescriptorLimit()) {
+  init(state: PreviewState, channel: ReloadChannel, script: [UInt8], limits: ConnectionLimits = .fromDescriptorLimit(),
+       runs: RunEndpoint? = nil) {
+    self.runs = runs
     self.state = state
     self.channel = channel
     self.script = script
@@ -52,6 +56,7 @@ final class PreviewServer: @unchecked Sendable {
       }
       throw .cannotListen(port: port, reason: "\(error)")
     }
+    runs?.port.value = bound
     let pool = SocketPool<Poll>.make(maxEvents: 64)
     Task.detached { [self] in
       do {
@@ -129,6 +134,9 @@ final class PreviewServer: @unchecked Sendable {
         return events(since: since, snapshot: snapshot)
       case "preview.js":
         return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: "text/javascript; charset=utf-8"), body: Data(script))
+      case "run.js" where runs != nil:
+        return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: "text/javascript; charset=utf-8"),
+                            body: Data(LivePreview.runScript))
       case "status":
         return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: "application/json"),
                             body: Data(Self.statusJSON(snapshot, tag: state.tag(snapshot.generation)).utf8))
@@ -148,12 +156,13 @@ final class PreviewServer: @unchecked Sendable {
       return Self.notFound()
     }
     let type = Self.contentType(file)
-    if type.hasPrefix("text/html") { return page(bytes, snapshot: snapshot) }
+    if type.hasPrefix("text/html") { return page(bytes, snapshot: snapshot, file: file) }
     return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: type), body: Data(bytes))
   }
 
-  private func page(_ bytes: [UInt8], snapshot: Snapshot) -> HTTPResponse {
-    let html = Self.inject(into: bytes, tag: Self.previewTag(snapshot, tag: state.tag(snapshot.generation)))
+  private func page(_ bytes: [UInt8], snapshot: Snapshot, file: String? = nil) -> HTTPResponse {
+    let run = file.flatMap { runs?.pageTag(page: $0) } ?? ""
+    let html = Self.inject(into: bytes, tag: Self.previewTag(snapshot, tag: state.tag(snapshot.generation)) + run)
     return HTTPResponse(statusCode: .ok, headers: Self.headers(contentType: "text/html; charset=utf-8"), body: Data(html))
   }
 

@@ -81,6 +81,13 @@ struct HeadReader {
   /// Some bytes of the next head have arrived.
   var hasStarted: Bool { !buffer.isEmpty }
 
+  /// The bytes received after the last head (the start of its body),
+  /// taken out of the reader.
+  mutating func takeReceived() -> [UInt8] {
+    defer { buffer = []; lineStart = 0; scanned = 0 }
+    return buffer
+  }
+
   /// Adds `bytes` and says whether a head is complete. After a head, the
   /// bytes that followed it stay for the next one (pass `[]` to read it).
   mutating func read(_ bytes: some Collection<UInt8>) -> Outcome {

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Tests `workbook serve` in headless Chromium: a page reloads after a save,
-and a failing snippet's overlay appears and clears.
+a failing snippet's overlay appears and clears,
+code boxes run in the page and an exercise is attempted there, and a page
+of another site cannot make the preview run code.
 
 Serves a copy of the fixture book (Tests/Fixtures/site/book) with
 `workbook serve --port 0`, opens a chapter in Chromium (driven as in
@@ -8,7 +10,11 @@ scripts/e2e/browser-test.py) and then: edits the chapter's prose and waits for
 the page to reload with the new text (and says how long that took); breaks a
 snippet's expected output and waits for the overlay, which must name the
 Markdown file and line and show the diff; fixes it and waits for the
-overlay to clear; finally stops the server with Ctrl-C (SIGINT), which must
+overlay to clear; edits a code box and runs it (Ctrl+Enter and the Run
+button): the new output, a compile error at its line, a film in the page's
+player, Reset; attempts an exercise (step's feedback, a hint, the
+solution's change, then a pass); serves an attack page from another origin
+whose fetches and form posts are refused; finally stops the server with Ctrl-C (SIGINT), which must
 exit 130.
 
 Usage:
@@ -53,6 +59,191 @@ def wait(predicate, timeout, step=0.05):
             return value
         time.sleep(step)
     return None
+
+
+RESULT = """(() => {
+  const box = document.querySelector('[data-workbook-snippet="%d"]');
+  const result = box && box.parentElement.querySelector('[data-workbook-snippet="%d"] ~ .workbook-result');
+  return result && result.dataset.status && result.dataset.status !== 'running'
+    ? {status: result.dataset.status, text: result.textContent} : null;
+})()"""
+
+
+def run_in_page(page, base, work, check, failures, screenshots):
+    """Edit a code box on a served page and run it; attempt an exercise."""
+    page.open(base + "01-basics.html")
+    boxes = page.eval("[...document.querySelectorAll('[data-workbook-snippet]')].map(b => Number(b.dataset.workbookSnippet))")
+    check(boxes == [1, 2, 4], f"the runnable code boxes are not snippets 1, 2 and 4: {boxes}")
+    check(page.eval("document.querySelector('[data-workbook-snippet=\"1\"] + .workbook-run button.edit').textContent") == "Edit and run",
+          "no Edit and run button under the first box")
+
+    def run(index, code, keyboard=True):
+        page.eval(f"""(() => {{
+          const box = document.querySelector('[data-workbook-snippet="{index}"]');
+          const bar = box.nextElementSibling;
+          if (!box.querySelector('textarea')) bar.querySelector('button.edit').click();
+          const area = box.querySelector('textarea');
+          area.value = {json.dumps(code)};
+          area.dispatchEvent(new Event('input'));
+          if ({'true' if keyboard else 'false'}) {{
+            area.dispatchEvent(new KeyboardEvent('keydown', {{key: 'Enter', ctrlKey: true, bubbles: true}}));
+          }} else {{
+            bar.querySelector('button.run').click();
+          }}
+        }})()""")
+        return wait(lambda: page.eval(RESULT % (index, index)), 120, 0.1)
+
+    code = page.eval("JSON.parse(document.getElementById('workbook-run').textContent).snippets[0].code")
+    started = time.time()
+    edited = run(1, code.replace("width: 320", "width: 100"))
+    check(edited is not None and edited["status"] == "mismatch" and "100.0" in edited["text"]
+          and "the output differs from the book" in edited["text"],
+          f"an edited box did not show its new output: {edited}")
+    if edited:
+        print(f"edit → run → output in the page: {time.time() - started:.2f} s")
+    check(page.eval("!!document.querySelector('[data-workbook-snippet=\"1\"] textarea') && "
+                    "document.querySelector('[data-workbook-snippet=\"1\"] > pre').hidden"),
+          "the box is not an editor while editing")
+
+    broken = run(1, "let a = 1\nlet b: Int = \"two\"\nprint(a)\n", keyboard=False)
+    check(broken is not None and broken["status"] == "compile-error", f"a compile error was not shown: {broken}")
+    marked = page.eval("""(() => {
+      const box = document.querySelector('[data-workbook-snippet="1"]');
+      const result = box.parentElement.querySelector('[data-workbook-snippet="1"] ~ .workbook-result');
+      return {gutter: [...box.querySelectorAll('.gutter .err')].map(e => e.textContent.trim()),
+              button: result.querySelector('ul.errors button[data-line]')?.dataset.line};
+    })()""")
+    check(marked["gutter"] == ["\u25b6 2"] and marked["button"] == "2", f"the error is not at line 2: {marked}")
+
+    # Reset puts the book's code back.
+    page.eval("document.querySelector('[data-workbook-snippet=\"1\"]').nextElementSibling.querySelector('button.reset').click()")
+    check(page.eval("!document.querySelector('[data-workbook-snippet=\"1\"] textarea') && "
+                    "!document.querySelector('[data-workbook-snippet=\"1\"] > pre').hidden"),
+          "Reset did not put the book's code back")
+
+    film_code = page.eval("JSON.parse(document.getElementById('workbook-run').textContent).snippets[1].code")
+    film = run(2, film_code.replace("The card slides in:", "The card slides in, edited:"))
+    check(film is not None and "edited:" in film["text"], f"the film's box did not run: {film}")
+    player = page.eval("""(() => {
+      const result = document.querySelector('[data-workbook-snippet="2"] ~ .workbook-result');
+      const figure = result && result.querySelector('figure.diagram');
+      if (!figure) return null;
+      figure.querySelector('button[data-step="1"]').click();
+      return {frame: figure.dataset.frame, drawn: figure.querySelectorAll('svg.stage *').length};
+    })()""")
+    check(player is not None and player["frame"] == "1" and player["drawn"] > 0,
+          f"the run's film does not play in the page's player: {player}")
+    if screenshots:
+        Path(screenshots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(Path(screenshots) / "serve-run-in-page.png", 1280, 1400,
+                        script="document.querySelector('[data-workbook-snippet=\"2\"]').scrollIntoView()")
+
+    # An exercise, as `workbook step` checks it.
+    page.open(base + "02-exercises.html")
+    starter = page.eval("JSON.parse(document.getElementById('workbook-run').textContent).snippets"
+                        ".find(s => s.exercise === 'fade-out').code")
+    index = page.eval("JSON.parse(document.getElementById('workbook-run').textContent).snippets"
+                      ".find(s => s.exercise === 'fade-out').index")
+    check(page.eval(f"document.querySelector('[data-workbook-snippet=\"{index}\"]').nextElementSibling"
+                    ".querySelector('button.edit').textContent") == "Try it here", "no Try it here on the exercise")
+    wrong = run(index, starter, keyboard=False)
+    check(wrong is not None and wrong["status"] == "wrong-output" and "WRONG OUTPUT" in wrong["text"]
+          and "Expected output" in wrong["text"] and "still what the starter does" in wrong["text"],
+          f"the starter's attempt did not get step's feedback: {wrong}")
+    feedback = page.eval(f"""(() => {{
+      const result = document.querySelector('[data-workbook-snippet="{index}"] ~ .workbook-result');
+      result.querySelector('button.hint').click();
+      result.querySelector('button.solution').click();
+      return result.textContent;
+    }})()""")
+    check("Hint 1 of 2" in feedback and "Set `alpha` on the view." in feedback and "+ view.alpha = 0" in feedback,
+          f"no hint or solution's change after a try: {feedback[-400:]}")
+    right = run(index, starter.replace("// TODO: fade the view out", "view.alpha = 0"))
+    check(right is not None and right["status"] == "passed" and "PASS" in right["text"],
+          f"the fixed attempt did not pass: {right}")
+    for error in page.errors():
+        if "__workbook/events" not in error:
+            failures.append(f"run in the page: {error}")
+
+
+def attack_from_another_site(browser, base, work, check):
+    """A page of another site (localhost on another port) tries to make the
+    browser run code on the preview: a JSON fetch, a no-cors fetch, and
+    forms posting text/plain (JSON-shaped) and urlencoded bodies, all with
+    the real token (as if it had leaked). The code would write a file; it
+    must not appear. Then the served page runs the same code, which does."""
+    import http.server
+    import threading
+    marker = work / "ran-from-a-request"
+    page_token = None
+    page = browser_test.Page(browser)
+    page.open(base + "01-basics.html")
+    page_token = page.eval("JSON.parse(document.getElementById('workbook-run').textContent).token")
+    code = ("import Foundation\nFileManager.default.createFile(atPath: " + json.dumps(str(marker))
+            + ", contents: nil)\nprint(\"wrote\")\n")
+    body = json.dumps({"token": page_token, "chapter": "01-basics", "snippet": 1, "code": code})
+    target = base + "__workbook/run"
+    attack = f"""<!doctype html><html><body>
+<iframe name="sink1"></iframe><iframe name="sink2"></iframe>
+<form id="plain" method="POST" action="{target}" enctype="text/plain" target="sink1">
+<input type="hidden" name='{body[:-1]}, "x": "' value='"}}'></form>
+<form id="url" method="POST" action="{target}" target="sink2">
+<input type="hidden" name="token" value="{page_token}"><input type="hidden" name="code" value="print(1)"></form>
+<script>
+window.attack = (async () => {{
+  const results = {{}};
+  const body = {json.dumps(body)};
+  try {{
+    const r = await fetch({json.dumps(target)}, {{method: "POST", headers: {{"Content-Type": "application/json"}}, body}});
+    results.json = "answered " + r.status;
+  }} catch (e) {{ results.json = "blocked"; }}
+  try {{
+    const r = await fetch({json.dumps(target)}, {{method: "POST", mode: "no-cors", headers: {{"Content-Type": "text/plain"}}, body}});
+    results.noCors = r.type;
+  }} catch (e) {{ results.noCors = "blocked"; }}
+  try {{ await (await fetch({json.dumps(base + "01-basics.html")})).text(); results.readPage = "read"; }}
+  catch (e) {{ results.readPage = "blocked"; }}
+  document.getElementById("plain").submit();
+  document.getElementById("url").submit();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return results;
+}})();
+</script></body></html>"""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            data = attack.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        evil = browser_test.Page(browser)
+        # localhost is another site than 127.0.0.1 (and another port is another origin).
+        evil.open(f"http://localhost:{server.server_address[1]}/attack.html")
+        results = evil.eval("window.attack")
+        # A no-cors fetch is sent; its answer (403, and same-origin only by
+        # Cross-Origin-Resource-Policy) fails the fetch or stays opaque.
+        check(results.get("json") == "blocked" and results.get("readPage") == "blocked"
+              and results.get("noCors") in ("blocked", "opaque"),
+              f"the other site's requests were not blocked as expected: {results}")
+        time.sleep(1)
+        check(not marker.exists(), "a request from another site ran code")
+        print(f"attacks from another site: {results}, nothing ran")
+    finally:
+        server.shutdown()
+    # The same code from the preview's own page runs (the marker works).
+    answer = page.eval(f"""fetch('/__workbook/run', {{method: 'POST', headers: {{'Content-Type': 'application/json'}},
+      body: {json.dumps(body)}}}).then(r => r.status)""")
+    check(answer == 200 and marker.exists(), f"the page's own request did not run the code: {answer}")
 
 
 def main():
@@ -140,6 +331,11 @@ def main():
         for error in page.errors():
             if "__workbook/events" not in error:
                 failures.append(f"after the edits: {error}")
+
+        run_in_page(page, base, work, check, failures, options.screenshots)
+        before = chapter.read_text()
+        attack_from_another_site(browser, base, work, check)
+        check(chapter.read_text() == before, "running code in the page changed the chapter file")
     except Exception as error:
         failures.append(f"{type(error).__name__}: {error}")
     finally:

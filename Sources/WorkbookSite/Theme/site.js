@@ -436,14 +436,16 @@ function buildGraph(film) {
 const SPEEDS = [["1", "1\u00d7"], ["0.5", "\u00bd\u00d7"], ["0.25", "\u00bc\u00d7"], ["0.1", "1/10\u00d7"]];
 
 let playerCount = 0;
-for (const figure of document.querySelectorAll("figure.diagram")) {
+// A figure's player: set up for every film on the page, and for films a
+// page adds later (`workbook serve` shows a run's films in place).
+function setUpPlayer(figure) {
   const data = figure.querySelector("script.frames");
   const stage = figure.querySelector("svg.stage");
   const player = figure.querySelector(".player");
-  if (!data || !stage || !player) continue;
+  if (!data || !stage || !player) return;
   let film;
-  try { film = filmOf(JSON.parse(data.textContent)); } catch (_) { continue; }
-  if (!film || film.count === 0) continue;
+  try { film = filmOf(JSON.parse(data.textContent)); } catch (_) { return; }
+  if (!film || film.count === 0) return;
   const id = "player" + playerCount++;
   let current = 0;
   // Controls: built here, since they only work with JavaScript.
@@ -518,3 +520,5 @@ for (const figure of document.querySelectorAll("figure.diagram")) {
   });
   show(0);
 }
+for (const figure of document.querySelectorAll("figure.diagram")) setUpPlayer(figure);
+window.WorkbookPlayer = { setUp: setUpPlayer };

@@ -1,0 +1,21 @@
+// LiveOutput: a program's output with its films, as the site shows an
+// output block — for `workbook serve`, which runs a snippet edited in the
+// page and shows what it printed in place. The same markup as a chapter
+// page's (text escaped, frames made script-safe), without the page around it.
+import WorkbookModel
+
+/// An output and the diagrams printed in it, as the site's markup.
+package enum LiveOutput {
+  /// `output` cut into plain runs (`<pre class="out">`) and the diagrams
+  /// printed in it (`<figure class="diagram">`, with the player's frames).
+  package static func html(output: String, diagrams: [DiagramRecord]) -> String {
+    var body: [HTML] = []
+    for piece in OutputPiece.split(output, diagrams: diagrams) {
+      switch piece {
+      case .text(let text): body.append("<pre class=\"out\" tabindex=\"0\">\(text)</pre>")
+      case .diagram(let index, let text): body.append(DiagramMarkup.figure(diagrams[index], text: text))
+      }
+    }
+    return body.joined().markup
+  }
+}
