@@ -66,7 +66,13 @@ let package = Package(
     // runner, the result cache, output checks, `--record` and reports.
     .target(
       name: "WorkbookCore",
-      dependencies: ["WorkbookMarkdown"]
+      dependencies: [
+        "WorkbookMarkdown",
+        // The literal table (Internal/Translation/LiteralTable.swift) finds
+        // a program's literals with swift-syntax's parser.
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
     ),
     // The fidelity ledger: the engine's public API read from its sources
     // (swift-syntax), the rows of each engine folder's Fidelity.md, their

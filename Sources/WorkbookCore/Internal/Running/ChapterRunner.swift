@@ -103,6 +103,10 @@ struct ChapterRunner: Sendable {
   /// Where each program's run is kept (`ResultCache.programKey`); nil:
   /// every program is compiled.
   var programCache: ResultCache? = nil
+  /// Where programs built from their skeleton are kept, so that a program
+  /// whose edit changed only literals runs with a new table and is not
+  /// compiled (`compileAndRunTabled`); nil: every program is compiled.
+  var programStore: ProgramStore? = nil
 
   /// Every command this runner starts (compilers, linkers, programs with
   /// their `SWIFT_BACKTRACE`), when set: a seam for tests.
@@ -151,7 +155,8 @@ struct ChapterRunner: Sendable {
       tasks.append {
         Result { () throws(VerifyError) -> ChapterTaskResult in
           let run = try cached(key) { () throws(VerifyError) in
-            try compileAndRun(program, in: work + "/chapter", map: map, run: true, defaultSnippet: nil)
+            try compileAndRunTabled(program, place: chapter.fileName + "#program", in: work + "/chapter", map: map,
+                                    defaultSnippet: nil)
           }
           return .program(run)
         }
@@ -191,9 +196,9 @@ struct ChapterRunner: Sendable {
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
             let run = try cached(key) { () throws(VerifyError) in
-              try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                map: map, run: true, defaultSnippet: snippet.index,
-                                locatesTraps: !isStarter)
+              try compileAndRunTabled(program, place: chapter.fileName + "#standalone-\(snippet.index)",
+                                      in: work + "/standalone-\(snippet.index)", map: map,
+                                      defaultSnippet: snippet.index, locatesTraps: !isStarter)
             }
             return .standalone(StandaloneRun(snippet: snippet.index, run: run))
           }
@@ -244,7 +249,7 @@ struct ChapterRunner: Sendable {
 
   // MARK: - Compiling
 
-  private func write(_ program: ProgramSource, in directory: String) throws(VerifyError) -> (String, String) {
+  func write(_ program: ProgramSource, in directory: String) throws(VerifyError) -> (String, String) {
     let main = directory + "/main.swift"
     let prelude = directory + "/WorkbookPrelude.swift"
     do {
@@ -399,16 +404,18 @@ struct ChapterRunner: Sendable {
   }
 
   /// A new secret for a run's output channel.
-  private static func newSecret() -> String {
+  static func newSecret() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "x")
   }
 
   /// Runs a compiled program with its output channel's secret on
   /// descriptor 3 and `SWIFT_BACKTRACE` set to `backtrace`.
-  private func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
-                       backtrace: String, stderrCap: Int) throws(ChildProcessError) -> ChildResult {
+  func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
+               backtrace: String, stderrCap: Int, literals: String? = nil) throws(ChildProcessError) -> ChildResult {
     var environment = ["SWIFT_BACKTRACE": backtrace]
+    // The literal table's file, for a program built from its skeleton (`LiteralTable`).
+    if let literals { environment[LiteralTable.variable] = literals }
     // The book's device settings, which the prelude applies at start.
     if let device = settings.device { environment[ProgramBuilder.deviceVariable] = device }
     if settings.reduceMotion { environment[ProgramBuilder.reduceMotionVariable] = "1" }
@@ -421,15 +428,15 @@ struct ChapterRunner: Sendable {
 
   /// What building a program gave: the compiler's result, and the link's
   /// errors when it compiled but did not link.
-  private struct Built {
+  struct Built {
     var compiler: ChildResult
     var linkErrors: String? = nil
   }
 
   /// Compiles (and links) `main` and `prelude` into `executable`, with the
   /// object files in `directory`.
-  private func build(main: String, prelude: String, in directory: String, executable: String,
-                     lineTables: Bool) throws(VerifyError) -> Built {
+  func build(main: String, prelude: String, in directory: String, executable: String,
+             lineTables: Bool) throws(VerifyError) -> Built {
     let toolchain = settings.toolchain
     switch settings.pipeline {
     case .direct:

@@ -258,7 +258,7 @@ struct ProgramBuilder: Sendable {
       }
     }
 
-    """
+    """ + LiteralTable.runtimeSource
 }
 
 extension String {
