@@ -79,9 +79,10 @@ public struct Verifier: Sendable {
                                          willBuild: { progress(.buildingEngine(sources: $0)) })
     let engine = settings.engine
     // Each program's run is cached too: an edit recompiles only the programs it touches.
-    var runner = ChapterRunner(settings: settings, programCache: options.useCache ? cache : nil)
+    var chapterRunner = ChapterRunner(settings: settings, programCache: options.useCache ? cache : nil)
     // A literal-only edit runs the program built before with a new table.
-    if options.useCache { runner.programStore = ProgramStore(beside: cache) }
+    if options.useCache { chapterRunner.programStore = ProgramStore(beside: cache) }
+    let runner = chapterRunner
 
     progress(.started(total: chapters.count))
     let state = RunState(count: chapters.count)
