@@ -196,7 +196,8 @@ struct ChapterRunner: Sendable {
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
             let run = try cached(key) { () throws(VerifyError) in
-              try compileAndRunTabled(program, place: chapter.fileName + "#standalone-\(snippet.index)",
+              // A starter usually traps (its symptom), and a trap is never a table's run: compiled as written.
+              try compileAndRunTabled(program, place: isStarter ? nil : chapter.fileName + "#standalone-\(snippet.index)",
                                       in: work + "/standalone-\(snippet.index)", map: map,
                                       defaultSnippet: snippet.index, locatesTraps: !isStarter)
             }

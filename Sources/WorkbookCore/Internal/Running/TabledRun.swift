@@ -56,10 +56,11 @@ extension ChapterRunner {
   /// the file's header) is replaced by the compiled program's run.
   ///
   /// - Parameter place: Names the program among the book's (its chapter
-  ///   and task): the store keeps one executable per place.
-  func compileAndRunTabled(_ program: ProgramSource, place: String, in directory: String, map: SourceMap,
+  ///   and task): the store keeps one executable per place. Nil: compiled
+  ///   as written.
+  func compileAndRunTabled(_ program: ProgramSource, place: String?, in directory: String, map: SourceMap,
                            defaultSnippet: Int?, locatesTraps: Bool = true) throws(VerifyError) -> ProgramRun {
-    if let store = programStore, let (skeleton, table) = LiteralTable.tabled(program),
+    if let store = programStore, let place, let (skeleton, table) = LiteralTable.tabled(program),
       let run = try runTabled(skeleton, table: table, place: place, store: store, in: directory + "-tabled",
                               defaultSnippet: defaultSnippet)
     {
