@@ -39,9 +39,10 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-bench-literal-XXXXXX")
 STEP_PID=""
 cleanup() { [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null; rm -rf "$WORK"; }
 trap cleanup EXIT
-# A cache that outlives the run, so the engine is built once per content.
-CACHE="$ROOT/.build/workbook-bench-literal"
-ARGS=(--engine-sources "${ENGINE_SOURCES:-$ROOT/Sources/TransitionEngine}" --cache-dir "$CACHE")
+# The engine from the per-user cache (built once per content, shared with
+# verify and the tests); CACHE: another cache folder, engine included.
+ARGS=(--engine-sources "${ENGINE_SOURCES:-$ROOT/Sources/TransitionEngine}")
+if [ -n "${CACHE:-}" ]; then ARGS+=(--cache-dir "$CACHE"); fi
 
 # --- step ---------------------------------------------------------------
 mkdir -p "$WORK/step/Chapters"

@@ -303,28 +303,54 @@ extension LiteralTable {
       return value
     }
 
+    /// Each slot's value as last converted (a literal in a loop is
+    /// converted once, not on every pass); a slot read as another type (in
+    /// a generic function) is converted again, and an instance of a class
+    /// is made on every read, as a literal makes it.
+    private final class WorkbookLiteralValues: @unchecked Sendable {
+      private let lock = NSLock()
+      private var values: [Int: Any] = [:]
+
+      func value<T>(_ slot: Int, _ convert: (String) -> T?) -> T {
+        lock.lock()
+        let stored = values[slot] as? T
+        lock.unlock()
+        if let stored { return stored }
+        // Converting may read other slots (a type's literal initializer).
+        let text = workbookLiteral(slot)
+        guard let value = convert(text) else { workbookLiteralMismatch(slot, text) }
+        if !(T.self is AnyObject.Type) {
+          lock.lock()
+          values[slot] = value
+          lock.unlock()
+        }
+        return value
+      }
+    }
+    private let workbookLiteralValues = WorkbookLiteralValues()
+
     @inline(never) public func __workbookInteger<T: ExpressibleByIntegerLiteral>(_ slot: Int, _ placeholder: T) -> T {
-      let text = workbookLiteral(slot)
-      guard let value = workbookIntegerValue(text, T.IntegerLiteralType.self) else { workbookLiteralMismatch(slot, text) }
-      return T(integerLiteral: value)
+      workbookLiteralValues.value(slot) { text in
+        workbookIntegerValue(text, T.IntegerLiteralType.self).map { T(integerLiteral: $0) }
+      }
     }
 
     @inline(never) public func __workbookFloat<T: ExpressibleByFloatLiteral>(_ slot: Int, _ placeholder: T) -> T {
-      let text = workbookLiteral(slot)
-      guard let value = workbookFloatValue(text, T.FloatLiteralType.self) else { workbookLiteralMismatch(slot, text) }
-      return T(floatLiteral: value)
+      workbookLiteralValues.value(slot) { text in
+        workbookFloatValue(text, T.FloatLiteralType.self).map { T(floatLiteral: $0) }
+      }
     }
 
     @inline(never) public func __workbookBoolean<T: ExpressibleByBooleanLiteral>(_ slot: Int, _ placeholder: T) -> T {
-      let text = workbookLiteral(slot)
-      guard let value = (text == "true") as? T.BooleanLiteralType else { workbookLiteralMismatch(slot, text) }
-      return T(booleanLiteral: value)
+      workbookLiteralValues.value(slot) { text in
+        ((text == "true") as? T.BooleanLiteralType).map { T(booleanLiteral: $0) }
+      }
     }
 
     @inline(never) public func __workbookString<T: ExpressibleByStringLiteral>(_ slot: Int, _ placeholder: T) -> T {
-      let text = workbookLiteral(slot)
-      guard let value = text as? T.StringLiteralType else { workbookLiteralMismatch(slot, text) }
-      return T(stringLiteral: value)
+      workbookLiteralValues.value(slot) { text in
+        (text as? T.StringLiteralType).map { T(stringLiteral: $0) }
+      }
     }
 
     """
