@@ -14,19 +14,23 @@ import Testing
     options.book = Fixtures.packageRoot + "/Chapters"
     let workspace = Workspace(options: options)
     let book = try workspace.loadBook()
-    let settings = try workspace.prepare(languageMode: book.site.swiftLanguageMode, site: book.site)
+    var settings = try workspace.prepare(languageMode: book.site.swiftLanguageMode, site: book.site)
+    // A loaded machine (the tests run beside other work) must not turn a
+    // slow run into a timeout, which is never a table's run.
+    settings.timeout = 300
     let store = ProgramStore(directory: try Fixtures.temporaryDirectory() + "/programs")
     let work = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: work) }
     let chapters = book.chapters.filter { $0.snippets.contains { $0.kind == .run } }
     #expect(chapters.count >= 10, "the book's chapters: \(book.chapters.map(\.fileName))")
 
+    let runSettings = settings
     typealias Outcome = (compiled: ProgramRun, tabled: ProgramRun, tableUsed: Bool, compilations: Int)
     let tasks: [@Sendable () -> Result<Outcome, VerifyError>] = chapters.map { chapter in
       {
         Result { () throws(VerifyError) -> Outcome in
-          let compiling = ChapterRunner(settings: settings)
-          var tabling = ChapterRunner(settings: settings)
+          let compiling = ChapterRunner(settings: runSettings)
+          var tabling = ChapterRunner(settings: runSettings)
           tabling.programStore = store
           let log = CommandLog()
           tabling.commandLog = log
