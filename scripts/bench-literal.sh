@@ -155,8 +155,9 @@ def verify(text, name):
     with open(path, "w") as f:
         f.write(text)
     start = time.monotonic()
-    out = subprocess.run([command[0], "verify", "Chapters/" + os.path.basename(path)] + command[1:],
-                         capture_output=True, text=True).stdout
+    result = subprocess.run([command[0], "verify", "Chapters/" + os.path.basename(path)] + command[1:],
+                            capture_output=True, text=True)
+    out = result.stdout + result.stderr  # the chapter's line is on standard error
     elapsed = time.monotonic() - start
     # The chapter's own time, as verify reports it: "ok   Chapters/X.md (N snippets, T s)".
     found = re.search(re.escape(os.path.basename(path)) + r" \(\d+ snippets, ([0-9.]+) s\)", out)
