@@ -293,6 +293,9 @@ package.targets += [
 // manifest: the one that compiles the targets too, whatever `swift` is
 // first on PATH.
 let swiftSyntaxImports = [
+  // The literal table (Translation/LiteralTable.swift) finds a program's
+  // literals with swift-syntax's parser.
+  "WorkbookRunner": ["SwiftParser", "SwiftSyntax"],
   "WorkbookFidelity": ["SwiftParser", "SwiftSyntax"],
   "WorkbookSite": ["SwiftIDEUtils", "SwiftParser", "SwiftSyntax"],
 ]

@@ -124,7 +124,7 @@ public struct ExerciseChecker: Sendable {
       throw .temporaryFolderUnwritable(path: Files.temporaryBase, reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
-    let run = try runner.compileAndRun(program, in: work + "/program", map: map, run: true, defaultSnippet: 0)
+    let run = try runner.compileAndRunTabled(program, place: file, in: work + "/program", map: map, defaultSnippet: 0)
     return Self.evaluate(run, exercise: exercise, code: code, displayPath: displayPath,
                          duration: monotonicSeconds() - start)
   }

@@ -71,7 +71,10 @@ public struct Verifier: Sendable {
     let engine = settings.engine
     // Each program's run is cached too: an edit recompiles only the programs it touches.
     let configuration = workspace.configuration
-    let runner = ChapterRunner(settings: settings, programCache: configuration.useCache ? cache : nil)
+    var chapterRunner = ChapterRunner(settings: settings, programCache: configuration.useCache ? cache : nil)
+    // A literal-only edit runs the program built before with a new table.
+    if configuration.useCache { chapterRunner.programStore = ProgramStore(beside: cache) }
+    let runner = chapterRunner
 
     progress(.started(total: chapters.count))
     let state = RunState(count: chapters.count)

@@ -216,5 +216,7 @@ extension ExerciseChecker {
   public init(workspace: Workspace, languageMode: SwiftLanguageMode? = nil,
               willBuild: (String) -> Void = { _ in }) throws(VerifyError) {
     self.init(settings: try workspace.prepare(languageMode: languageMode, willBuild: willBuild))
+    // A learner's edit that changes only literals runs the program built before (`LiteralTable`).
+    runner.programStore = ProgramStore(beside: try workspace.resultCache())
   }
 }

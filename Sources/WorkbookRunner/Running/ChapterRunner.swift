@@ -105,6 +105,10 @@ package struct ChapterRunner: Sendable {
   /// Where each program's run is kept (`ResultCache.programKey`); nil:
   /// every program is compiled.
   package var programCache: ResultCache? = nil
+  /// Where programs built from their skeleton are kept, so that a program
+  /// whose edit changed only literals runs with a new table and is not
+  /// compiled (`compileAndRunTabled`); nil: every program is compiled.
+  package var programStore: ProgramStore? = nil
 
   /// Every command this runner starts (compilers, linkers, programs with
   /// their `SWIFT_BACKTRACE`), when set: a seam for tests.
@@ -154,7 +158,8 @@ package struct ChapterRunner: Sendable {
       tasks.append {
         Result { () throws(VerifyError) -> ChapterTaskResult in
           let run = try cached(key) { () throws(VerifyError) in
-            try compileAndRun(program, in: work + "/chapter", map: map, run: true, defaultSnippet: nil)
+            try compileAndRunTabled(program, place: chapter.fileName + "#program", in: work + "/chapter", map: map,
+                                    defaultSnippet: nil)
           }
           return .program(run)
         }
@@ -194,9 +199,10 @@ package struct ChapterRunner: Sendable {
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
             let run = try cached(key) { () throws(VerifyError) in
-              try compileAndRun(program, in: work + "/standalone-\(snippet.index)",
-                                map: map, run: true, defaultSnippet: snippet.index,
-                                locatesTraps: !isStarter)
+              // A starter usually traps (its symptom), and a trap is never a table's run: compiled as written.
+              try compileAndRunTabled(program, place: isStarter ? nil : chapter.fileName + "#standalone-\(snippet.index)",
+                                      in: work + "/standalone-\(snippet.index)", map: map,
+                                      defaultSnippet: snippet.index, locatesTraps: !isStarter)
             }
             return .standalone(StandaloneRun(snippet: snippet.index, run: run))
           }
@@ -247,7 +253,7 @@ package struct ChapterRunner: Sendable {
 
   // MARK: - Compiling
 
-  private func write(_ program: ProgramSource, in directory: String) throws(VerifyError) -> (String, String) {
+  func write(_ program: ProgramSource, in directory: String) throws(VerifyError) -> (String, String) {
     let main = directory + "/main.swift"
     let prelude = directory + "/WorkbookPrelude.swift"
     do {
@@ -402,16 +408,18 @@ package struct ChapterRunner: Sendable {
   }
 
   /// A new secret for a run's output channel.
-  private static func newSecret() -> String {
+  static func newSecret() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "x")
   }
 
   /// Runs a compiled program with its output channel's secret on
   /// descriptor 3 and `SWIFT_BACKTRACE` set to `backtrace`.
-  private func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
-                       backtrace: String, stderrCap: Int) throws(ChildProcessError) -> ChildResult {
+  func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
+               backtrace: String, stderrCap: Int, literals: String? = nil) throws(ChildProcessError) -> ChildResult {
     var environment = ["SWIFT_BACKTRACE": backtrace]
+    // The literal table's file, for a program built from its skeleton (`LiteralTable`).
+    if let literals { environment[LiteralTable.variable] = literals }
     // The book's device settings, which the prelude applies at start.
     if let device = settings.device { environment[ProgramBuilder.deviceVariable] = device }
     if settings.reduceMotion { environment[ProgramBuilder.reduceMotionVariable] = "1" }
@@ -424,15 +432,15 @@ package struct ChapterRunner: Sendable {
 
   /// What building a program gave: the compiler's result, and the link's
   /// errors when it compiled but did not link.
-  private struct Built {
+  struct Built {
     var compiler: ChildResult
     var linkErrors: String? = nil
   }
 
   /// Compiles (and links) `main` and `prelude` into `executable`, with the
   /// object files in `directory`.
-  private func build(main: String, prelude: String, in directory: String, executable: String,
-                     lineTables: Bool) throws(VerifyError) -> Built {
+  func build(main: String, prelude: String, in directory: String, executable: String,
+             lineTables: Bool) throws(VerifyError) -> Built {
     let toolchain = settings.toolchain
     switch settings.pipeline {
     case .direct:

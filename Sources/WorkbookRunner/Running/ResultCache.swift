@@ -68,7 +68,7 @@ package struct ResultCache: Sendable {
   /// A hasher holding what every key starts with: the format, the engine,
   /// the compiler, the flags, language mode, device and Reduce Motion, the pipeline, the output cap
   /// and the prelude.
-  private static func hasher(format: String, settings: RunSettings) -> ContentHasher {
+  static func hasher(format: String, settings: RunSettings) -> ContentHasher {
     var hasher = ContentHasher()
     hasher.add("format", format)
     hasher.add("engine", settings.engine.identity)

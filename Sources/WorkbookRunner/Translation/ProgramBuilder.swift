@@ -290,7 +290,7 @@ package struct ProgramBuilder: Sendable {
       fputs("\\u{1E}workbook-diagram \\(workbookSecret) " + diagram.record + "\\u{1E}\\n", stdout)
     }
 
-    """
+    """ + LiteralTable.runtimeSource
 }
 
 extension String {

@@ -1,0 +1,134 @@
+// TabledRun: runs a program through its literal table (LiteralTable), so
+// that an edit that changes only literals starts no compiler.
+//
+// The program compiled is the skeleton (every tabled literal a read of its
+// slot); the executable is kept in the program store under the skeleton's
+// key, one per program of a chapter (its place), and replaced when the
+// skeleton changes. A run writes the table beside it and names the file in
+// `WORKBOOK_LITERALS`. The result is the compiled program's only when
+// nothing could tell them apart, so the table's run is kept only when the
+// skeleton compiled without a diagnostic and the run exited with status 0;
+// anything else (a warning, an error, a trap, a literal that does not
+// convert, a timeout) compiles the program as written and reports that
+// run, with its diagnostics, traps and lines.
+import Foundation
+import WorkbookModel
+import WorkbookSupport
+
+/// Where programs built from a skeleton are kept: `<place>/<skeleton key>`,
+/// one executable per place (a chapter's program, an exercise's program, a
+/// learner's file), and `<skeleton key>.code` when that skeleton is not
+/// run through a table (it did not compile cleanly).
+package struct ProgramStore: Sendable, Hashable {
+  var directory: String
+
+  init(directory: String) {
+    self.directory = directory
+  }
+
+  /// `<cache>/programs`, beside the result cache's `<cache>/results`.
+  package init(beside cache: ResultCache) {
+    directory = (cache.directory as NSString).deletingLastPathComponent + "/programs"
+  }
+
+  /// The folder of one place (a hash of its name: names hold any character).
+  func folder(_ place: String) -> String {
+    var hasher = ContentHasher()
+    hasher.add("place", place)
+    return directory + "/" + hasher.finalize().prefix(32)
+  }
+}
+
+extension ResultCache {
+  /// The key a built skeleton is kept under: what every key starts with
+  /// (engine, compiler, flags, settings) and the program's two files.
+  static func skeletonKey(_ program: ProgramSource, settings: RunSettings) -> String {
+    var hasher = hasher(format: format + "-skeleton", settings: settings)
+    hasher.add("main", program.main)
+    hasher.add("prelude", program.prelude)
+    return hasher.finalize()
+  }
+}
+
+extension ChapterRunner {
+  /// `compileAndRun(program, …, run: true, …)`, through the literal table
+  /// when the runner has a program store: the skeleton already built for
+  /// `place` runs with this program's table, else the skeleton is built
+  /// and kept; a run that could differ from the compiled program's (see
+  /// the file's header) is replaced by the compiled program's run.
+  ///
+  /// - Parameter place: Names the program among the book's (its chapter
+  ///   and task): the store keeps one executable per place. Nil: compiled
+  ///   as written.
+  package func compileAndRunTabled(_ program: ProgramSource, place: String?, in directory: String, map: SourceMap,
+                           defaultSnippet: Int?, locatesTraps: Bool = true) throws(VerifyError) -> ProgramRun {
+    if let store = programStore, let place, let (skeleton, table) = LiteralTable.tabled(program),
+      let run = try runTabled(skeleton, table: table, place: place, store: store, in: directory + "-tabled",
+                              defaultSnippet: defaultSnippet)
+    {
+      return run
+    }
+    return try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
+                             locatesTraps: locatesTraps)
+  }
+
+  /// The skeleton's run with `table`, building it first when the store
+  /// does not hold it; nil when the compiled program must be run instead.
+  private func runTabled(_ skeleton: ProgramSource, table: LiteralTable, place: String, store: ProgramStore,
+                         in directory: String, defaultSnippet: Int?) throws(VerifyError) -> ProgramRun? {
+    let key = ResultCache.skeletonKey(skeleton, settings: settings)
+    let folder = store.folder(place)
+    let executable = folder + "/" + key
+    let code = executable + ".code"
+    if Files.exists(code) { return nil }
+    do {
+      try Files.createDirectory(directory)
+      try Files.createDirectory(store.directory, mode: 0o700)
+      try Files.createDirectory(folder, mode: 0o700)
+    } catch {
+      return nil
+    }
+    if !Files.exists(executable) {
+      let (main, prelude) = try write(skeleton, in: directory)
+      let partial = executable + ".partial-" + Self.newSecret()
+      let built = try build(main: main, prelude: prelude, in: directory, executable: partial, lineTables: false)
+      let said = String(decoding: built.compiler.stderr + built.compiler.stdout, as: UTF8.self)
+      guard built.compiler.termination == .exited(0), built.linkErrors == nil,
+        !said.contains("warning:"), !said.contains("error:")
+      else {
+        try? FileManager.default.removeItem(atPath: partial)
+        try? Files.writeAtomically([], to: code)
+        return nil
+      }
+      guard rename(partial, executable) == 0 else { return nil }
+      // One executable per place: the skeletons it replaces go.
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name != key {
+        try? FileManager.default.removeItem(atPath: folder + "/" + name)
+      }
+    }
+    let literals = directory + "/literals"
+    do {
+      try Files.writeAtomically(table.fileContents, to: literals)
+    } catch {
+      return nil
+    }
+    let secret = Self.newSecret()
+    let splitter = OutputSplitter(cap: settings.outputCap, secret: secret, expected: skeleton.markerOrder,
+                                  defaultSnippet: defaultSnippet)
+    guard let result = try? execute(executable, in: directory, splitter: splitter, secret: secret,
+                                    backtrace: "enable=no", stderrCap: 64 * 1024, literals: literals)
+    else { return nil }
+    if result.termination == .interrupted { throw .interrupted }
+    guard result.termination == .exited(0) else { return nil }
+    splitter.finish()
+    var run = ProgramRun()
+    run.compiled = true
+    run.ran = true
+    run.termination = result.termination
+    run.outputs = splitter.snippetOutputs()
+    run.lastStartedSnippet = splitter.lastStarted
+    run.channelProblems = splitter.problems
+    run.stderrTail = String(Self.withoutStackTrace(String(decoding: result.stderr, as: UTF8.self)).suffix(4000))
+    return run
+  }
+}

@@ -1,0 +1,120 @@
+// Runs through the literal table (LiteralTable, TabledRun): an edit that
+// changes only literals runs the program built before with a new table and
+// starts no compiler; a code edit or a literal whose kind changes compiles;
+// the table's run is the compiled run, byte for byte.
+import Foundation
+import Testing
+@testable import WorkbookCore
+@testable import WorkbookModel
+@testable import WorkbookRunner
+@testable import WorkbookSupport
+
+@Suite struct LiteralTableRunTests {
+  /// A runner for the fixture book `passing` with a program store, logging
+  /// its commands, and the book.
+  static func runner() throws -> (ChapterRunner, CommandLog, Book) {
+    let book = try Fixtures.book("passing")
+    let workspace = Workspace(Fixtures.options(book: book))
+    var runner = ChapterRunner(settings: try workspace.prepare())
+    runner.programStore = ProgramStore(directory: try Fixtures.temporaryDirectory() + "/programs")
+    let log = CommandLog()
+    runner.commandLog = log
+    return (runner, log, try workspace.loadBook())
+  }
+
+  static func compilations(_ log: CommandLog) -> Int {
+    TrapLineTests.compilations(log).filter { !$0.contains("-typecheck") }.count
+  }
+
+  /// The chapter `01-basics.md` with `old` replaced by `new` in its code.
+  static func basics(_ book: Book, replacing old: String = "", with new: String = "") throws -> Chapter {
+    let chapter = try #require(book.chapters.first { $0.fileName == "01-basics.md" })
+    let text = String(decoding: chapter.bytes, as: UTF8.self)
+    let edited = old.isEmpty ? text : text.replacingOccurrences(of: old, with: new)
+    #expect(old.isEmpty || edited != text, "the fixture holds '\(old)'")
+    return ChapterLoader.load(bytes: Array(edited.utf8), path: chapter.path, displayPath: chapter.displayPath)
+  }
+
+  /// The last snippet's output (`print(card.subviews.count, card.alpha)`).
+  static func lastOutput(_ run: ChapterRun) -> String? {
+    run.program?.outputs.last?.text
+  }
+
+  @Test func aLiteralOnlyEditRunsNoCompilerAndPrintsTheNewValue() throws {
+    let (runner, log, book) = try Self.runner()
+    let first = try runner.run(try Self.basics(book))
+    #expect(Self.compilations(log) == 1, "the skeleton is compiled once")
+    #expect(Self.lastOutput(first) == "1 0.5\n")
+
+    let edited = try Self.basics(book, replacing: "card.alpha = 0.5", with: "card.alpha = 0.25")
+    let before = log.all.count
+    let second = try runner.run(edited)
+    let commands = log.all.dropFirst(before)
+    #expect(!commands.contains { ($0.first ?? "").hasSuffix("swift-frontend") || ($0.first ?? "").hasSuffix("swiftc") },
+            "no compiler: \(commands)")
+    #expect(commands.contains { $0.contains { $0.hasPrefix(LiteralTable.variable + "=") } }, "run with a table")
+    #expect(Self.lastOutput(second) == "1 0.25\n")
+
+    // The same as the compiled program's run, byte for byte.
+    var compiling = runner
+    compiling.programStore = nil
+    #expect(try compiling.run(edited) == second)
+  }
+
+  @Test func aCodeEditCompiles() throws {
+    let (runner, log, book) = try Self.runner()
+    _ = try runner.run(try Self.basics(book))
+    let edited = try Self.basics(book, replacing: "print(card.subviews.count, card.alpha)",
+                                 with: "print(card.alpha, card.subviews.count)")
+    let run = try runner.run(edited)
+    #expect(Self.compilations(log) == 2)
+    #expect(Self.lastOutput(run) == "0.5 1\n")
+  }
+
+  @Test func aLiteralWhoseKindChangesCompiles() throws {
+    let (runner, log, book) = try Self.runner()
+    _ = try runner.run(try Self.basics(book))
+    // A float literal becomes an integer literal: another skeleton.
+    let run = try runner.run(try Self.basics(book, replacing: "card.alpha = 0.5", with: "card.alpha = 1"))
+    #expect(Self.compilations(log) == 2)
+    #expect(Self.lastOutput(run) == "1 1.0\n")
+  }
+
+  @Test func aValueTheTypeCannotHoldIsCompiledAsWritten() throws {
+    let (runner, log, book) = try Self.runner()
+    _ = try runner.run(try Self.basics(book))
+    // 1e400 is a float literal still, but no Double holds it (the compiler
+    // says so): the compiled program's run is the result, with what the
+    // compiler said, not the table's.
+    let edited = try Self.basics(book, replacing: "card.alpha = 0.5", with: "card.alpha = 1e400")
+    let run = try runner.run(edited)
+    #expect(Self.compilations(log) == 2)
+    #expect(run.program?.diagnostics.isEmpty == false, "\(String(describing: run.program))")
+    var compiling = runner
+    compiling.programStore = nil
+    #expect(try compiling.run(edited) == run)
+  }
+
+  @Test func theTableIsInTheResultCacheKey() {
+    let settings = ResultCacheKeyTests.settings()
+    func keys(_ code: String) -> (String, String) {
+      let markdown = "# A\n\n```swift\n\(code)\n```\n"
+      let chapter = ChapterLoader.load(bytes: Array(markdown.utf8), path: "/b/01-a.md", displayPath: "01-a.md")
+      let translated = ProgramBuilder().translate(chapter)
+      return (ResultCache.key(for: translated, settings: settings),
+              ResultCache.programKey(task: "program", snippets: chapter.snippets, chapter: translated,
+                                     settings: settings))
+    }
+    let (chapter, program) = keys("print(0.4)")
+    let (editedChapter, editedProgram) = keys("print(0.8)")
+    #expect(chapter != editedChapter)
+    #expect(program != editedProgram)
+  }
+}
+
+extension ChapterRunner {
+  /// Runs `chapter` as verify does: translated once, then run.
+  func run(_ chapter: Chapter) throws(VerifyError) -> ChapterRun {
+    try run(builder.translate(chapter))
+  }
+}
