@@ -5,12 +5,13 @@
 #   scripts/bench/bench.sh verify        workbook verify: first run, second book, cold, warm, one chapter edited
 #   scripts/bench/bench.sh build         workbook build from a warm cache (target <= 1 s)
 #   scripts/bench/bench.sh step          workbook step: save-to-result latency (target < 1 s)
+#   scripts/bench/bench.sh literal       a literal-only edit against a code edit, in step and verify (target <= 100 ms)
 #   scripts/bench/bench.sh first-run     the README's two commands from a fresh clone
 #   scripts/bench/bench.sh all           all of them, one after the other (first-run last: it takes minutes)
 # Exit status 1 when a benchmark misses its target (`all`: when any does).
 set -uo pipefail
 BENCH=$(cd "$(dirname "$0")" && pwd)
-NAMES=(engine verify build step first-run)
+NAMES=(engine verify build step literal first-run)
 name=${1:-}
 case "$name" in
   all)
@@ -20,10 +21,10 @@ case "$name" in
       "$BENCH/$each.sh" || status=1
     done
     exit $status ;;
-  engine|verify|build|step|first-run)
+  engine|verify|build|step|literal|first-run)
     shift
     exec "$BENCH/$name.sh" "$@" ;;
   *)
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2 ;;
 esac

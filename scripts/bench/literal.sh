@@ -17,12 +17,12 @@
 #
 # Every round's value is new, so the result cache never answers.
 #
-# Usage: scripts/bench-literal.sh [ROUNDS] [CHAPTER]
-#        CONFIGURATION=debug scripts/bench-literal.sh
-#        WORKBOOK_BIN=path/to/workbook scripts/bench-literal.sh
+# Usage: scripts/bench/bench.sh literal [ROUNDS] [CHAPTER]
+#        CONFIGURATION=debug scripts/bench/bench.sh literal
+#        WORKBOOK_BIN=path/to/workbook scripts/bench/bench.sh literal
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 ROUNDS=${1:-20}
 CHAPTER=${2:-12-interruptible-transitions.md}
 
