@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import WorkbookCore
 import WorkbookModel
+import WorkbookRunner
 import WorkbookSupport
 import WorkbookServe
 
@@ -17,6 +18,9 @@ extension Workbook {
       // --help and --version: ArgumentParser prints them, status 0.
       guard let ending = Ending(error) else { exit(withError: error) }
       if let message = ending.message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      // Interrupted: the signal's handler stopped the work; it says so and
+      // exits 130 itself, unless it has already.
+      if ending.status == 130 { Interruption.letTheHandlerFinish() }
       Foundation.exit(ending.status)
     }
   }

@@ -44,6 +44,15 @@ public enum Interruption {
     }
   }
 
+  /// Waits until a signal's handler that is running has finished (it
+  /// says so and exits 130 itself); returns at once when none is. A
+  /// command whose work ended because the handler stopped its children
+  /// calls this before it exits, so that the handler's words are never
+  /// cut off by the command's own exit.
+  public static func letTheHandlerFinish() {
+    signalQueue.sync {}
+  }
+
   /// What verify, build and init say.
   public static let stoppedEverything = "Interrupted; stopped every snippet and compiler\n"
 }
