@@ -22,23 +22,14 @@
 #        WORKBOOK_BIN=path/to/workbook scripts/bench/bench.sh literal
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "$0")/lib.sh"
 ROUNDS=${1:-20}
 CHAPTER=${2:-12-interruptible-transitions.md}
 
-CONFIGURATION=${CONFIGURATION:-release}
-if [ -n "${WORKBOOK_BIN:-}" ]; then
-  BIN=$WORKBOOK_BIN
-else
-  echo "Building workbook ($CONFIGURATION)…" >&2
-  swift build -c "$CONFIGURATION" --product workbook --package-path "$ROOT" --scratch-path "$ROOT/.build" >&2
-  BIN="$ROOT/.build/$CONFIGURATION/workbook"
-fi
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/workbook-bench-literal-XXXXXX")
+bench_tool
+bench_work bench-literal
 STEP_PID=""
-cleanup() { [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null; rm -rf "$WORK"; }
-trap cleanup EXIT
+bench_cleanup() { [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null; rm -rf "$WORK"; }
 # The engine from the per-user cache (built once per content, shared with
 # verify and the tests); CACHE: another cache folder, engine included.
 ARGS=(--engine-sources "${ENGINE_SOURCES:-$ROOT/Sources/TransitionEngine}")
