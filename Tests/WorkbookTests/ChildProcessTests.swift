@@ -57,7 +57,9 @@ import Testing
     child.executableURL = URL(fileURLWithPath: "/bin/sleep")
     child.arguments = ["30"]
     try child.run()
-    defer { child.terminate(); child.waitUntilExit() }
+    // SIGKILL: a test that installed the interruption handlers ignores
+    // SIGTERM, and an ignored signal stays ignored in a child it starts.
+    defer { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() }
     // Nil only when threads came and went while they were read: try again.
     var children: Set<pid_t>? = nil
     for _ in 0..<20 where children == nil { children = ProcessTable.childrenOfThisProcess() }
