@@ -61,6 +61,19 @@ import Testing
     #expect(try compiling.run(edited) == second)
   }
 
+  @Test func aStoreOthersCanChangeIsNeverRun() throws {
+    let (runner, log, book) = try Self.runner()
+    // A program store that other users can write to (planted, or made by
+    // someone else): its programs are never run; the chapter is compiled.
+    let store = try #require(runner.programStore).directory
+    try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+    chmod(store, 0o777)
+    let run = try runner.run(try Self.basics(book))
+    #expect(Self.compilations(log) == 1)
+    #expect(!log.all.contains { $0.contains { $0.hasPrefix(LiteralTable.variable + "=") } }, "no table's run")
+    #expect(Self.lastOutput(run) == "1 0.5\n")
+  }
+
   @Test func aCodeEditCompiles() throws {
     let (runner, log, book) = try Self.runner()
     _ = try runner.run(try Self.basics(book))

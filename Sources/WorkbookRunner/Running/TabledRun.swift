@@ -83,8 +83,10 @@ extension ChapterRunner {
     if Files.exists(code) { return nil }
     do {
       try Files.createDirectory(directory)
-      try Files.createDirectory(store.directory, mode: 0o700)
-      try Files.createDirectory(folder, mode: 0o700)
+      // The store holds programs this tool runs: only a folder no one else
+      // can change (as every cache folder), else compile as written.
+      try Files.makePrivateDirectory(store.directory)
+      try Files.makePrivateDirectory(folder)
     } catch {
       return nil
     }
