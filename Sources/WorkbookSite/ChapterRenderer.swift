@@ -223,14 +223,14 @@ struct ChapterRenderer {
 
   private func renderOutput(_ content: String, snippet: Chapter.Snippet, report: SnippetReport?, starter: Bool = false) -> HTML {
     let status = report?.status ?? .notRun
-    let diagrams = report?.diagrams ?? []
-    var body: [HTML] = []
-    for piece in OutputPiece.split(content, diagrams: diagrams) {
-      switch piece {
-      case .text(let text):
-        body.append("<pre class=\"out\" tabindex=\"0\">\(text)</pre>")
-      case .diagram(let index, let text):
-        body.append(DiagramMarkup.figure(diagrams[index], text: text, engineChoices: engineChoices(upTo: snippet)))
+    let choices = engineChoices(upTo: snippet)
+    var body = Self.outputBody(content, diagrams: report?.diagrams ?? [], engineChoices: choices)
+    // A knob's slider moves between the runs at its stops (only on a
+    // snippet that passed: a failure is shown as it is).
+    let knobs = starter || status != .passed ? [] : (self.report.knobs ?? []).filter { $0.snippet == snippet.index }
+    if !knobs.isEmpty {
+      body = KnobMarkup.panel(knobs, snippet: snippet.index, verified: body) { stop in
+        Self.outputBody(stop.output, diagrams: stop.diagrams, engineChoices: choices)
       }
     }
     // A starter's findings are listed under its code.
@@ -239,11 +239,27 @@ struct ChapterRenderer {
     let badge: HTML = starter && status == .passed
       ? "<span class=\"badge status-starter\">The starter&#8217;s output: the symptom</span>"
       : statusBadge(status, kind: snippet.kind, output: true) ?? ""
+    // A knob's slider in `workbook serve` runs the snippet by its index.
+    let index: HTML = knobs.isEmpty ? "" : " data-snippet=\"\(snippet.index)\""
     return """
-      <div class="output \(css)">\
+      <div class="output \(css)"\(index)>\
       <p class="output-head">\(badge)</p>\
       \(body)\(CodeMarkup.problems(problems))</div>
       """
+  }
+
+  /// An output's text and the diagrams printed in it.
+  static func outputBody(_ content: String, diagrams: [DiagramRecord], engineChoices: [APIUsage.Target]) -> HTML {
+    var body: [HTML] = []
+    for piece in OutputPiece.split(content, diagrams: diagrams) {
+      switch piece {
+      case .text(let text):
+        body.append("<pre class=\"out\" tabindex=\"0\">\(text)</pre>")
+      case .diagram(let index, let text):
+        body.append(DiagramMarkup.figure(diagrams[index], text: text, engineChoices: engineChoices))
+      }
+    }
+    return HTML(raw: body.map(\.markup).joined())
   }
 
   /// The ledger rows with the engine's choice that the chapter's code up to

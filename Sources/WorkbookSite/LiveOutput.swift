@@ -9,13 +9,6 @@ package enum LiveOutput {
   /// `output` cut into plain runs (`<pre class="out">`) and the diagrams
   /// printed in it (`<figure class="diagram">`, with the player's frames).
   package static func html(output: String, diagrams: [DiagramRecord]) -> String {
-    var body: [HTML] = []
-    for piece in OutputPiece.split(output, diagrams: diagrams) {
-      switch piece {
-      case .text(let text): body.append("<pre class=\"out\" tabindex=\"0\">\(text)</pre>")
-      case .diagram(let index, let text): body.append(DiagramMarkup.figure(diagrams[index], text: text))
-      }
-    }
-    return body.joined().markup
+    ChapterRenderer.outputBody(output, diagrams: diagrams, engineChoices: []).markup
   }
 }

@@ -16,11 +16,14 @@ starter (never "Verified") with its symptom, and shows hints before the
 solution; filmstrips wrap to the page's width at 1280 and 390 px instead of
 scrolling sideways; without JavaScript the diagram's text is shown and the
 player is not; names of engine APIs in the code link to rows of the
-fidelity ledger that exist, and films resting on an engine choice say so.
+fidelity ledger that exist, and films resting on an engine choice say so;
+every knob's slider moves through its stops, changing the film and the
+chart, marking the verified value, and saying when the output shown is not
+the verified one.
 Optionally takes screenshots.
 
 Usage:
-  scripts/e2e/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,motion,solution,exercise,filmstrip,ledger,engine-choice]
+  scripts/e2e/browser-test.py SITE [--phrase "TEXT=PAGE"] [--require player,motion,solution,exercise,filmstrip,ledger,engine-choice,knob]
                           [--screenshots DIR]
 Exit status 0 when every check passes, 1 otherwise.
 """
@@ -181,7 +184,7 @@ def main():
     parser.add_argument("--phrase", action="append", default=[], help="TEXT=PAGE: searching TEXT finds PAGE")
     parser.add_argument("--require", default="",
                         help="comma-separated: player, motion, solution, exercise, filmstrip, ledger (code linked to "
-                             "fidelity.html's rows), engine-choice (a film marked as resting on an engine choice)")
+                             "fidelity.html's rows), engine-choice (a film marked as resting on an engine choice), knob (a slider)")
     parser.add_argument("--screenshots", help="folder for PNG screenshots")
     parser.add_argument("--hostile", action="store_true",
                         help="a site built from an attack book: only check that no page runs the book's script "
@@ -211,7 +214,7 @@ def main():
         ids = {}
         links = []
         features = {"player": [], "motion": [], "solution": [], "exercise": [], "filmstrip": [], "ledger": [],
-                    "engine-choice": []}
+                    "engine-choice": [], "knob": []}
         for name in pages:
             url = (site / name).as_uri()
             page.open(url)
@@ -248,6 +251,8 @@ def main():
                 features["ledger"].append(name)
             if page.eval("document.querySelectorAll('figure.diagram .fidelity-note a[href^=\"./fidelity.html#\"]').length") > 0:
                 features["engine-choice"].append(name)
+            if page.eval("document.querySelectorAll('.knobs input[data-knob]').length") > 0:
+                features["knob"].append(name)
             check(page.eval("!!document.querySelector('main') && !!document.querySelector('nav[aria-label]')"),
                   f"{name}: no main landmark or labelled nav")
             unlabelled = page.eval("[...document.querySelectorAll('button')].filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
@@ -531,6 +536,56 @@ def main():
                 check(all(rows > 1 for rows in state["crowded"]),
                       f"{name} at {width}px: a filmstrip too wide for one row does not wrap: {state}")
             page.send("Emulation.clearDeviceMetricsOverride")
+
+        # Every knob's slider moves through its stops: the panel shows, the
+        # verified value is marked, each other stop changes the film's frames
+        # and the chart's text and says it is not the verified output, and
+        # the verified stop puts the verified output back.
+        for name in features["knob"]:
+            page.open((site / name).as_uri())
+            knobs = page.eval("""(() => {
+              const results = [];
+              for (const input of document.querySelectorAll('.knobs input[data-knob]')) {
+                const output = input.closest('.output');
+                const body = output.querySelector('.output-body');
+                const films = () => [...body.querySelectorAll('script.frames')].map(e => e.textContent).join('|');
+                const texts = () => [...body.querySelectorAll('pre.out')].map(e => e.textContent).join('|');
+                const badge = () => output.querySelector('.output-head .badge').textContent;
+                const knob = input.closest('.knob');
+                const r = {name: input.dataset.knob, shown: !output.querySelector('.knobs').hidden,
+                           marked: knob.classList.contains('at-verified') && knob.querySelector('.knob-verified').textContent.includes(input.dataset.verified),
+                           badge: badge(), films: films() !== '', stops: []};
+                const film0 = films(), text0 = texts();
+                for (let i = 0; i <= Number(input.max); i++) {
+                  input.value = String(i); input.dispatchEvent(new Event('input'));
+                  const value = output.querySelector("output[for='" + input.id + "']").textContent;
+                  r.stops.push({value, verified: value === input.dataset.verified, film: films() !== film0, text: texts() !== text0,
+                                drawn: body.querySelectorAll('figure.diagram svg.stage polygon').length,
+                                marked: knob.classList.contains('at-verified'), badge: badge(),
+                                note: !output.querySelector('.knob-note').hidden});
+                }
+                input.value = String(r.stops.findIndex(s => s.verified)); input.dispatchEvent(new Event('input'));
+                r.back = films() === film0 && texts() === text0 && badge() === r.badge;
+                results.push(r);
+              }
+              return results;
+            })()""")
+            for knob in knobs:
+                where = f"{name}: knob '{knob['name']}'"
+                check(knob["shown"] and knob["marked"], f"{where}: the panel is hidden or the verified value unmarked: {knob}")
+                check(len(knob["stops"]) >= 3 and sum(s["verified"] for s in knob["stops"]) == 1,
+                      f"{where}: not one verified stop among its stops: {knob['stops']}")
+                for stop in knob["stops"]:
+                    if stop["verified"]:
+                        check(stop["marked"] and not stop["note"] and stop["badge"] == knob["badge"],
+                              f"{where} at {stop['value']}: the verified value is not marked as verified: {stop}")
+                    else:
+                        changed = (stop["film"] and stop["text"]) if knob["films"] else stop["text"]
+                        check(changed, f"{where} at {stop['value']}: the film or the chart did not change: {stop}")
+                        check(not stop["marked"] and stop["note"] and "not verified" in stop["badge"],
+                              f"{where} at {stop['value']}: a moved knob's output is not marked as unverified: {stop}")
+                        check(not knob["films"] or stop["drawn"] > 0, f"{where} at {stop['value']}: the film is not drawn: {stop}")
+                check(knob["back"], f"{where}: back at the verified value, the verified output is not back")
 
         # Without JavaScript the diagram's text remains and no player shows.
         for name in features["player"][:1]:

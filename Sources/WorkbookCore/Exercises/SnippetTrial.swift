@@ -67,8 +67,19 @@ extension ExerciseChecker {
   /// - Throws: `VerifyError.interrupted` on Ctrl-C,
   ///   `.temporaryFolderUnwritable` when no temporary folder can be made.
   public func trial(_ chapter: Chapter, snippet index: Int, code: String) throws(VerifyError) -> SnippetTrial? {
+    guard chapter.inputErrors.isEmpty, let edited = chapter.replacingCode(ofSnippet: index, with: code) else { return nil }
+    return try SnippetTrial.run(edited, snippet: index, runner: runner)
+  }
+}
+
+extension SnippetTrial {
+  /// Runs what snippet `index` of `chapter` belongs to, and nothing else:
+  /// the chapter program (for a snippet that is part of it, with every
+  /// other snippet of it), the `no-run` type check, the `compile-fail`
+  /// check or the exercise program. Nil for an `ignore` snippet.
+  static func run(_ chapter: Chapter, snippet index: Int, runner: ChapterRunner) throws(VerifyError) -> SnippetTrial? {
     let start = monotonicSeconds()
-    guard chapter.inputErrors.isEmpty, var edited = chapter.replacingCode(ofSnippet: index, with: code) else { return nil }
+    var edited = chapter
     let kind = edited.snippets[index].kind
     guard kind != .ignore else { return nil }
     // Only what the edited snippet belongs to runs.

@@ -159,9 +159,16 @@ public struct Verifier: Sendable {
         }
       }
     }
+    // Each knob's snippet at its stops, for the site's sliders.
+    var knobs: [KnobReport]? = nil
+    if chapter.snippets.contains(where: { !$0.knobs.isEmpty }) {
+      let stops = try KnobStops.run(chapter, verdicts: snippets, runner: runner)
+      knobs = stops.knobs
+      findings += stops.findings
+    }
     // The chapter's own warnings (it ran: it has no input errors) follow.
     return ChapterReport(path: display, title: chapter.title, snippets: snippets, findings: findings + chapter.problems,
-                         cached: cached, recordedBlocks: recorded, duration: monotonicSeconds() - start)
+                         cached: cached, recordedBlocks: recorded, duration: monotonicSeconds() - start, knobs: knobs)
   }
 }
 

@@ -97,6 +97,10 @@ extension Chapter {
     public var closingFenceLine: Int
     /// The block that holds this snippet's expected output, if any.
     public var output: Chapter.OutputBlock?
+    /// The numbers a reader can turn (`0.4 /* knob: damping 0.1...1.0 */`),
+    /// in the order of the code; only in a snippet that runs, is shown and
+    /// has an output block (`KnobParser`).
+    public var knobs: [Chapter.Knob] = []
 
     /// The Markdown line of the snippet's first line of code.
     public var firstCodeLine: Int { fenceLine + 1 }

@@ -91,6 +91,7 @@ package enum ChapterLoader {
         }
       }
     }
+    KnobParser.attach(to: &chapter)
     checkExercises(&chapter)
     chapter.summary = ChapterSummary.line(of: chapter)
     chapter.exercises = ExerciseLoader.exercises(in: chapter)

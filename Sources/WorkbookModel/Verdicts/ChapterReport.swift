@@ -194,9 +194,13 @@ public struct ChapterReport: Hashable, Sendable, Codable {
   public var recordedBlocks: Int
   /// Seconds spent on the chapter.
   public var duration: Double
+  /// Each knob of the chapter's passed snippets with its stops' outputs;
+  /// nil when it has none (and in reports written before knobs).
+  public var knobs: [KnobReport]?
 
   package init(path: String, title: String?, snippets: [SnippetReport], findings: [Finding], cached: Bool,
-               recordedBlocks: Int, duration: Double) {
+               recordedBlocks: Int, duration: Double, knobs: [KnobReport]? = nil) {
+    self.knobs = knobs
     self.path = path
     self.title = title
     self.snippets = snippets

@@ -65,6 +65,28 @@
   const mac = /Mac|iPhone|iPad/.test(navigator.platform || "");
   const runKeys = mac ? "\u2318\u21a9" : "Ctrl+Enter";
 
+  // A knob's slider (site.js) runs the exact value through the same
+  // endpoint: the snippet's code as the book has it, and a run of edited code.
+  window.WorkbookRun = {
+    code(output) {
+      const snippet = data.snippets.find((s) => s.index === Number(output.dataset.snippet));
+      return snippet ? snippet.code : null;
+    },
+    async run(output, code) {
+      const body = { token: data.token, chapter: data.chapter, code, snippet: Number(output.dataset.snippet) };
+      try {
+        const response = await fetch(data.run, {
+          method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+          credentials: "same-origin", cache: "no-store",
+        });
+        if (response.ok) return await response.json();
+        return { summary: (await response.text()).trim() || response.status + " " + response.statusText };
+      } catch (error) {
+        return null;
+      }
+    },
+  };
+
   // Each code box that shows a snippet, found by its text.
   const unused = data.snippets.slice();
   for (const box of document.querySelectorAll("#content .code:not(.diff)")) {

@@ -1,0 +1,48 @@
+// KnobStops: a verified chapter's knobs run at their stops. Each stop is
+// the knob's snippet run as `workbook serve` runs an edited snippet
+// (`SnippetTrial`), with the knob's literal at the stop's value and every
+// other literal as written: only the literal changes, so the program
+// already built runs with a new literal table (no compiler), and each
+// stop's run is kept in the program cache like any program's.
+import WorkbookModel
+import WorkbookRunner
+
+enum KnobStops {
+  /// The knobs of the chapter's snippets that passed, each with its
+  /// snippet's output at every stop, and a finding for each stop at which
+  /// the snippet did not run cleanly (it trapped, timed out, or did not
+  /// compile: the site would show a broken film).
+  static func run(_ chapter: Chapter, verdicts: [SnippetReport], runner: ChapterRunner) throws(VerifyError)
+    -> (knobs: [KnobReport], findings: [Finding])
+  {
+    var knobs: [KnobReport] = []
+    var findings: [Finding] = []
+    for snippet in chapter.snippets where !snippet.knobs.isEmpty {
+      // A snippet that failed shows its failure, not a slider.
+      guard verdicts.first(where: { $0.index == snippet.index })?.status == .passed else { continue }
+      for knob in snippet.knobs {
+        var stops: [KnobReport.Stop] = []
+        for value in knob.stops {
+          var edited = chapter
+          edited.snippets[snippet.index].code = knob.code(snippet.code, with: value)
+          guard let trial = try SnippetTrial.run(edited, snippet: snippet.index, runner: runner) else { continue }
+          switch trial.report.verdict {
+          case .passed, .mismatch:
+            stops.append(KnobReport.Stop(value: value, output: trial.report.output ?? "", diagrams: trial.report.diagrams))
+          case .compileError, .trap, .timeout, .notRun, .ignored:
+            let why = trial.report.verdict.explanation?.message ?? trial.report.status.rawValue
+            findings.append(Finding(
+              .error, .knob, file: chapter.displayPath, line: knob.line,
+              message: "Knob '\(knob.name)' at \(value): the snippet does not run cleanly (\(why)); "
+                + "narrow the knob's range to values the program handles", snippet: snippet.index))
+          }
+        }
+        knobs.append(KnobReport(
+          name: knob.name, snippet: snippet.index, line: knob.line, low: knob.low, high: knob.high, value: knob.value,
+          wholeNumbers: knob.isWholeNumber, start: knob.utf16Range.lowerBound, length: knob.utf16Range.count,
+          stops: stops))
+      }
+    }
+    return (knobs, findings)
+  }
+}
