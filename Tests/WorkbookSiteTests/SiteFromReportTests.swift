@@ -61,8 +61,8 @@ struct SiteFromReportTests {
        "--engine-sources", root + "/no-engine", "--cache-dir", emptyCache],
       directory: root, timeout: 300)
     #expect(result.termination == .exited(0), "\(String(decoding: result.stderr, as: UTF8.self))")
-    #expect(built.stdout == "Wrote 'site-built': 6 files, 2 chapters, 8 verified snippets\n")
-    #expect(String(decoding: result.stdout, as: UTF8.self) == "Wrote 'site-from-report': 6 files, 2 chapters, 8 verified snippets\n")
+    #expect(built.stdout == "Wrote 'site-built': 6 files, 2 chapters, 9 verified snippets\n")
+    #expect(String(decoding: result.stdout, as: UTF8.self) == "Wrote 'site-from-report': 6 files, 2 chapters, 9 verified snippets\n")
     #expect((try? FileManager.default.contentsOfDirectory(atPath: emptyCache))?.isEmpty ?? true, "the result cache was used")
 
     let expected = Self.files(root + "/site-built")

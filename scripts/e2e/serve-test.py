@@ -73,7 +73,7 @@ def run_in_page(page, base, work, check, failures, screenshots):
     """Edit a code box on a served page and run it; attempt an exercise."""
     page.open(base + "01-basics.html")
     boxes = page.eval("[...document.querySelectorAll('[data-workbook-snippet]')].map(b => Number(b.dataset.workbookSnippet))")
-    check(boxes == [1, 2, 4], f"the runnable code boxes are not snippets 1, 2 and 4: {boxes}")
+    check(boxes == [1, 2, 3, 5], f"the runnable code boxes are not snippets 1, 2, 3 and 5: {boxes}")
     check(page.eval("document.querySelector('[data-workbook-snippet=\"1\"] + .workbook-run button.edit').textContent") == "Edit and run",
           "no Edit and run button under the first box")
 
@@ -137,6 +137,44 @@ def run_in_page(page, base, work, check, failures, screenshots):
         Path(screenshots).mkdir(parents=True, exist_ok=True)
         page.screenshot(Path(screenshots) / "serve-run-in-page.png", 1280, 1400,
                         script="document.querySelector('[data-workbook-snippet=\"2\"]').scrollIntoView()")
+
+    # A knob, live: the slider moves continuously and the page runs the
+    # exact value (one the build never ran: 173), shown as not verified;
+    # back at the written value, the verified output returns.
+    page.open(base + "01-basics.html")
+    knob = page.eval("""(() => {
+      const input = document.querySelector('.knobs input[data-knob="card width"]');
+      if (!input) return null;
+      const verified = input.closest('.output').querySelector('.output-body').textContent;
+      input.value = '173'; input.dispatchEvent(new Event('input'));
+      return {step: input.step, min: input.min, max: input.max, verified};
+    })()""")
+    check(knob is not None and knob["step"] == "1" and knob["min"] == "100" and knob["max"] == "300",
+          f"the knob's slider is not continuous in serve: {knob}")
+    started = time.time()
+    moved = wait(lambda: page.eval("""(() => {
+      const output = document.querySelector('.knobs input[data-knob="card width"]').closest('.output');
+      const body = output.querySelector('.output-body');
+      return body.textContent.includes('[card 173]')
+        ? {badge: output.querySelector('.output-head .badge').textContent, note: output.querySelector('.knob-note').textContent,
+           film: body.querySelector('script.frames').textContent.includes('[173,100]'),
+           drawn: body.querySelectorAll('figure.diagram svg.stage polygon').length} : null;
+    })()"""), 120, 0.05)
+    check(moved is not None and "not verified" in moved["badge"] and "card width = 173" in moved["badge"]
+          and "verified value: card width 200" in moved["note"] and moved["film"] and moved["drawn"] > 0,
+          f"the live knob did not run the exact value into the film: {moved}")
+    if moved:
+        print(f"knob → run → film in the page: {time.time() - started:.2f} s")
+    page.eval("""(() => {
+      const input = document.querySelector('.knobs input[data-knob="card width"]');
+      input.value = '200'; input.dispatchEvent(new Event('input'));
+    })()""")
+    back = wait(lambda: page.eval("""(() => {
+      const output = document.querySelector('.knobs input[data-knob="card width"]').closest('.output');
+      return output.querySelector('.output-body').textContent.includes('[card 200]')
+        && output.querySelector('.output-head .badge').textContent === 'Verified output' && output.querySelector('.knob-note').hidden;
+    })()"""), 30, 0.05)
+    check(back, "back at the written value, the verified output and badge did not return")
 
     # An exercise, as `workbook step` checks it.
     page.open(base + "02-exercises.html")

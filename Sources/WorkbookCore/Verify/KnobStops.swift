@@ -25,7 +25,7 @@ enum KnobStops {
         for value in knob.stops {
           var edited = chapter
           edited.snippets[snippet.index].code = knob.code(snippet.code, with: value)
-          guard let trial = try SnippetTrial.run(edited, snippet: snippet.index, runner: runner) else { continue }
+          guard let trial = try stopTrial(edited, snippet: snippet.index, runner: runner) else { continue }
           switch trial.report.verdict {
           case .passed, .mismatch:
             stops.append(KnobReport.Stop(value: value, output: trial.report.output ?? "", diagrams: trial.report.diagrams))
@@ -44,5 +44,15 @@ enum KnobStops {
       }
     }
     return (knobs, findings)
+  }
+
+  /// The snippet run with a stop's value. An edited copy of the chapter
+  /// is translated for it: a program of its own, not a second analysis of
+  /// the chapter (`ChapterAnalysisCounter` counts the chapter's).
+  private static func stopTrial(_ edited: Chapter, snippet: Int, runner: ChapterRunner) throws(VerifyError) -> SnippetTrial? {
+    let outcome = ChapterAnalysisCounter.$current.withValue(nil) {
+      Result { () throws(VerifyError) in try SnippetTrial.run(edited, snippet: snippet, runner: runner) }
+    }
+    return try outcome.get()
   }
 }

@@ -539,7 +539,9 @@ function setUpKnobs(output) {
   const badge = output.querySelector(":scope > .output-head .badge");
   const verifiedBadge = badge ? { text: badge.textContent, css: badge.className } : null;
   const verifiedBody = [...body.childNodes].map((node) => node.cloneNode(true));
-  const live = !!document.getElementById("workbook-run");
+  // run.js (serve's pages only) is a plain script at the end of the body,
+  // so it has run before this deferred one.
+  const live = !!window.WorkbookRun;
   const knobs = [...panel.querySelectorAll("input[data-knob]")].map((input) => {
     const verified = input.dataset.verified;
     const values = [verified];
