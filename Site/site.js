@@ -522,3 +522,141 @@ function setUpPlayer(figure) {
 }
 for (const figure of document.querySelectorAll("figure.diagram")) setUpPlayer(figure);
 window.WorkbookPlayer = { setUp: setUpPlayer };
+
+// Knobs (KnobMarkup.swift): a slider per knob of a snippet, over the
+// output at each stop the build ran (<template data-knob data-value>). The
+// slider moves between those stops; the verified value is marked, and
+// whenever the output shown is not the verified one the badge and a note
+// say so. One knob moves at a time: moving one puts the others back at
+// their verified values (that is what was run). In `workbook serve`
+// (run.js defines window.WorkbookRun), a slider moves continuously and the
+// page runs the exact values of every knob instead.
+function setUpKnobs(output) {
+  const panel = output.querySelector(":scope > .knobs");
+  const body = output.querySelector(":scope > .output-body");
+  if (!panel || !body) return;
+  const note = output.querySelector(":scope > .knob-note");
+  const badge = output.querySelector(":scope > .output-head .badge");
+  const verifiedBadge = badge ? { text: badge.textContent, css: badge.className } : null;
+  const verifiedBody = [...body.childNodes].map((node) => node.cloneNode(true));
+  // run.js (serve's pages only) is a plain script at the end of the body,
+  // so it has run before this deferred one.
+  const live = !!window.WorkbookRun;
+  const knobs = [...panel.querySelectorAll("input[data-knob]")].map((input) => {
+    const verified = input.dataset.verified;
+    const values = [verified];
+    for (const template of output.querySelectorAll(":scope > template[data-knob]")) {
+      if (template.dataset.knob === input.dataset.knob) values.push(template.dataset.value);
+    }
+    values.sort((a, b) => Number(a) - Number(b));
+    const low = Number(input.min), high = Number(input.max);
+    const whole = input.dataset.whole === "true";
+    const step = whole ? 1 : (high - low) / 100;
+    return { input, verified, values, whole, step, shown: output.querySelector("output[for='" + input.id + "']") };
+  });
+  // A number as a literal of the knob's kind: a float keeps its point.
+  const literal = (knob, value) => {
+    if (knob.whole) return String(Math.round(value));
+    const digits = Math.min(9, Math.max(1, Math.ceil(-Math.log10(knob.step)) + 1));
+    let text = Number(value).toFixed(digits).replace(/0+$/, "");
+    if (text.endsWith(".")) text += "0";
+    return text === "-0.0" ? "0.0" : text;
+  };
+  const valueOf = (knob) => live ? literal(knob, Number(knob.input.value)) : knob.values[Number(knob.input.value)];
+  const setTo = (knob, value) => {
+    knob.input.value = live ? value : String(knob.values.indexOf(value));
+    knob.shown.textContent = value;
+    knob.input.setAttribute("aria-valuetext", knob.input.dataset.knob + " " + value + (value === knob.verified ? " (verified)" : ""));
+    knob.input.closest(".knob").classList.toggle("at-verified", value === knob.verified);
+  };
+  for (const knob of knobs) {
+    if (live) {
+      knob.input.step = String(knob.step);
+    } else {
+      knob.input.min = "0";
+      knob.input.max = String(knob.values.length - 1);
+      knob.input.step = "1";
+      knob.input.removeAttribute("list");
+    }
+    setTo(knob, knob.verified);
+  }
+  // The frame the reader was looking at stays in view when the film changes.
+  const frameNow = () => {
+    const scrub = body.querySelector("figure.diagram .player input[type=range]");
+    return scrub ? Number(scrub.value) : 0;
+  };
+  const replaceBody = (nodes, frame) => {
+    body.replaceChildren(...nodes);
+    for (const figure of body.querySelectorAll("figure.diagram")) {
+      setUpPlayer(figure);
+      const scrub = figure.querySelector(".player input[type=range]");
+      if (scrub && frame > 0) {
+        scrub.value = String(Math.min(frame, Number(scrub.max)));
+        scrub.dispatchEvent(new Event("input"));
+      }
+    }
+  };
+  const mark = (verified, text) => {
+    output.classList.toggle("knob-moved", !verified);
+    if (badge) {
+      badge.textContent = verified ? verifiedBadge.text : text;
+      badge.className = verified ? verifiedBadge.css : "badge status-knob";
+    }
+    note.hidden = verified;
+    note.textContent = verified ? "" :
+      "This output is the program run with " + text.replace(/^[^:]*: /, "") + ". The output block and the text around it are for the verified value"
+      + (knobs.length > 1 ? "s" : "") + ": " + knobs.map((k) => k.input.dataset.knob + " " + k.verified).join(", ") + ".";
+  };
+  const describe = () => knobs.filter((k) => valueOf(k) !== k.verified).map((k) => k.input.dataset.knob + " = " + valueOf(k)).join(", ");
+  let request = 0, timer = null;
+  const showStatic = (moved) => {
+    for (const knob of knobs) if (knob !== moved) setTo(knob, knob.verified);
+    const value = valueOf(moved);
+    setTo(moved, value);
+    const frame = frameNow();
+    if (value === moved.verified) {
+      replaceBody(verifiedBody.map((node) => node.cloneNode(true)), frame);
+      mark(true);
+      return;
+    }
+    const template = [...output.querySelectorAll(":scope > template[data-knob]")]
+      .find((t) => t.dataset.knob === moved.input.dataset.knob && t.dataset.value === value);
+    replaceBody([...template.content.cloneNode(true).childNodes], frame);
+    mark(false, "Computed, not verified: " + describe());
+  };
+  const showLive = (moved) => {
+    setTo(moved, valueOf(moved));
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const mine = ++request;
+      if (knobs.every((k) => valueOf(k) === k.verified)) {
+        replaceBody(verifiedBody.map((node) => node.cloneNode(true)), frameNow());
+        mark(true);
+        return;
+      }
+      // The snippet's code with every knob's literal at its value, last first.
+      let code = window.WorkbookRun ? window.WorkbookRun.code(output) : null;
+      if (code == null) return;
+      for (const knob of [...knobs].sort((a, b) => Number(b.input.dataset.start) - Number(a.input.dataset.start))) {
+        const start = Number(knob.input.dataset.start);
+        code = code.slice(0, start) + valueOf(knob) + code.slice(start + Number(knob.input.dataset.length));
+      }
+      output.setAttribute("aria-busy", "true");
+      const answer = await window.WorkbookRun.run(output, code);
+      if (mine !== request) return;
+      output.removeAttribute("aria-busy");
+      if (answer && answer.outputHTML != null && (answer.status === "passed" || answer.status === "mismatch")) {
+        const holder = document.createElement("div");
+        holder.innerHTML = answer.outputHTML;
+        replaceBody([...holder.childNodes], frameNow());
+        mark(false, "Run here, not verified: " + describe());
+      } else {
+        mark(false, "Did not run cleanly: " + describe());
+        note.textContent = (answer && answer.summary) || "The preview server did not answer (is workbook serve still running?)";
+      }
+    }, 120);
+  };
+  for (const knob of knobs) knob.input.addEventListener("input", () => (live ? showLive(knob) : showStatic(knob)));
+  panel.hidden = false;
+}
+for (const output of document.querySelectorAll("#content .output")) setUpKnobs(output);

@@ -26,6 +26,9 @@ extension DiagramRecord {
       played?.frames[i].caption = nil
       played?.frames[i].text = nil
     }
+    // A film with its motion plays from the motion alone (site.js's
+    // `filmOf`): the key moments' own layers would only weigh the page.
+    if let motion = played?.motion, motion.times.count >= 2 { played?.frames = [] }
     let json = played.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
     var out = ""
     for c in json.unicodeScalars {

@@ -28,12 +28,12 @@ echo "== Site/ (the book)"
 # another form of a word.
 python3 scripts/e2e/browser-test.py Site --phrase "presentation value=00-introduction.html" \
   --phrase "presentaton valeu=00-introduction.html" --phrase "sprnig plotted=03-pop-a-thumbnail-into-a-screen.html" \
-  --phrase "interruptibly transitioned=12-interruptible-transitions.html" --require ledger,engine-choice \
+  --phrase "interruptibly transitioned=12-interruptible-transitions.html" --require ledger,engine-choice,knob \
   ${SHOTS:+--screenshots "$SHOTS/book"} || status=1
 echo "== the fixture book"
 python3 scripts/e2e/browser-test.py "$WORK/book/Site" --phrase "quokka transitions=02-exercises.html" \
   --phrase "quokkas transitons=02-exercises.html" \
-  --phrase "card slides=01-basics.html" --require player,motion,solution,exercise,filmstrip \
+  --phrase "card slides=01-basics.html" --require player,motion,solution,exercise,filmstrip,knob \
   ${SHOTS:+--screenshots "$SHOTS/fixture"} || status=1
 echo "== the attack book"
 python3 scripts/e2e/browser-test.py "$WORK/hostile/Site" --hostile || status=1
