@@ -145,8 +145,8 @@ import Testing
     let count = knobs[1]
     #expect(count.stops.map(\.value) == ["1", "3", "4"])
     #expect(count.stops.map(\.output) == ["10\n", "3\n", "2\n"])
-    let failure = try #require(chapter.findings.first { $0.kind == .knob })
-    #expect(failure.line == 13 && failure.severity == .error && failure.snippet == 1)
+    let failure = try #require(chapter.findings.first { $0.message.hasPrefix("Knob") })
+    #expect(failure.line == 13 && failure.severity == .error && failure.kind == .crash && failure.snippet == 1)
     #expect(failure.message.hasPrefix("Knob 'count' at 0: the snippet does not run cleanly"), "\(failure.message)")
   }
 

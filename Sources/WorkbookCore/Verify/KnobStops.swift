@@ -31,8 +31,15 @@ enum KnobStops {
             stops.append(KnobReport.Stop(value: value, output: trial.report.output ?? "", diagrams: trial.report.diagrams))
           case .compileError, .trap, .timeout, .notRun, .ignored:
             let why = trial.report.verdict.explanation?.message ?? trial.report.status.rawValue
+            // The report's closed list of kinds stays as it is (schema 1).
+            let kind: Finding.Kind
+            switch trial.report.verdict {
+            case .compileError: kind = .compileError
+            case .timeout: kind = .timeout
+            default: kind = .crash
+            }
             findings.append(Finding(
-              .error, .knob, file: chapter.displayPath, line: knob.line,
+              .error, kind, file: chapter.displayPath, line: knob.line,
               message: "Knob '\(knob.name)' at \(value): the snippet does not run cleanly (\(why)); "
                 + "narrow the knob's range to values the program handles", snippet: snippet.index))
           }

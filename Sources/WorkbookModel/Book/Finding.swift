@@ -72,8 +72,5 @@ extension Finding {
     /// The program's marker stream was wrong (a marker naming no snippet or
     /// out of order) or diagram data went over its cap.
     case outputChannel = "output-channel"
-    /// The program did not run cleanly with a knob's literal at one of its
-    /// stops (`Chapter.Knob`).
-    case knob
   }
 }

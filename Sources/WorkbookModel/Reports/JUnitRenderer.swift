@@ -142,7 +142,7 @@ extension ReportRenderer {
     /// than `<failure>` (it ran and its output is wrong).
     static func isError(_ kind: Finding.Kind) -> Bool {
       switch kind {
-      case .compileError, .crash, .timeout, .outputChannel, .record, .badInput, .knob: return true
+      case .compileError, .crash, .timeout, .outputChannel, .record, .badInput: return true
       case .compileWarning, .outputMismatch, .missingOutput, .unexpectedOutputBlock, .outputCut,
         .compileFailMismatch, .exercise, .runtimeWarning:
         return false
