@@ -529,7 +529,7 @@ window.WorkbookPlayer = { setUp: setUpPlayer };
 // whenever the output shown is not the verified one the badge and a note
 // say so. One knob moves at a time: moving one puts the others back at
 // their verified values (that is what was run). In `workbook serve`
-// (run.js defines window.WorkbookRun), a slider moves continuously and the
+// (its run script defines window.WorkbookRun), a slider moves continuously and the
 // page runs the exact values of every knob instead.
 function setUpKnobs(output) {
   const panel = output.querySelector(":scope > .knobs");
@@ -539,7 +539,7 @@ function setUpKnobs(output) {
   const badge = output.querySelector(":scope > .output-head .badge");
   const verifiedBadge = badge ? { text: badge.textContent, css: badge.className } : null;
   const verifiedBody = [...body.childNodes].map((node) => node.cloneNode(true));
-  // run.js (serve's pages only) is a plain script at the end of the body,
+  // Serve's run script (its pages only) is a plain script at the end of the body,
   // so it has run before this deferred one.
   const live = !!window.WorkbookRun;
   const knobs = [...panel.querySelectorAll("input[data-knob]")].map((input) => {

@@ -3,7 +3,8 @@
 // stays hidden and the verified output is all there is; with it, a slider
 // shows the stop's output in place of the verified one, marks the
 // verified value, and says when what is shown is not what was verified.
-// In `workbook serve` the slider runs the exact value instead (run.js).
+// In `workbook serve` the slider runs the exact value instead (the
+// preview's run script, WorkbookServe/Preview/run.js).
 import WorkbookModel
 
 enum KnobMarkup {

@@ -113,7 +113,8 @@ import Testing
 
     ```swift
     let count = 2 /* knob: count 0...4 */
-    print(10 / count)
+    let halves = [20, 10, 5]
+    print(halves[count])
     ```
 
     ```output
@@ -140,14 +141,17 @@ import Testing
     #expect(width.stops.map(\.value) == ["1.0", "1.5", "2.5", "3.0"])
     #expect(width.stops.map(\.output) == ["width 10.0\n", "width 15.0\n", "width 25.0\n", "width 30.0\n"])
 
-    // count 0 divides by zero: the stop is an error at the knob's line;
-    // the other stops are kept.
+    // count 3 and 4 are out of the array's bounds: each stop is an error
+    // at the knob's line; the other stops are kept.
     let count = knobs[1]
-    #expect(count.stops.map(\.value) == ["1", "3", "4"])
-    #expect(count.stops.map(\.output) == ["10\n", "3\n", "2\n"])
-    let failure = try #require(chapter.findings.first { $0.message.hasPrefix("Knob") })
-    #expect(failure.line == 13 && failure.severity == .error && failure.kind == .crash && failure.snippet == 1)
-    #expect(failure.message.hasPrefix("Knob 'count' at 0: the snippet does not run cleanly"), "\(failure.message)")
+    #expect(count.stops.map(\.value) == ["0", "1"])
+    #expect(count.stops.map(\.output) == ["20\n", "10\n"])
+    let failures = chapter.findings.filter { $0.message.hasPrefix("Knob") }
+    #expect(failures.count == 2)
+    for (failure, value) in zip(failures, ["3", "4"]) {
+      #expect(failure.line == 13 && failure.severity == .error && failure.kind == .crash && failure.snippet == 1)
+      #expect(failure.message.hasPrefix("Knob 'count' at \(value): the snippet does not run cleanly"), "\(failure.message)")
+    }
   }
 
   @Test func theReportsJSONCarriesTheStopsAndReadsThemBack() throws {
@@ -176,10 +180,10 @@ import Testing
     let compiled = LiteralTableRunTests.compilations(log)
     #expect(compiled == 1, "the skeleton, once")
     let stops = try KnobStops.run(chapter, verdicts: verdicts, runner: runner)
-    #expect(stops.knobs.flatMap(\.stops).count == 7)
-    // The trap at count 0 compiles the program as written (its trap line
+    #expect(stops.knobs.flatMap(\.stops).count == 6)
+    // Each trap (count 3, 4) compiles the program as written (its trap line
     // is the compiler's); every other stop runs the stored program.
-    #expect(LiteralTableRunTests.compilations(log) - compiled == 1, "\(log.all.suffix(12))")
+    #expect(LiteralTableRunTests.compilations(log) - compiled == 2, "\(log.all.suffix(12))")
   }
 
   @Test func aSnippetThatFailsGetsNoStops() throws {

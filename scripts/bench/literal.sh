@@ -13,11 +13,15 @@
 #    whole command: process start, loading the book, the engine's check,
 #    the chapter's programs, the verdict. `workbook serve` re-verifies a
 #    saved chapter through the same Verifier in a process that is already
-#    running, so its save -> result is this less the start.
+#    running, so its save -> result is this less the start;
+#  - serve: a knob's live slider (scripts/bench/serve-knob.py): the page
+#    sends the snippet with the knob's exact value to the run endpoint, and
+#    gets the output with its films (KNOB names the knob, default damping);
+#    the code edit adds a comment.
 #
 # Every round's value is new, so the result cache never answers.
 #
-# Usage: scripts/bench/bench.sh literal [ROUNDS] [CHAPTER]
+# Usage: scripts/bench/bench.sh literal [ROUNDS] [CHAPTER]   (SKIP_STEP=1, SKIP_SERVE=1: leave one out)
 #        CONFIGURATION=debug scripts/bench/bench.sh literal
 #        WORKBOOK_BIN=path/to/workbook scripts/bench/bench.sh literal
 set -euo pipefail
@@ -166,5 +170,12 @@ for name, values in [("literal edit", literal), ("code edit", code)]:
           f"{statistics.median(values) * 1000:.0f} ms, worst {max(values) * 1000:.0f} ms; the chapter "
           f"(serve's share: the Verifier's chapter check) median {statistics.median(chapter) * 1000:.0f} ms, "
           f"worst {max(chapter) * 1000:.0f} ms")
-print(f"load average at the end: {os.getloadavg()[0]:.2f} (other work on the machine skews the times)")
 PY
+
+# --- serve: a knob's live slider -------------------------------------------
+if [ -z "${SKIP_SERVE:-}" ]; then
+mkdir -p "$WORK/serve"
+cp -R "$ROOT/Chapters" "$WORK/serve/Chapters"
+python3 "$BENCH/serve-knob.py" "$BIN" "$WORK/serve" "$ROUNDS" "${KNOB:-damping}" "${ARGS[@]}"
+fi
+echo "load average at the end: $(load) (other work on the machine skews the times)"
