@@ -65,6 +65,8 @@ final class RunEndpoint: @unchecked Sendable {
       var kind: String
       var exercise: String?
       var code: String
+      /// A knob's run: the chapter program stops after the snippet.
+      var knob: Bool?
     }
     struct Page: Encodable {
       var token: String
@@ -104,6 +106,8 @@ final class RunEndpoint: @unchecked Sendable {
       var snippet: Int?
       var exercise: String?
       var code: String
+      /// A knob's run: the chapter program stops after the snippet.
+      var knob: Bool?
     }
     guard let request = try? JSONDecoder().decode(Request.self, from: Data(body)) else {
       return Self.refusal(.badRequest, "The body is not {token, chapter, snippet or exercise, code} as JSON\n")
@@ -136,7 +140,7 @@ final class RunEndpoint: @unchecked Sendable {
       guard let index = request.snippet, chapter.snippets.indices.contains(index) else {
         return Self.refusal(.notFound, "No snippet \(request.snippet.map(String.init) ?? "") in \(request.chapter)\n")
       }
-      guard let trial = try checker.trial(chapter, snippet: index, code: request.code) else {
+      guard let trial = try checker.trial(chapter, snippet: index, code: request.code, laterSnippets: request.knob != true) else {
         return Self.refusal(.unprocessableContent, "This code cannot stand in the snippet's place (a line closes its fence)\n")
       }
       return Self.json(RunAnswer(trial, timeout: configuration.timeout))

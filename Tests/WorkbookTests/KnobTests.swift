@@ -181,10 +181,11 @@ import Testing
     #expect(compiled == 1, "the skeleton, once")
     let stops = try KnobStops.run(chapter, verdicts: verdicts, runner: runner)
     #expect(stops.knobs.flatMap(\.stops).count == 6)
-    // Each trap (count 3, 4) compiles the program as written, and once more
-    // to find the trap's line, as verify does for any trap; every other
-    // stop runs the stored program.
-    #expect(LiteralTableRunTests.compilations(log) - compiled == 4, "\(log.all.suffix(12))")
+    // The width's stops run the program up to its snippet: that skeleton
+    // is built once. Each trap (count 3, 4) compiles the program as
+    // written, and once more to find the trap's line, as verify does for
+    // any trap. Every other stop runs a stored program.
+    #expect(LiteralTableRunTests.compilations(log) - compiled == 5, "\(log.all.suffix(12))")
   }
 
   @Test func aSnippetThatFailsGetsNoStops() throws {
@@ -194,5 +195,42 @@ import Testing
     let report = try Fixtures.verify(book)
     let knobs = try #require(report.chapters.first?.knobs)
     #expect(knobs.map(\.name) == ["count"], "a failing snippet shows its failure, not a slider")
+  }
+
+  @Test func aKnobsRunStopsAfterItsSnippet() throws {
+    let book = try Fixtures.temporaryDirectory() + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    try """
+      # Later
+
+      ```swift
+      var total = 1
+      total += 1 /* knob: step 1...5 */
+      print(total)
+      ```
+
+      ```output
+      2
+      ```
+
+      ```swift
+      print("later", total)
+      ```
+
+      ```output
+      later 2
+      ```
+
+      """.write(toFile: book + "/01-later.md", atomically: true, encoding: .utf8)
+    let workspace = Workspace(Fixtures.options(book: book))
+    let chapter = try #require(try workspace.loadBook().chapters.first)
+    let checker = try ExerciseChecker(workspace: workspace)
+    let code = chapter.snippets[0].code.replacingOccurrences(of: "total += 1", with: "total += 4")
+    let whole = try #require(try checker.trial(chapter, snippet: 0, code: code))
+    #expect(whole.report.output == "5\n")
+    #expect(whole.others.map(\.status) == [.mismatch], "the later snippet ran, and printed 'later 5'")
+    let cut = try #require(try checker.trial(chapter, snippet: 0, code: code, laterSnippets: false))
+    #expect(cut.report.output == "5\n")
+    #expect(cut.others.isEmpty, "nothing after the snippet ran")
   }
 }

@@ -66,9 +66,15 @@ extension ExerciseChecker {
   ///   `Chapter.replacingCode(ofSnippet:with:)`) or the snippet is `ignore`.
   /// - Throws: `VerifyError.interrupted` on Ctrl-C,
   ///   `.temporaryFolderUnwritable` when no temporary folder can be made.
-  public func trial(_ chapter: Chapter, snippet index: Int, code: String) throws(VerifyError) -> SnippetTrial? {
+  ///
+  /// - Parameter laterSnippets: Whether the chapter program runs on past the
+  ///   snippet (to report the later snippets an edit broke, `others`); a
+  ///   knob's run needs only the snippet's own output.
+  public func trial(_ chapter: Chapter, snippet index: Int, code: String, laterSnippets: Bool = true) throws(VerifyError)
+    -> SnippetTrial?
+  {
     guard chapter.inputErrors.isEmpty, let edited = chapter.replacingCode(ofSnippet: index, with: code) else { return nil }
-    return try SnippetTrial.run(edited, snippet: index, runner: runner)
+    return try SnippetTrial.run(edited, snippet: index, runner: runner, laterSnippets: laterSnippets)
   }
 }
 
@@ -76,8 +82,11 @@ extension SnippetTrial {
   /// Runs what snippet `index` of `chapter` belongs to, and nothing else:
   /// the chapter program (for a snippet that is part of it, with every
   /// other snippet of it), the `no-run` type check, the `compile-fail`
-  /// check or the exercise program. Nil for an `ignore` snippet.
-  static func run(_ chapter: Chapter, snippet index: Int, runner: ChapterRunner) throws(VerifyError) -> SnippetTrial? {
+  /// check or the exercise program; with `laterSnippets` false, the
+  /// chapter program stops after the snippet. Nil for an `ignore` snippet.
+  static func run(_ chapter: Chapter, snippet index: Int, runner: ChapterRunner, laterSnippets: Bool = true)
+    throws(VerifyError) -> SnippetTrial?
+  {
     let start = monotonicSeconds()
     var edited = chapter
     let kind = edited.snippets[index].kind
@@ -92,6 +101,8 @@ extension SnippetTrial {
       // check); a no-run snippet the type check only (nothing runs).
       if kind == .run && edited.snippets[i].kind == .noRun { edited.snippets[i].kind = .ignore }
       if kind == .noRun && edited.snippets[i].kind == .run { edited.snippets[i].kind = .noRun }
+      // What runs after the snippet cannot change what it printed.
+      if !laterSnippets && kind == .run && i > index { edited.snippets[i].kind = .ignore }
     }
     let run = try runner.runRecoveringFromToolchainFailure(runner.builder.translate(edited))
     let evaluation = Evaluator.evaluate(edited, run: run, outputCap: runner.settings.outputCap)

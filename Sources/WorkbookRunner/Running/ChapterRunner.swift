@@ -152,14 +152,16 @@ package struct ChapterRunner: Sendable {
       programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: translated,
                                                          settings: settings)
     }
-    if !runSnippets.isEmpty {
+    if let last = runSnippets.last {
       let program = builder.chapterProgram(translated)
       let key = key("program", runSnippets)
+      // A program cut short (a knob's run stops after its snippet) is kept
+      // apart from the whole program: each is built once.
+      let place = chapter.fileName + "#program-to-\(last.index)"
       tasks.append {
         Result { () throws(VerifyError) -> ChapterTaskResult in
           let run = try cached(key) { () throws(VerifyError) in
-            try compileAndRunTabled(program, place: chapter.fileName + "#program", in: work + "/chapter", map: map,
-                                    defaultSnippet: nil)
+            try compileAndRunTabled(program, place: place, in: work + "/chapter", map: map, defaultSnippet: nil)
           }
           return .program(run)
         }

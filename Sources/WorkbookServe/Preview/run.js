@@ -73,7 +73,7 @@
       return snippet ? snippet.code : null;
     },
     async run(output, code) {
-      const body = { token: data.token, chapter: data.chapter, code, snippet: Number(output.dataset.snippet) };
+      const body = { token: data.token, chapter: data.chapter, code, snippet: Number(output.dataset.snippet), knob: true };
       try {
         const response = await fetch(data.run, {
           method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
