@@ -157,7 +157,10 @@ public final class LivePreview: @unchecked Sendable {
       // The driver (the book as loaded after this change: only saved
       // chapters are parsed again; the caches make every unchanged chapter
       // free), then the renderer.
-      let verified = try Verifier(options: options.verify).verifyWholeBook(in: workspace, book: try book(after: changed))
+      // A knob's slider runs the exact value here: its stops are not run.
+      var verify = options.verify
+      verify.knobStops = false
+      let verified = try Verifier(options: verify).verifyWholeBook(in: workspace, book: try book(after: changed))
       var siteOptions = options.site
       siteOptions.engineSources = try? workspace.engineSources()
       let site = try SiteBuilder(options: siteOptions).render(verified)

@@ -28,11 +28,53 @@ public enum TestPackage {
   /// under the tool's lock, whichever test needs it first. Private, as the
   /// tool makes its caches (it refuses one others could change).
   public static let engineCache: String = {
-    let path = NSTemporaryDirectory() + "workbook-tests-engine-\(getpid())"
+    let path = runFolder + "/engine"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                              attributes: [.posixPermissions: 0o700])
     return path
   }()
+
+  /// The folder of this test run (`workbook-tests-PID` in the temporary
+  /// folder): the engine builds and every test's temporary folders, removed
+  /// when the run ends (`WORKBOOK_KEEP_TEST_FILES=1` keeps it). The
+  /// folders of earlier runs whose process is gone (killed, crashed) are
+  /// removed when a run starts.
+  public static let runFolder: String = {
+    let base = NSTemporaryDirectory()
+    removeFoldersOfDeadRuns(in: base)
+    let path = base + "workbook-tests-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                             attributes: [.posixPermissions: 0o700])
+    if ProcessInfo.processInfo.environment["WORKBOOK_KEEP_TEST_FILES"] != "1" {
+      atexit { TestPackage.removeTree(NSTemporaryDirectory() + "workbook-tests-\(getpid())") }
+    }
+    return path
+  }()
+
+  /// Removes `workbook-tests-PID` (and the older `workbook-tests-engine-PID`)
+  /// folders whose process no longer exists.
+  static func removeFoldersOfDeadRuns(in base: String) {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
+      guard name.hasPrefix("workbook-tests-"), let pid = Int32(name.split(separator: "-").last ?? ""),
+        pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      removeTree(base + name)
+    }
+  }
+
+  /// Removes a folder and everything in it, folders a test made unreadable
+  /// or unwritable included; never follows a link.
+  static func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      chmod(path, 0o700)
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { removeTree(path + "/" + name) }
+      rmdir(path)
+    } else {
+      unlink(path)
+    }
+  }
 
   /// The `workbook` binary SwiftPM built next to the test bundle, or
   /// `$WORKBOOK_TEST_BINARY` (to run the tests against another build).
@@ -45,7 +87,7 @@ public enum TestPackage {
 
   /// A new empty folder under the temporary folder.
   public static func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "workbook-test-" + UUID().uuidString
+    let path = runFolder + "/test-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }

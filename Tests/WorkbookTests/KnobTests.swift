@@ -154,6 +154,15 @@ import Testing
     }
   }
 
+  @Test func withoutStopsTheKnobsAreReportedAndNothingMoreRuns() throws {
+    // serve's sliders run the exact value: its verify runs no stop.
+    let report = try Fixtures.verify(try Self.book()) { $0.knobStops = false }
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.knobs?.map(\.name) == ["width", "count"])
+    #expect(chapter.knobs?.allSatisfy(\.stops.isEmpty) == true)
+    #expect(!chapter.failed, "no stop ran, so none trapped")
+  }
+
   @Test func theReportsJSONCarriesTheStopsAndReadsThemBack() throws {
     let report = try Fixtures.verify(try Self.book())
     let chapter = try #require(report.chapters.first)

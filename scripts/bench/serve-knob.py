@@ -73,8 +73,9 @@ def main():
         start, end = literal.span(1)
 
         def run(code):
+            # As the page's slider asks: a knob's run stops after its snippet.
             body = json.dumps({"token": data["token"], "chapter": data["chapter"], "snippet": snippet["index"],
-                               "code": code})
+                               "code": code, "knob": True})
             began = time.monotonic()
             status, text = request(port, "POST", "/__workbook/run", body)
             elapsed = time.monotonic() - began

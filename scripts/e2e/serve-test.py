@@ -138,6 +138,24 @@ def run_in_page(page, base, work, check, failures, screenshots):
         page.screenshot(Path(screenshots) / "serve-run-in-page.png", 1280, 1400,
                         script="document.querySelector('[data-workbook-snippet=\"2\"]').scrollIntoView()")
 
+    # An edit outlives the reload a save brings (the tab's session storage),
+    # until Reset; a box that was reset comes back as the book's code.
+    page.open(base + "01-basics.html")
+    restored = wait(lambda: page.eval("""(() => {
+      const box = document.querySelector('[data-workbook-snippet="2"]');
+      const area = box && box.querySelector('textarea');
+      const result = area && box.parentElement.querySelector('[data-workbook-snippet="2"] ~ .workbook-result');
+      return area ? {code: area.value, note: result.textContent} : null;
+    })()"""), 10)
+    check(restored is not None and "edited:" in restored["code"] and "before the page reloaded" in restored["note"],
+          f"an edit did not survive the page's reload: {restored}")
+    check(page.eval("!document.querySelector('[data-workbook-snippet=\"1\"] textarea')"),
+          "a box that was reset came back as an editor")
+    page.eval("document.querySelector('[data-workbook-snippet=\"2\"]').nextElementSibling.querySelector('button.reset').click()")
+    page.open(base + "01-basics.html")
+    check(page.eval("!document.querySelector('[data-workbook-snippet=\"2\"] textarea')"),
+          "after Reset, a reload still restored the edit")
+
     # A knob, live: the slider moves continuously and the page runs the
     # exact value (one the build never ran: 173), shown as not verified;
     # back at the written value, the verified output returns.

@@ -12,9 +12,10 @@ enum KnobStops {
   /// The knobs of the chapter's snippets that passed, each with its
   /// snippet's output at every stop, and a finding for each stop at which
   /// the snippet did not run cleanly (it trapped, timed out, or did not
-  /// compile: the site would show a broken film).
-  static func run(_ chapter: Chapter, verdicts: [SnippetReport], runner: ChapterRunner) throws(VerifyError)
-    -> (knobs: [KnobReport], findings: [Finding])
+  /// compile: the site would show a broken film). With `runningStops`
+  /// false, the knobs without their stops (nothing runs).
+  static func run(_ chapter: Chapter, verdicts: [SnippetReport], runner: ChapterRunner, runningStops: Bool = true)
+    throws(VerifyError) -> (knobs: [KnobReport], findings: [Finding])
   {
     var knobs: [KnobReport] = []
     var findings: [Finding] = []
@@ -23,7 +24,7 @@ enum KnobStops {
       guard verdicts.first(where: { $0.index == snippet.index })?.status == .passed else { continue }
       for knob in snippet.knobs {
         var stops: [KnobReport.Stop] = []
-        for value in knob.stops {
+        for value in runningStops ? knob.stops : [] {
           var edited = chapter
           edited.snippets[snippet.index].code = knob.code(snippet.code, with: value)
           guard let trial = try stopTrial(edited, snippet: snippet.index, runner: runner) else { continue }

@@ -162,7 +162,7 @@ public struct Verifier: Sendable {
     // Each knob's snippet at its stops, for the site's sliders.
     var knobs: [KnobReport]? = nil
     if chapter.snippets.contains(where: { !$0.knobs.isEmpty }) {
-      let stops = try KnobStops.run(chapter, verdicts: snippets, runner: runner)
+      let stops = try KnobStops.run(chapter, verdicts: snippets, runner: runner, runningStops: options.knobStops)
       knobs = stops.knobs
       findings += stops.findings
     }
@@ -238,6 +238,10 @@ extension Verifier {
     public var record = false
     /// Chapters checked at once.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether each knob's snippet is run at its stops (for the site's
+    /// sliders); when false its knobs are reported without stops (`serve`,
+    /// whose sliders run the exact value, so a save is not slowed).
+    public var knobStops = true
 
     public init() {}
   }

@@ -8,7 +8,9 @@
 // "Try it here": Check answers as `workbook step` does (the verdict, output
 // against expected, the starter's symptom, hints one at a time, the
 // solution's change after a try). Reset puts the book's code back. Nothing
-// is saved: the chapter file changes only when you save it in your editor.
+// is saved: the chapter file changes only when you save it in your editor;
+// an edit is kept in the tab's session storage, so the reload a save
+// brings does not lose it (while the snippet's code in the book is the same).
 // Text from the server is set as text; only the output's markup (the
 // site's own, made by the server) is inserted as HTML.
 (() => {
@@ -130,7 +132,25 @@
       area.setSelectionRange(start, start + (all[line - 1] || "").length);
     };
 
-    const edit = () => {
+    // An edit survives the page's reload (a save in the editor reloads it)
+    // for as long as the tab is open, while the book's code is unchanged.
+    const kept = "workbook-edit:" + data.chapter + ":" + snippet.index;
+    const keep = () => {
+      try {
+        if (area && area.value !== original) sessionStorage.setItem(kept, JSON.stringify({ original, code: area.value }));
+        else sessionStorage.removeItem(kept);
+      } catch (error) { /* storage off: nothing is kept */ }
+    };
+    const keptCode = () => {
+      try {
+        const stored = JSON.parse(sessionStorage.getItem(kept) || "null");
+        return stored && stored.original === original ? stored.code : null;
+      } catch (error) {
+        return null;
+      }
+    };
+
+    const edit = (restored) => {
       if (editor) { area.focus(); return; }
       editor = element("div", { class: "workbook-editor" });
       gutter = element("pre", { class: "gutter", "aria-hidden": "true" });
@@ -138,9 +158,9 @@
         spellcheck: "false", autocapitalize: "off", autocomplete: "off",
         "aria-label": (exercise ? "Your attempt at " + exercise : "Snippet " + (snippet.index + 1)) + " (" + runKeys + " runs)",
       });
-      area.value = original;
-      area.rows = Math.min(40, lines(original).length + 1);
-      area.addEventListener("input", () => showGutter(new Set()));
+      area.value = typeof restored === "string" ? restored : original;
+      area.rows = Math.min(40, lines(area.value).length + 1);
+      area.addEventListener("input", () => { showGutter(new Set()); keep(); });
       area.addEventListener("scroll", () => { gutter.scrollTop = area.scrollTop; });
       area.addEventListener("keydown", (event) => {
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); go(); }
@@ -151,10 +171,18 @@
       showGutter(new Set());
       open.hidden = true;
       run.hidden = false; reset.hidden = false; keys.hidden = false;
-      area.focus();
+      if (typeof restored === "string") {
+        result.hidden = false;
+        result.dataset.status = "restored";
+        result.textContent = "";
+        result.append(element("p", { class: "note" }, "Your edit from before the page reloaded (not saved to the chapter; Reset puts the book\u2019s code back)."));
+      } else {
+        area.focus();
+      }
     };
 
     const stop = () => {
+      try { sessionStorage.removeItem(kept); } catch (error) { /* storage off */ }
       if (editor) editor.remove();
       editor = area = gutter = null;
       pre.hidden = false;
@@ -299,8 +327,10 @@
       showHints();
     }
 
-    open.addEventListener("click", edit);
+    open.addEventListener("click", () => edit());
     run.addEventListener("click", go);
     reset.addEventListener("click", stop);
+    const restored = keptCode();
+    if (restored != null) edit(restored);
   }
 })();

@@ -662,6 +662,8 @@ function setUpKnobs(output) {
     clearTimeout(timer);
     timer = setTimeout(runLive, 120);
   };
+  // Without stops (a report made without them) a static page has nothing to move to.
+  if (!live && knobs.every((knob) => knob.values.length < 2)) return;
   for (const knob of knobs) knob.input.addEventListener("input", () => (live ? showLive(knob) : showStatic(knob)));
   panel.hidden = false;
 }
