@@ -78,7 +78,7 @@ import Testing
   @Test func theLedgerPageHasARowForEveryAPIAndTheSnippetsLinkToThem() throws {
     // The stand-in engine, copied with a ledger beside its sources: every
     // public API gets an engine-choice row.
-    let root = NSTemporaryDirectory() + "workbook-fidelity-site-" + UUID().uuidString
+    let root = try TestPackage.temporaryDirectory() + "/fidelity-site"
     let fm = FileManager.default
     try fm.createDirectory(atPath: root, withIntermediateDirectories: true)
     try fm.copyItem(atPath: TestPackage.standInEngine, toPath: root + "/engine")

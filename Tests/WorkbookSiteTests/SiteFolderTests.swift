@@ -21,7 +21,7 @@ private func read(_ path: String) -> String {
   }
 
   static func scratch() throws -> String {
-    let path = NSTemporaryDirectory() + "workbook-site-folder-" + UUID().uuidString
+    let path = try TestPackage.temporaryDirectory() + "/site-folder"
     try FileManager.default.createDirectory(atPath: path + "/book", withIntermediateDirectories: true)
     return path
   }

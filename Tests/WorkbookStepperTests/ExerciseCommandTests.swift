@@ -55,7 +55,7 @@ import WorkbookStepper
   // screen); `exercises`, `verify --format github` and the shard summary
   // show them escaped.
   @Test func terminalEscapesFromABookNeverReachTheTerminalOrTheLog() throws {
-    let root = NSTemporaryDirectory() + "workbook-esc-" + UUID().uuidString
+    let root = try TestPackage.temporaryDirectory() + "/esc"
     try FileManager.default.createDirectory(atPath: root + "/Chapters", withIntermediateDirectories: true)
     let exercise = "```swift exercise=e1\nprint(1)\n```\n\n```output\n1\n```\n\n```swift solution=e1\nprint(2)\n```\n\n```output\n2\n```\n"
     try StepperFixtures.save("# Red\n\nText.\n\n## Ex\n\n" + exercise,
