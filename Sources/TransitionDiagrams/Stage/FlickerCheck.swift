@@ -62,9 +62,10 @@ package struct FlickerLimits: Sendable {
 
 /// The invariants, each a function of captures (and the call trace).
 package enum FlickerCheck {
-  /// Coverage, pops and jumps over `frames`, consecutive frames on a 60 fps
-  /// grid, in time order per invariant.
-  package static func frameViolations(_ frames: [ScreenCapture], limits: FlickerLimits) -> [FlickerFinding] {
+  /// Coverage (unless `coverage` is false), pops and jumps over `frames`,
+  /// consecutive frames on a 60 fps grid, in time order per invariant.
+  package static func frameViolations(_ frames: [ScreenCapture], limits: FlickerLimits,
+                                      coverage: Bool = true) -> [FlickerFinding] {
     guard let first = frames.first else { return [] }
     var found: [FlickerFinding] = []
     let points = samplePoints(first.screenSize, spacing: limits.sampleSpacing)
@@ -74,9 +75,10 @@ package enum FlickerCheck {
     var uncoveredRun: (index: Int, frames: Int)?
     for frame in frames {
       let layers = frame.layers
+      let covers = coverage || limits.checksPops ? Cover.layers(of: frame) : []
       // Covered: no point where the window's background shows. A run of
       // uncovered frames is one violation, at its first frame.
-      if let (point, coverage) = uncovered(frame, points: points, minimum: limits.minimumCoverage) {
+      if coverage, let (point, coverage) = uncovered(covers, points: points, minimum: limits.minimumCoverage) {
         if let run = uncoveredRun {
           uncoveredRun = (run.index, run.frames + 1)
           found[run.index].detail = found[run.index].detail.prefix { $0 != ";" }
@@ -92,7 +94,7 @@ package enum FlickerCheck {
       }
       // Pops: a view that gains or loses much of the screen in one frame.
       if limits.checksPops {
-        let tops = topViewShares(layers, points: points)
+        let tops = topViewShares(covers, points: points)
         if let lastTops {
           for label in Set(tops.keys).union(lastTops.keys).sorted() where !limits.popsAllowed.contains(label) {
             let change = (tops[label] ?? 0) - (lastTops[label] ?? 0)
@@ -140,11 +142,10 @@ package enum FlickerCheck {
     var found: [FlickerFinding] = []
     var previous: Double?
     for frame in frames {
-      let bare = points.map { point in
-        frame.layers.reduce(1.0) { rest, layer in
-          layer.depth == 0 || !layer.covers(point) ? rest : rest * (1 - layer.opacity)
-        }
-      }
+      let covers = Cover.layers(of: frame)
+      var bare: [Double] = []
+      bare.reserveCapacity(points.count)
+      for point in points { bare.append(Cover.bare(covers, point)) }
       let shown = bare.reduce(0, +) / Double(points.count)
       if let previous, shown - previous > maximumRise {
         let worst = bare.indices.max { bare[$0] < bare[$1] }!
@@ -161,7 +162,7 @@ package enum FlickerCheck {
 
   /// Whether every sampled point of `capture` is at least `minimum` covered.
   package static func isCovered(_ capture: ScreenCapture, minimum: Double, spacing: Double) -> Bool {
-    uncovered(capture, points: samplePoints(capture.screenSize, spacing: spacing), minimum: minimum) == nil
+    uncovered(Cover.layers(of: capture), points: samplePoints(capture.screenSize, spacing: spacing), minimum: minimum) == nil
   }
 
   /// Every transition the trace shows started (an `animateTransition(using:)`,
@@ -252,26 +253,55 @@ package enum FlickerCheck {
     return points
   }
 
+  /// A layer of a frame that can hide what is under it (above the window,
+  /// with a fill that shows), read once per frame: the checks test every
+  /// sampled point against every layer.
+  private struct Cover {
+    var label: String
+    var quad: [CGPoint]
+    var clips: [[CGPoint]]
+    var opacity: Double
+
+    /// The layers of `capture` that can cover a point, in paint order.
+    static func layers(of capture: ScreenCapture) -> [Cover] {
+      capture.layers.compactMap { layer in
+        let opacity = layer.opacity
+        guard layer.depth > 0, opacity > 0 else { return nil }
+        return Cover(label: layer.label, quad: layer.quad, clips: layer.clips, opacity: opacity)
+      }
+    }
+
+    /// `CapturedLayer.covers(_:)`.
+    func covers(_ point: CGPoint) -> Bool {
+      CapturedLayer.contains(quad, point) && clips.allSatisfy { CapturedLayer.contains($0, point) }
+    }
+
+    /// What `covers` let through at a point: ∏(1 − opacity) over the layers that cover it.
+    static func bare(_ covers: [Cover], _ point: CGPoint) -> Double {
+      var rest = 1.0
+      for layer in covers where layer.covers(point) { rest *= 1 - layer.opacity }
+      return rest
+    }
+  }
+
   /// The first sampled point less than `minimum` covered, with its coverage:
   /// 1 − ∏(1 − opacity) over the filled layers above the window there.
-  private static func uncovered(_ capture: ScreenCapture, points: [CGPoint],
-                                minimum: Double) -> (CGPoint, Double)? {
-    let layers = capture.layers
-    return points.lazy.map { point in
-      (point, 1 - layers.reduce(1.0) { rest, layer in
-        layer.depth == 0 || !layer.covers(point) ? rest : rest * (1 - layer.opacity)
-      })
-    }.first { $0.1 < minimum }
+  private static func uncovered(_ covers: [Cover], points: [CGPoint], minimum: Double) -> (CGPoint, Double)? {
+    for point in points {
+      let coverage = 1 - Cover.bare(covers, point)
+      if coverage < minimum { return (point, coverage) }
+    }
+    return nil
   }
 
   /// For each label, the share of the screen it paints: at each sampled
   /// point, from the top down, its fill's opacity times what the layers
   /// above let through (so a fade changes it smoothly, a cut at once).
-  private static func topViewShares(_ layers: [CapturedLayer], points: [CGPoint]) -> [String: Double] {
+  private static func topViewShares(_ covers: [Cover], points: [CGPoint]) -> [String: Double] {
     var shares: [String: Double] = [:]
     for point in points {
       var through = 1.0
-      for layer in layers.reversed() where layer.depth > 0 && layer.covers(point) {
+      for layer in covers.reversed() where layer.covers(point) {
         shares[layer.label, default: 0] += through * layer.opacity
         through *= 1 - layer.opacity
         if through < 0.001 { break }

@@ -62,7 +62,7 @@ extension Stage {
                               allowing: FlickerAllowance) -> [FlickerFinding] {
     guard !allowing.unchecked, motion.count >= 2, let first = motion.first, let last = motion.last else { return [] }
     let limits = flickerLimits(allowing)
-    var found = FlickerCheck.frameViolations(motion, limits: limits).filter { $0.invariant != .coverage }
+    var found = FlickerCheck.frameViolations(motion, limits: limits, coverage: false)
     if !allowing.uncovered { found += FlickerCheck.flashViolations(motion, limits: limits) }
     // A film may end before its transition does, or start after it began
     // (a second film of the same transition): only a second call, or one
