@@ -608,7 +608,7 @@ function setUpKnobs(output) {
       + (knobs.length > 1 ? "s" : "") + ": " + knobs.map((k) => k.input.dataset.knob + " " + k.verified).join(", ") + ".";
   };
   const describe = () => knobs.filter((k) => valueOf(k) !== k.verified).map((k) => k.input.dataset.knob + " = " + valueOf(k)).join(", ");
-  let request = 0, timer = null;
+  let timer = null, running = false, again = false;
   const showStatic = (moved) => {
     for (const knob of knobs) if (knob !== moved) setTo(knob, knob.verified);
     const value = valueOf(moved);
@@ -624,38 +624,46 @@ function setUpKnobs(output) {
     replaceBody([...template.content.cloneNode(true).childNodes], frame);
     mark(false, "Computed, not verified: " + describe());
   };
-  const showLive = (moved) => {
-    setTo(moved, valueOf(moved));
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      const mine = ++request;
-      if (knobs.every((k) => valueOf(k) === k.verified)) {
-        replaceBody(verifiedBody.map((node) => node.cloneNode(true)), frameNow());
-        mark(true);
-        return;
-      }
+  // One run at a time (the server takes one): values moved during a run
+  // are run when it ends, the latest only.
+  const runLive = async () => {
+    if (running) { again = true; return; }
+    running = true;
+    again = false;
+    if (knobs.every((k) => valueOf(k) === k.verified)) {
+      replaceBody(verifiedBody.map((node) => node.cloneNode(true)), frameNow());
+      mark(true);
+    } else {
       // The snippet's code with every knob's literal at its value, last first.
-      let code = window.WorkbookRun ? window.WorkbookRun.code(output) : null;
-      if (code == null) return;
-      for (const knob of [...knobs].sort((a, b) => Number(b.input.dataset.start) - Number(a.input.dataset.start))) {
+      let code = window.WorkbookRun.code(output);
+      for (const knob of code == null ? [] : [...knobs].sort((a, b) => Number(b.input.dataset.start) - Number(a.input.dataset.start))) {
         const start = Number(knob.input.dataset.start);
         code = code.slice(0, start) + valueOf(knob) + code.slice(start + Number(knob.input.dataset.length));
       }
+      const described = describe();
       output.setAttribute("aria-busy", "true");
-      const answer = await window.WorkbookRun.run(output, code);
-      if (mine !== request) return;
+      const answer = code == null ? null : await window.WorkbookRun.run(output, code);
       output.removeAttribute("aria-busy");
       if (answer && answer.outputHTML != null && (answer.status === "passed" || answer.status === "mismatch")) {
         const holder = document.createElement("div");
         holder.innerHTML = answer.outputHTML;
         replaceBody([...holder.childNodes], frameNow());
-        mark(false, "Run here, not verified: " + describe());
+        mark(false, "Run here, not verified: " + described);
       } else {
-        mark(false, "Did not run cleanly: " + describe());
+        mark(false, "Did not run cleanly: " + described);
         note.textContent = (answer && answer.summary) || "The preview server did not answer (is workbook serve still running?)";
       }
-    }, 120);
+    }
+    running = false;
+    if (again) runLive();
   };
+  const showLive = (moved) => {
+    setTo(moved, valueOf(moved));
+    clearTimeout(timer);
+    timer = setTimeout(runLive, 120);
+  };
+  // Without stops (a report made without them) a static page has nothing to move to.
+  if (!live && knobs.every((knob) => knob.values.length < 2)) return;
   for (const knob of knobs) knob.input.addEventListener("input", () => (live ? showLive(knob) : showStatic(knob)));
   panel.hidden = false;
 }
