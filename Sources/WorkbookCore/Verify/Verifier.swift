@@ -73,7 +73,17 @@ public struct Verifier: Sendable {
     let configuration = workspace.configuration
     var chapterRunner = ChapterRunner(settings: settings, programCache: configuration.useCache ? cache : nil)
     // A literal-only edit runs the program built before with a new table.
-    if configuration.useCache { chapterRunner.programStore = ProgramStore(beside: cache) }
+    // Without the cache the store lives for this run only: nothing built
+    // before is read, and a knob's stops still run the program built for
+    // the first of them.
+    var storeOfThisRun: String? = nil
+    if configuration.useCache {
+      chapterRunner.programStore = ProgramStore(beside: cache)
+    } else if let folder = try? Files.makeTemporaryDirectory(prefix: "workbook-verify") {
+      storeOfThisRun = folder
+      chapterRunner.programStore = ProgramStore(directory: folder)
+    }
+    defer { if let storeOfThisRun { Files.removeTemporaryDirectory(storeOfThisRun) } }
     let runner = chapterRunner
 
     progress(.started(total: chapters.count))

@@ -22,7 +22,8 @@ import WorkbookSupport
 package struct ProgramStore: Sendable, Hashable {
   var directory: String
 
-  init(directory: String) {
+  /// A store in `directory` (a folder of this run's own, when there is no cache).
+  package init(directory: String) {
     self.directory = directory
   }
 
