@@ -65,8 +65,6 @@ final class RunEndpoint: @unchecked Sendable {
       var kind: String
       var exercise: String?
       var code: String
-      /// A knob's run: the chapter program stops after the snippet.
-      var knob: Bool?
     }
     struct Page: Encodable {
       var token: String
