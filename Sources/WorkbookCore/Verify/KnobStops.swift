@@ -1,10 +1,12 @@
 // KnobStops: a verified chapter's knobs run at their stops. Each stop is
 // the knob's snippet run as `workbook serve` runs an edited snippet
-// (`SnippetTrial`, the chapter program up to the snippet), with the knob's
-// literal at the stop's value and every other literal as written: only the
-// literal changes, so the program already built runs with a new literal
-// table (no compiler), and each stop's run is kept in the program cache
-// like any program's.
+// (`SnippetTrial`), with the knob's literal at the stop's value and every
+// other literal as written: only the literal changes, so the chapter
+// program verify just built runs with a new literal table (no compiler),
+// and each stop's run is kept in the program cache like any program's.
+// (The whole program runs: cutting it after the snippet, as serve's live
+// slider does for speed, would cost a compile per knob snippet, and a
+// fresh build pays more for compiles than for the later snippets' runs.)
 import WorkbookModel
 import WorkbookRunner
 
@@ -60,7 +62,7 @@ enum KnobStops {
   /// the chapter (`ChapterAnalysisCounter` counts the chapter's).
   private static func stopTrial(_ edited: Chapter, snippet: Int, runner: ChapterRunner) throws(VerifyError) -> SnippetTrial? {
     let outcome = ChapterAnalysisCounter.$current.withValue(nil) {
-      Result { () throws(VerifyError) in try SnippetTrial.run(edited, snippet: snippet, runner: runner, laterSnippets: false) }
+      Result { () throws(VerifyError) in try SnippetTrial.run(edited, snippet: snippet, runner: runner) }
     }
     return try outcome.get()
   }
