@@ -141,7 +141,7 @@ enum KnobParser {
       return nil
     }
     let ends = rangeWord.components(separatedBy: "...")
-    guard ends.count == 2, let low = Double(ends[0]), let high = Double(ends[1]), low.isFinite, high.isFinite,
+    guard ends.count == 2, let low = Double(ends[0]), let high = Double(ends[1]), (high - low).isFinite,
       isDecimal(ends[0]), isDecimal(ends[1])
     else {
       problem("Knob '\(name)': '\(rangeWord)' is not a range of two numbers; \(form)")
@@ -149,6 +149,12 @@ enum KnobParser {
     }
     guard low < high else {
       problem("Knob '\(name)': the range \(rangeWord) is empty; its low end comes first")
+      return nil
+    }
+    // Stops are written as integer literals: the ends must be whole numbers a
+    // Double holds exactly.
+    if wholeNumbers && (abs(low) > 1e15 || abs(high) > 1e15) {
+      problem("Knob '\(name)': the range \(rangeWord) is too large for an integer knob (at most 10^15 either way)")
       return nil
     }
     if wholeNumbers && (low != low.rounded() || high != high.rounded()) {
