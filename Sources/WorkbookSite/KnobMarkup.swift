@@ -20,7 +20,7 @@ enum KnobMarkup {
       sliders.append("""
         <div class="knob">\
         <label for="\(id)">\(knob.name)</label>\
-        <input type="range" id="\(id)" data-knob="\(knob.name)" min="\(shown(knob.low))" max="\(shown(knob.high))" \
+        <input type="range" id="\(id)" data-knob="\(knob.name)" min="\(DiagramMarkup.diagramNumber(knob.low))" max="\(DiagramMarkup.diagramNumber(knob.high))" \
         step="any" value="\(knob.value)" data-verified="\(knob.value)" data-whole="\(knob.wholeNumbers ? "true" : "false")" \
         data-start="\(knob.start)" data-length="\(knob.length)" list="\(id)-stops">\
         <datalist id="\(id)-stops">\(ticks)</datalist>\
@@ -37,9 +37,5 @@ enum KnobMarkup {
       <p class="knob-note" role="status" hidden></p>\
       <div class="output-body">\(verified)</div>\(templates)
       """
-  }
-
-  private static func shown(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
   }
 }

@@ -607,7 +607,7 @@ function setUpKnobs(output) {
       "This output is the program run with " + text.replace(/^[^:]*: /, "") + ". The output block and the text around it are for the verified value"
       + (knobs.length > 1 ? "s" : "") + ": " + knobs.map((k) => k.input.dataset.knob + " " + k.verified).join(", ") + ".";
   };
-  const describe = () => knobs.filter((k) => valueOf(k) !== k.verified).map((k) => k.input.dataset.knob + " = " + valueOf(k)).join(", ");
+  const movedValues = () => knobs.filter((k) => valueOf(k) !== k.verified).map((k) => k.input.dataset.knob + " = " + valueOf(k)).join(", ");
   let timer = null, running = false, again = false;
   const showStatic = (moved) => {
     for (const knob of knobs) if (knob !== moved) setTo(knob, knob.verified);
@@ -622,7 +622,7 @@ function setUpKnobs(output) {
     const template = [...output.querySelectorAll(":scope > template[data-knob]")]
       .find((t) => t.dataset.knob === moved.input.dataset.knob && t.dataset.value === value);
     replaceBody([...template.content.cloneNode(true).childNodes], frame);
-    mark(false, "Computed, not verified: " + describe());
+    mark(false, "Computed, not verified: " + movedValues());
   };
   // One run at a time (the server takes one): values moved during a run
   // are run when it ends, the latest only.
@@ -640,7 +640,7 @@ function setUpKnobs(output) {
         const start = Number(knob.input.dataset.start);
         code = code.slice(0, start) + valueOf(knob) + code.slice(start + Number(knob.input.dataset.length));
       }
-      const described = describe();
+      const described = movedValues();
       output.setAttribute("aria-busy", "true");
       const answer = code == null ? null : await window.WorkbookRun.run(output, code);
       output.removeAttribute("aria-busy");
