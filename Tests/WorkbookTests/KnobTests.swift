@@ -94,6 +94,18 @@ import Testing
     #expect(Self.chapter(four).snippets[0].knobs.isEmpty)
   }
 
+  @Test func aSnippetFullOfKnobCommentsIsReadInOnePass() throws {
+    // A hostile chapter: 20,000 knob comments (about 900 KB) in one snippet.
+    // Every place is found by one forward scan (it once took minutes).
+    let code = (0..<20_000).map { "let x\($0) = 0.5 /* knob: k\($0) 0.0...1.0 */" }.joined(separator: "\n")
+    let chapter = Self.chapter(code)
+    #expect(Self.problems(chapter) == ["4: A snippet may have at most 3 knobs; this one has 20000"])
+    // A character of two UTF-16 units on the literal's own line.
+    let emoji = Self.chapter("let s = \"😀\"; let v = 0.5 /* knob: k 0.0...1.0 */")
+    let knob = try #require(emoji.snippets.first?.knobs.first)
+    #expect(String(decoding: Array(emoji.snippets[0].code.utf16)[knob.utf16Range], as: UTF16.self) == "0.5")
+  }
+
   @Test func otherCommentsAreNotKnobs() {
     let chapter = Self.chapter("let x = 0.5 /* the knob: not this */ // knob: nor this\n/*knob*/ print(x)")
     #expect(chapter.problems.isEmpty && chapter.snippets[0].knobs.isEmpty, "\(Self.problems(chapter))")

@@ -83,15 +83,18 @@ enum KnobParser {
   static func knobs(in code: String, firstLine: Int, file: String) -> ([Chapter.Knob], [Finding]) {
     let bytes = Array(code.utf8)
     var knobs: [Chapter.Knob] = []
+    var names: Set<String> = []
     var problems: [Finding] = []
+    var place = Place()
     var search = 0
     while let open = find(Array("/*".utf8), in: bytes, from: search) {
       search = open + 2
       var body = open + 2
       while body < bytes.count, bytes[body] == 0x20 || bytes[body] == 0x09 { body += 1 }
       guard starts(with: Array(keyword.utf8), in: bytes, at: body) else { continue }
-      let line = firstLine + bytes[..<open].filter { $0 == 0x0A }.count
-      let column = open - (bytes[..<open].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+      place.advance(to: open, in: bytes)
+      let line = firstLine + place.line
+      let column = open - place.lineStart + 1
       func problem(_ message: String) {
         problems.append(Finding(.error, .badInput, file: file, line: line, column: column, message: message))
       }
@@ -112,17 +115,41 @@ enum KnobParser {
         problem("Knob '\(name)': the value written, \(value), is outside its range \(shown(low))...\(shown(high))")
         continue
       }
-      if knobs.contains(where: { $0.name == name }) {
+      guard names.insert(name).inserted else {
         problem("Two knobs in one snippet are named '\(name)'; give each its own name")
         continue
       }
-      let utf16Start = String(decoding: bytes[..<literal.lowerBound], as: UTF8.self).utf16.count
+      // The literal is on the comment's line, before it: UTF-16 units back from the comment.
+      let utf16Start = place.utf16 - String(decoding: bytes[literal.lowerBound..<open], as: UTF8.self).utf16.count
       knobs.append(Chapter.Knob(
         name: name, value: value, range: literal,
         utf16Range: utf16Start..<(utf16Start + value.utf16.count), line: line, low: low, high: high,
         isWholeNumber: isWhole, stops: stops(low: low, high: high, wholeNumbers: isWhole, besides: number)))
     }
     return (knobs, problems)
+  }
+
+  /// Where a scan of the code has got to: its line (from 0), where that
+  /// line starts, and the UTF-16 units before it. It only moves forward,
+  /// so reading every comment of a snippet reads its bytes once.
+  private struct Place {
+    var offset = 0
+    var line = 0
+    var lineStart = 0
+    var utf16 = 0
+
+    mutating func advance(to target: Int, in bytes: [UInt8]) {
+      while offset < target {
+        let byte = bytes[offset]
+        if byte == 0x0A {
+          line += 1
+          lineStart = offset + 1
+        }
+        // A leading byte starts a character: 4-byte characters are two UTF-16 units.
+        if byte & 0xC0 != 0x80 { utf16 += byte >= 0xF0 ? 2 : 1 }
+        offset += 1
+      }
+    }
   }
 
   /// `NAME LOW...HIGH`: the name is every word before the range.
