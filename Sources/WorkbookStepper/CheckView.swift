@@ -17,6 +17,7 @@ public struct CheckView: Sendable {
 
   /// The result as lines of at most `width` columns.
   public func render(_ check: ExerciseCheck, width: Int) -> [String] {
+    let check = check.visibleInTerminal
     let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
     var out: [String] = []
     switch check.outcome {  // the verdict, in the learner's words
@@ -92,6 +93,7 @@ public struct CheckView: Sendable {
   /// their notes, where it crashed. What does not fit is counted in a last
   /// line.
   public func summary(_ check: ExerciseCheck, width: Int, maxLines: Int) -> [String] {
+    let check = check.visibleInTerminal
     var out: [String]
     if check.outcome == .wrongOutput, let film = LineDiff.FilmDiff.compare(old: check.expected, new: check.output) {
       let took = showsDuration ? style.dim(" (\(Self.seconds(check.duration)))") : ""
@@ -137,6 +139,7 @@ public struct CheckView: Sendable {
   /// Expected and actual output, side by side when both fit, else one
   /// above the other; differing lines are marked in both.
   public func outputComparison(_ check: ExerciseCheck, width: Int) -> [String] {
+    let check = check.visibleInTerminal
     let rows = LineDiff.rows(old: check.expected, new: check.output)
     if Self.fitsSideBySide(rows, width: width) {
       return sideBySide(rows, column: (width - 5) / 2)

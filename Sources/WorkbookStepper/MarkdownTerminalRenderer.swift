@@ -2,7 +2,8 @@
 // headings, paragraphs re-flowed to the width, lists, quotes, emphasis,
 // inline code and highlighted Swift code blocks. The Markdown is parsed by
 // cmark-gfm (WorkbookMarkdown's `MarkdownNode` tree); this file only lays
-// the tree out.
+// the tree out. Every text of the tree reaches the terminal escaped
+// (TerminalText).
 import WorkbookMarkdown
 
 /// Renders the Markdown of instructions and hints as terminal text.
@@ -57,15 +58,15 @@ public struct MarkdownTerminalRenderer: Sendable {
     case .list(let ordered, let start, let delimiter, let tight, let items):
       return list(items, ordered: ordered, start: start, delimiter: delimiter, tight: tight, width: width, depth: depth)
     case .codeBlock(let info, let content):
-      var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.visible(String($0)) }
       if lines.last == "" { lines.removeLast() }
       return codeBlock(lines, info: info, width: width)
     case .thematicBreak:
       return [String(repeating: "-", count: min(width, 20))]
     case .htmlBlock(let html):
-      return html.split(separator: "\n").map { TextWidth.truncated(String($0), to: width) }
+      return html.split(separator: "\n").map { TextWidth.truncated(TerminalText.visible(String($0)), to: width) }
     case .table(let lines):
-      return lines.map { TextWidth.truncated($0, to: width) }
+      return lines.map { TextWidth.truncated(TerminalText.visible($0), to: width) }
     case .document(let blocks):
       return render(blocks, width: width, depth: depth)
     default:
@@ -129,8 +130,9 @@ public struct MarkdownTerminalRenderer: Sendable {
     for node in nodes {
       switch node {
       case .text(let text), .htmlInline(let text):
-        out += text
+        out += TerminalText.visible(text)
       case .code(let code):
+        let code = TerminalText.visible(code)
         out += style.color ? style.cyan(code) : "`" + code + "`"
       case .emphasis(let inner):
         out += style.italic(inline(inner))
@@ -139,7 +141,7 @@ public struct MarkdownTerminalRenderer: Sendable {
       case .strikethrough(let inner):
         out += inline(inner)
       case .link(let url, let inner), .image(let url, let inner):
-        out += inline(inner) + (url.hasPrefix("#") ? "" : " " + style.dim("(\(url))"))
+        out += inline(inner) + (url.hasPrefix("#") ? "" : " " + style.dim("(\(TerminalText.visible(url)))"))
       case .softBreak, .lineBreak:
         out += " "
       default:

@@ -65,8 +65,9 @@ public struct SolutionView: Sendable {
     text.isEmpty ? margin.trimmingTrailingSpaces() : margin + text
   }
 
-  /// A code line cut into pieces that fit after a four-column margin.
+  /// A code line (escaped for the terminal) cut into pieces that fit
+  /// after a four-column margin.
   private func pieces(_ line: String, width: Int) -> [String] {
-    TextWidth.hardWrap(line, width: max(10, width - 4))
+    TextWidth.hardWrap(TerminalText.visible(line), width: max(10, width - 4))
   }
 }

@@ -150,7 +150,8 @@ public final class StepSession {
   }
 
   /// The learner's file, as shown.
-  private var path: String { ExerciseBook.displayPath(book.workspacePath(exercise)) }
+  /// The learner's file as shown (escaped: the book names it).
+  private var path: String { TerminalText.visible(ExerciseBook.displayPath(book.workspacePath(exercise))) }
 
   private func watch() throws(VerifyError) {
     let now = FileWatcher.stamp(of: book.workspacePath(exercise))
@@ -396,7 +397,7 @@ public final class StepSession {
     let inChapter = book.exercises.filter { $0.chapter == exercise.chapter }
     let position = (inChapter.firstIndex(of: exercise) ?? 0) + 1
     return style.dim(TextWidth.truncated(
-      "\(exercise.chapterTitle ?? exercise.chapter) · exercise \(position) of \(inChapter.count) · ", to: width - 28))
+      "\(TerminalText.visible(exercise.chapterTitle ?? exercise.chapter)) · exercise \(position) of \(inChapter.count) · ", to: width - 28))
       + ProgressBar.render(done: done, total: book.exercises.count, width: 12, style: style)
   }
 
@@ -427,7 +428,7 @@ public final class StepSession {
   /// when no symptom is recorded.
   public static func symptomAndExpected(_ exercise: Exercise, width: Int, style: TerminalStyle) -> [String] {
     func lines(_ text: String) -> [String] {
-      text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+      text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { TerminalText.visible(String($0)) }
     }
     func block(_ text: [String]) -> [String] {
       text.isEmpty ? ["    (nothing)"] : text.map { TextWidth.truncated("    " + $0, to: width) }

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import WorkbookCore
 import WorkbookModel
+import WorkbookRunner
 import WorkbookSupport
 
 extension Workbook {
@@ -27,9 +28,12 @@ extension Workbook {
         as the iOS SDK declares it, so isolation errors are the ones Xcode \
         reports. Pass '--swift-version 5' for files of a Swift 5 target.
 
+        Ctrl-C stops the program and shows what it printed until then.
+
         Exit status: 0 when the program compiled, ran and exited 0; 1 when \
         it did not compile, trapped, timed out or exited otherwise; 2 when a \
-        file cannot be read or the engine cannot be built.
+        file cannot be read or the engine cannot be built; 130 when \
+        interrupted.
 
         Examples:
           workbook run SlideAnimator.swift Driver.swift
@@ -66,19 +70,21 @@ extension Workbook {
       var configuration = Workspace.Configuration()
       configuration.book = cwd
       engine.apply(to: &configuration)
+      // Ctrl-C stops the compiler or the program and removes the
+      // temporary folder; the command then says what it stopped.
+      Interruption.install(text: "", exits: false)
       let checker = try ExerciseChecker(workspace: Workspace(configuration),
                                         languageMode: SwiftLanguageMode(rawValue: swiftVersion) ?? .v6,
                                         willBuild: { _ in announceEngineBuild() })
-      let result = try checker.run(files: sources)
+      let run = Result<FileRun, VerifyError> { () throws(VerifyError) in try checker.run(files: sources) }
+      if case .failure(.interrupted) = run {
+        FileHandle.standardError.write(Data("Interrupted; stopped before the program ran\n".utf8))
+        throw ExitCode(130)
+      }
+      let result = try run.get()
       FileHandle.standardOutput.write(Data(Self.render(result, cwd: cwd).utf8))
+      if result.outcome == .interrupted { throw ExitCode(130) }
       if result.outcome != .finished { throw ReportedFailure() }
-    }
-
-    /// Text from the program, each line with its control characters escaped
-    /// (the line breaks kept).
-    static func visibleLines(_ text: String) -> String {
-      text.split(separator: "\n", omittingEmptySubsequences: false).map { ReportRenderer.visible(String($0)) }
-        .joined(separator: "\n")
     }
 
     /// The result as text: output, published diagrams, messages, verdict.
@@ -87,11 +93,11 @@ extension Workbook {
         guard let path else { return "generated code" }
         return ReportRenderer.visible(path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path)
       }
-      var out = visibleLines(result.output)
+      var out = ReportRenderer.visibleLines(result.output)
       if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
       // Diagrams the program published but did not print.
       for diagram in result.diagrams where diagram.printed(in: result.output) == nil {
-        out += "— published \(diagram.kind) —\n" + visibleLines(diagram.text)
+        out += "— published \(diagram.kind) —\n" + ReportRenderer.visibleLines(diagram.text)
         if !out.hasSuffix("\n") { out += "\n" }
       }
       for message in result.messages {
@@ -102,7 +108,7 @@ extension Workbook {
         for line in message.excerpt { out += ReportRenderer.visible(line) + "\n" }
       }
       if result.messages.allSatisfy({ $0.severity != .error }) && !result.otherErrors.isEmpty {
-        out += visibleLines(result.otherErrors)
+        out += ReportRenderer.visibleLines(result.otherErrors)
         if !out.hasSuffix("\n") { out += "\n" }
       }
       let errors = result.messages.filter { $0.severity == .error }.count
@@ -122,6 +128,8 @@ extension Workbook {
         }
       case .timedOut:
         out += "Timed out: the program ran past --timeout and was stopped\n"
+      case .interrupted:
+        out += "Interrupted: the program was stopped (Ctrl-C)\n"
       case .exited(let status):
         out += "Exited with status \(status)\n"
       }

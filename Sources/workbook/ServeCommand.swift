@@ -108,6 +108,10 @@ extension Workbook {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: opener)
       process.arguments = [url]
+      // A run ID of its own: the browser is no snippet's escaped process,
+      // whichever session it starts (ProcessTable.killEscapedDescendants).
+      process.environment = ProcessInfo.processInfo.environment.merging(
+        [ChildProcess.runVariable: "workbook-browser"]) { $1 }
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       do { try process.run() } catch {

@@ -79,6 +79,35 @@ import WorkbookStepper
     #expect(!shard.stderr.contains("\u{1B}") && !shard.stderr.contains("\u{7}"), "\(shard.stderr)")
   }
 
+  // Round 4's L1: the exercise screens (`step`, `check`) show the book's
+  // title, instructions, hints and expected output escaped too, and the
+  // learner's output: no OSC 52 (clipboard), OSC 0 (title) or colour from
+  // the book reaches the terminal.
+  @Test func stepAndCheckShowTheBooksTextEscaped() throws {
+    let root = try TestPackage.temporaryDirectory() + "/escstep"
+    try FileManager.default.createDirectory(atPath: root + "/Chapters", withIntermediateDirectories: true)
+    let osc52 = "\u{1B}]52;c;cm0gLXJmIH4K\u{7}", osc0 = "\u{1B}]0;TITLE\u{7}"
+    let chapter = [
+      "# Escapes", "", "## Clip \(osc52) board", "", "Do \(osc0) this, `code \(osc52)`.", "",
+      "```swift exercise=e1", "print(\"one\")", "```", "", "```output", "two\u{1B}[31m", "```", "",
+      "Hints:", "", "- A hint \(osc52) here.", "",
+      "```swift solution=e1", "print(\"two\\u{1B}[31m\")", "```", "", "```output", "two\u{1B}[31m", "```", "",
+    ].joined(separator: "\n")
+    try StepperFixtures.save(chapter, to: root + "/Chapters/01-esc.md")
+    try StepperFixtures.save("print(\"one\\u{1B}]0;MINE\\u{7}\")\n", to: root + "/attempt.swift")
+    let check = try StepperFixtures.workbook(["check", "01-esc/e1", "--file", "attempt.swift"], in: root)
+    #expect(check.status == 1, "\(check.stderr)")
+    #expect(!check.stdout.contains("\u{1B}") && !check.stdout.contains("\u{7}"), "\(check.stdout)")
+    #expect(check.stdout.contains("two\\e[31m") && check.stdout.contains("one\\e]0;MINE\\u{7}"), "\(check.stdout)")
+    // Not a terminal: the stepper prints its screens as lines; h shows the hint.
+    let step = try StepperFixtures.workbook(["step", "01-esc/e1"], in: root, input: "h\nq\n")
+    #expect(!step.stdout.contains("\u{1B}]") && !step.stdout.contains("\u{7}"), "\(step.stdout)")
+    for shown in ["Clip \\e]52;c;cm0gLXJmIH4K\\u{7} board", "Do \\e]0;TITLE\\u{7} this",
+                  "A hint \\e]52;c;cm0gLXJmIH4K\\u{7} here", "two\\e[31m"] {
+      #expect(step.stdout.contains(shown), "\(shown) in \(step.stdout)")
+    }
+  }
+
   @Test func checkExitsZeroOnPassOneOnFailureTwoOnUsage() throws {
     let root = try StepperFixtures.project()
     let attempt = root + "/attempt.swift"

@@ -19,6 +19,19 @@ import Testing
     #expect(ProcessFixtures.surviving(["sleep 4321", "sleep 4322", "sleep 4323"]) == [])
   }
 
+  // Round 4's M4: a process that drops the run ID and leaves the session
+  // is out of the child's group and carries nothing to find it by; it is
+  // found by ancestry (this process adopted it) and ended with the run.
+  @Test func aDescendantThatDropsTheRunIDAndLeavesTheSessionIsEnded() throws {
+    let result = try ChildProcess.run(
+      "/bin/sh", ["-c", "env -u WORKBOOK_RUN setsid /bin/sh -c 'exec sleep 4325' & "
+                    + "env -i /usr/bin/setsid -f /bin/sleep 4326; sleep 0.3; echo started"],
+      timeout: 60)
+    #expect(result.termination == .exited(0))
+    #expect(String(decoding: result.stdout, as: UTF8.self) == "started\n")
+    #expect(ProcessFixtures.surviving(["sleep 4325", "sleep 4326"]) == [])
+  }
+
   @Test func aChildThatClosesItsOutputButRunsOnIsKilledAtTheDeadline() throws {
     let result = try ChildProcess.run("/bin/sh", ["-c", "exec >&- 2>&-; sleep 4324"], timeout: 2)
     #expect(result.termination == .timedOut)

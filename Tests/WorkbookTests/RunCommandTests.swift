@@ -112,6 +112,49 @@ import Testing
     #expect(result.crash?.message.contains("Index out of range") == true)
   }
 
+  // Round 4's M9 and L9: Ctrl-C shows what the program printed until then,
+  // says it stopped it, exits 130 and leaves no temporary folder.
+  @Test func ctrlCShowsTheOutputSoFarAndLeavesNoFolder() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let temporary = folder + "/tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    let marker = folder + "/printed"
+    try """
+      import Foundation
+      print("BEFORE-INT-4242")
+      fflush(nil)
+      _ = FileManager.default.createFile(atPath: "\(marker)", contents: nil)
+      sleep(120)
+
+      """.write(toFile: folder + "/Slow.swift", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TestPackage.binary)
+    process.arguments = ["run", "Slow.swift", "--timeout", "300"]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+    FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+    FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+    process.standardOutput = FileHandle(forWritingAtPath: folder + "/out")
+    process.standardError = FileHandle(forWritingAtPath: folder + "/err")
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    // Until the program has printed (the engine may be built first).
+    for _ in 0..<6000 where !FileManager.default.fileExists(atPath: marker) && process.isRunning { usleep(100_000) }
+    #expect(FileManager.default.fileExists(atPath: marker), "\(Fixtures.read(folder + "/err"))")
+    kill(process.processIdentifier, SIGINT)
+    if exited.wait(timeout: .now() + 60) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      Issue.record("workbook run did not end on SIGINT")
+      return
+    }
+    #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+    let out = Fixtures.read(folder + "/out")
+    #expect(out == "BEFORE-INT-4242\nInterrupted: the program was stopped (Ctrl-C)\n", "\(out)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+    #expect(left.filter { $0.hasPrefix("workbook-run") } == [], "left behind: \(left)")
+  }
+
   @Test func theCommandPrintsExitsAndRefusesWhatItCannotRead() throws {
     let folder = try Fixtures.temporaryDirectory()
     try Self.animator.write(toFile: folder + "/FadeAnimator.swift", atomically: true, encoding: .utf8)

@@ -30,6 +30,8 @@ public struct FileRun: Sendable {
     /// It trapped or was killed by a signal (see `crash`).
     case crashed
     case timedOut
+    /// Ctrl-C stopped it (see `output` for what it printed until then).
+    case interrupted
     /// It exited with a status other than 0.
     case exited(Int32)
   }
@@ -58,8 +60,10 @@ extension ExerciseChecker {
   /// Foundation), as in a chapter; only `@objc` and `#selector` are
   /// translated (`SnippetTranslator`).
   ///
-  /// - Throws: `VerifyError.interrupted` on Ctrl-C, `.cacheUnwritable`
-  ///   when no temporary folder can be made.
+  /// - Throws: `VerifyError.interrupted` on Ctrl-C before the program
+  ///   runs (a program stopped while it runs is the outcome
+  ///   `.interrupted`, with its output), `.cacheUnwritable` when no
+  ///   temporary folder can be made.
   public func run(files: [(path: String, code: String)]) throws(VerifyError) -> FileRun {
     let start = monotonicSeconds()
     let program = runner.builder.filesProgram(files)
@@ -73,7 +77,8 @@ extension ExerciseChecker {
       throw .cacheUnwritable(path: "temporary folder", reason: Files.reason(error))
     }
     defer { Files.removeTemporaryDirectory(work) }
-    let run = try runner.compileAndRun(program, in: work + "/program", map: map, run: true, defaultSnippet: 0)
+    let run = try runner.compileAndRun(program, in: work + "/program", map: map, run: true, defaultSnippet: 0,
+                                      keepsInterruptedRun: true)
     return Self.fileRun(run, files: files, duration: monotonicSeconds() - start)
   }
 
@@ -114,6 +119,7 @@ extension ExerciseChecker {
       case .exited(0)?: outcome = .finished
       case .exited(let status)?: outcome = .exited(status)
       case .timedOut?: outcome = .timedOut
+      case .interrupted?: outcome = .interrupted
       default: outcome = .crashed
       }
     }

@@ -33,6 +33,13 @@ public enum ReportRenderer {
     return out
   }
 
+  /// `visible` for text of several lines: each line escaped, the line
+  /// breaks kept.
+  public static func visibleLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
+      .joined(separator: "\n")
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
   }

@@ -313,10 +313,17 @@ package struct ChapterRunner: Sendable {
   /// backtracer, to find the snippet line the trap came from
   /// (`TrapBacktrace`); the result is this one run's.
   ///
-  /// - Parameter locatesTraps: False for an exercise's starter, whose trap
-  ///   is its symptom (compared by message) and is never shown at a line.
+  /// - Parameters:
+  ///   - locatesTraps: False for an exercise's starter, whose trap is its
+  ///     symptom (compared by message) and is never shown at a line.
+  ///   - keepsInterruptedRun: True to return a program stopped by Ctrl-C
+  ///     with what it printed (termination `.interrupted`) instead of
+  ///     throwing (`workbook run` shows it).
+  /// - Throws: `VerifyError.interrupted` when interrupted (while compiling,
+  ///   or while running unless `keepsInterruptedRun`).
   package func compileAndRun(_ program: ProgramSource, in directory: String, map: SourceMap, run shouldRun: Bool,
-                     defaultSnippet: Int?, locatesTraps: Bool = true) throws(VerifyError) -> ProgramRun {
+                             defaultSnippet: Int?, locatesTraps: Bool = true,
+                             keepsInterruptedRun: Bool = false) throws(VerifyError) -> ProgramRun {
     let (main, prelude) = try write(program, in: directory)
     let executable = directory + "/program"
     var run = ProgramRun()
@@ -345,7 +352,7 @@ package struct ChapterRunner: Sendable {
       run.otherErrors = "\(error)"
       return run
     }
-    if result.termination == .interrupted { throw .interrupted }
+    if result.termination == .interrupted && !keepsInterruptedRun { throw .interrupted }
     splitter.finish()
     run.ran = true
     run.termination = result.termination

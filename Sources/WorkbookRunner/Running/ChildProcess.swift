@@ -94,6 +94,7 @@ package final class ChildProcessRegistry: @unchecked Sendable {
     interrupted = true
     for group in groups { kill(-group, SIGKILL) }
     ProcessTable.killRun(prefix: ChildProcess.runPrefix)
+    ProcessTable.killEscapedDescendants()
   }
 }
 
@@ -261,6 +262,7 @@ package enum ChildProcess {
       kill(-pid, SIGKILL)
       if ChildProcessRegistry.shared.hasChildrenItDidNotStart() {
         ProcessTable.killRun(runID)
+        ProcessTable.killEscapedDescendants()
       }
     }
     while true {
@@ -444,6 +446,8 @@ package enum ProcessTable {
   package struct Entry {
     var pid: pid_t
     var parent: pid_t
+    /// The session it is in (`setsid` starts a new one).
+    var session: pid_t
     var isZombie: Bool
     /// The value of `WORKBOOK_RUN` in its environment.
     var runID: String?
@@ -477,30 +481,67 @@ package enum ProcessTable {
       let bytes = [UInt8](stat)
       guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { continue }
       let fields = bytes[(close + 1)...].split(separator: 32)
-      guard fields.count > 2, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)) else { continue }
+      // Fields after comm: state, ppid, pgrp, session, …
+      guard fields.count > 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+        let session = pid_t(String(decoding: fields[3], as: UTF8.self))
+      else { continue }
       var runID: String? = nil
       if readEnvironment, let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ") {
         for variable in [UInt8](environ).split(separator: 0) where variable.starts(with: key) {
           runID = String(decoding: variable.dropFirst(key.count), as: UTF8.self)
         }
       }
-      entries.append(Entry(pid: pid, parent: parent, isZombie: fields[0].first == UInt8(ascii: "Z"), runID: runID))
+      entries.append(Entry(pid: pid, parent: parent, session: session, isZombie: fields[0].first == UInt8(ascii: "Z"),
+                           runID: runID))
     }
     return entries
   }
 
-  /// SIGKILLs every process whose run ID is `id` (or starts with `prefix`),
-  /// until none is left (a process may fork while it is being ended), and
-  /// reaps those this process adopted. Only processes found by their run ID
-  /// are reaped: a child another part of the program waits for (Foundation's
-  /// `Process`) is never taken from it.
+  /// SIGKILLs every process whose run ID is `id` (or starts with `prefix`)
+  /// and reaps those this process adopted.
   package static func killRun(_ id: String? = nil, prefix: String? = nil) {
+    killAll { entry, _ in
+      guard let run = entry.runID else { return false }
+      return run == id || prefix.map { run.hasPrefix($0) } == true
+    }
+  }
+
+  /// SIGKILLs every descendant of this process that left both ways a run's
+  /// processes are found: it dropped `WORKBOOK_RUN` from its environment
+  /// (`env -u`, `env -i`) and left this process's session (`setsid`, a
+  /// daemon), so that neither the run ID nor the child's process group
+  /// reaches it. It is found by ancestry instead: orphans are adopted by
+  /// this process, a subreaper. A process of this tool's own that carries
+  /// no run ID (Foundation's `Process`) stays in this session, and so does
+  /// what it starts unless that leaves the session too; `serve` marks the
+  /// browser it opens with a run ID of its own.
+  package static func killEscapedDescendants() {
+    let me = getpid()
+    let mySession = getsid(0)
+    killAll { entry, parents in
+      guard entry.runID == nil, entry.session != mySession else { return false }
+      // Up the parents, at most 64 steps (a loop cannot hold the search).
+      var ancestor = entry.parent
+      for _ in 0..<64 {
+        if ancestor == me { return true }
+        guard let next = parents[ancestor], next != ancestor else { return false }
+        ancestor = next
+      }
+      return false
+    }
+  }
+
+  /// SIGKILLs every live process `isTarget` picks (given each process's
+  /// parent by pid), until none is left (a process may fork while it is
+  /// being ended), and reaps those this process adopted. Only the targets
+  /// are reaped: a child another part of the program waits for
+  /// (Foundation's `Process`) is never taken from it.
+  private static func killAll(_ isTarget: (Entry, [pid_t: pid_t]) -> Bool) {
     var killed = Set<pid_t>()
     for _ in 0..<20 {
-      let targets = all().filter { entry in
-        guard !entry.isZombie, let run = entry.runID else { return false }
-        return run == id || prefix.map { run.hasPrefix($0) } == true
-      }
+      let table = all()
+      let parents = Dictionary(table.map { ($0.pid, $0.parent) }, uniquingKeysWith: { first, _ in first })
+      let targets = table.filter { !$0.isZombie && isTarget($0, parents) }
       if targets.isEmpty { break }
       for target in targets {
         kill(target.pid, SIGKILL)

@@ -13,6 +13,7 @@ public enum Interruption {
   nonisolated(unsafe) private static var text = ""
   nonisolated(unsafe) private static var descriptor: Int32 = STDERR_FILENO
   nonisolated(unsafe) private static var tidy: () -> Void = {}
+  nonisolated(unsafe) private static var exits = true
 
   /// Installs the handlers; a second call replaces the text and the tidying.
   ///
@@ -22,10 +23,16 @@ public enum Interruption {
   ///   - descriptor: Where `text` goes (standard error by default).
   ///   - tidy: Runs before `text` is written (clear a progress line,
   ///     restore the terminal).
-  public static func install(text: String, to descriptor: Int32 = STDERR_FILENO, tidy: @escaping () -> Void = {}) {
+  ///   - exits: False for a command that shows what its stopped child
+  ///     printed before it exits 130 itself (`workbook run`): the handler
+  ///     stops the children and removes the temporary folders, and the
+  ///     command's own work then ends as interrupted.
+  public static func install(text: String, to descriptor: Int32 = STDERR_FILENO, exits: Bool = true,
+                             tidy: @escaping () -> Void = {}) {
     Self.text = text
     Self.descriptor = descriptor
     Self.tidy = tidy
+    Self.exits = exits
     guard sources.isEmpty else { return }
     for sig in [SIGINT, SIGTERM, SIGHUP] {
       signal(sig, SIG_IGN)
@@ -37,7 +44,7 @@ public enum Interruption {
         TemporaryDirectories.shared.removeAll()
         Self.tidy()
         FileHandle(fileDescriptor: Self.descriptor, closeOnDealloc: false).write(Data(Self.text.utf8))
-        exit(130)
+        if Self.exits { exit(130) }
       }
       source.resume()
       sources.append(source)
