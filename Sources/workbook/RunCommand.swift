@@ -17,11 +17,15 @@ extension Workbook {
         app's files as they are (an animator, a presentation controller, \
         'import UIKit', '@objc', '#selector') and a driver that uses them. \
         The files are compiled as one program, in the order given, so their \
-        top-level code runs file by file: put the driver last. Prints what \
-        the program prints, then the films, frames and traces it publishes \
-        with the Stage harness, then every compiler error and warning at its \
-        file and line (a UIKit name the engine does not model is named as \
-        such).
+        top-level code runs file by file: put the driver last. After it, the \
+        main run loop keeps turning, as an app's does, until nothing is \
+        scheduled (at most 600 s of virtual time): a presentation the driver \
+        started runs to its end. Prints what the program prints, then the \
+        films, frames and traces it publishes with the Stage harness, then \
+        what UIKit would have logged (a transition that never completes, the \
+        flicker check's findings), then every compiler error and warning at \
+        its file and line (a UIKit name the engine does not model is named \
+        as such).
 
         The files are compiled in Swift 6 language mode by default, as an \
         app target in Swift 6 is: the engine's UIKit is main-actor isolated \
@@ -99,6 +103,9 @@ extension Workbook {
       for diagram in result.diagrams where diagram.printed(in: result.output) == nil {
         out += "— published \(diagram.kind) —\n" + ReportRenderer.visibleLines(diagram.text)
         if !out.hasSuffix("\n") { out += "\n" }
+      }
+      for warning in result.warnings {
+        out += "warning: " + ReportRenderer.visibleLines(warning) + "\n"
       }
       for message in result.messages {
         var place = shown(message.file)

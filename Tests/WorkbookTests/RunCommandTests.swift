@@ -112,6 +112,39 @@ import Testing
     #expect(result.crash?.message.contains("Index out of range") == true)
   }
 
+  // An app's run loop keeps turning after its code: a presentation the
+  // driver starts runs to its end and its completion prints without the
+  // driver touching the clock; what UIKit would log (an animator that never
+  // completes) is shown as a warning.
+  @Test func theRunLoopTurnsAfterTheDriverAndUIKitsWarningsAreShown() throws {
+    let present = """
+      import UIKit
+
+      let root = UIViewController()
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 568))
+      window.rootViewController = root
+      window.makeKeyAndVisible()
+      let card = UIViewController()
+      card.modalPresentationStyle = .fullScreen
+      card.transitioningDelegate = transitions
+      root.present(card, animated: true) { print("presented") }
+      print("asked")
+
+      """
+    let finishing = try Self.checker().run(files: [("/app/FadeAnimator.swift", Self.animator),
+                                                  ("/app/Driver.swift", "let transitions = FadeTransitions()\n" + present)])
+    #expect(finishing.outcome == .finished, "\(finishing.messages) \(finishing.otherErrors)")
+    #expect(finishing.output == "asked\npresented\n")
+    #expect(finishing.warnings == [])
+
+    let stuck = Self.animator.replacingOccurrences(of: "context.completeTransition(!context.transitionWasCancelled)",
+                                                   with: "_ = context")
+    let stalled = try Self.checker().run(files: [("/app/FadeAnimator.swift", stuck),
+                                                ("/app/Driver.swift", "let transitions = FadeTransitions()\n" + present)])
+    #expect(stalled.output == "asked\n")
+    #expect(stalled.warnings.contains { $0.contains("never called completeTransition(_:)") }, "\(stalled.warnings)")
+  }
+
   // Round 4's M9 and L9: Ctrl-C shows what the program printed until then,
   // says it stopped it, exits 130 and leaves no temporary folder.
   @Test func ctrlCShowsTheOutputSoFarAndLeavesNoFolder() throws {
@@ -172,6 +205,25 @@ import Testing
     let typo = try workbook(["run", "Typo.swift"])
     #expect(typo.0 == 1)
     #expect(typo.1 == "Typo.swift:3:3: error: value of type 'UIView' has no member 'alpah'\n 3 | v.alpah = 1\n   |   ^\nDoes not compile: 1 error\n")
+    // The run loop turns after the driver: the presentation runs, and
+    // UIKit's complaint about an animator that never completes is shown.
+    try Self.animator.replacingOccurrences(of: "context.completeTransition(!context.transitionWasCancelled)", with: "_ = context")
+      .write(toFile: folder + "/Stuck.swift", atomically: true, encoding: .utf8)
+    try """
+      import UIKit
+      let root = UIViewController()
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 568))
+      window.rootViewController = root
+      window.makeKeyAndVisible()
+      let card = UIViewController()
+      let transitions = FadeTransitions()
+      card.transitioningDelegate = transitions
+      root.present(card, animated: true) { print("presented") }
+
+      """.write(toFile: folder + "/Present.swift", atomically: true, encoding: .utf8)
+    let stuck = try workbook(["run", "Stuck.swift", "Present.swift"])
+    #expect(stuck.0 == 0, "\(stuck.2)")
+    #expect(stuck.1.hasPrefix("warning: The present transition never called completeTransition(_:)"), "\(stuck.1)")
     let missing = try workbook(["run", "Nope.swift"])
     #expect(missing.0 == 2)
     #expect(missing.2 == "error: Cannot read 'Nope.swift'; pass Swift files that exist\n")

@@ -45,6 +45,9 @@ public struct FileRun: Sendable {
   public var output: String
   /// The films, frames, timelines and traces it published (`DiagramChannel`).
   public var diagrams: [DiagramRecord]
+  /// What UIKit would have logged (the engine's warnings, the flicker
+  /// check's findings), in order.
+  public var warnings: [String]
   /// The trap's message, at its place when it is in one of the files.
   public var crash: Message?
   /// The end of standard error, for a crash.
@@ -124,15 +127,23 @@ extension ExerciseChecker {
       }
     }
     let output = run.output(of: 0)
+    let records = output?.diagrams ?? []
     return FileRun(
       outcome: outcome, messages: messages, otherErrors: run.otherErrors, output: output?.text ?? "",
-      diagrams: (output?.diagrams ?? []).filter { $0.kind != DiagramRecord.warningKind }, crash: crash, stderr: run.stderrTail, duration: duration)
+      diagrams: records.filter { $0.kind != DiagramRecord.warningKind },
+      warnings: records.filter { $0.kind == DiagramRecord.warningKind }.map(\.text),
+      crash: crash, stderr: run.stderrTail, duration: duration)
   }
 }
 
 extension ProgramBuilder {
+  /// Seconds of virtual time the run loop may turn after the files' code.
+  static let runLoopLimit = 600
+
   /// The program for Swift files: the marker of snippet 0, then each file's
-  /// code from its line 1 (`#sourceLocation` names it), in the order given.
+  /// code from its line 1 (`#sourceLocation` names it), in the order given,
+  /// then the main run loop until nothing is scheduled (at most
+  /// `runLoopLimit` seconds of virtual time) and the engine's warnings.
   func filesProgram(_ files: [(path: String, code: String)]) -> ProgramSource {
     var main = Self.markerCall(0)
     for file in files {
@@ -140,6 +151,7 @@ extension ProgramBuilder {
       if !translated.isEmpty && !translated.hasSuffix("\n") { translated += "\n" }
       main += "#sourceLocation(file: \"\(file.path.swiftStringEscaped)\", line: 1)\n" + translated
     }
+    main += "#sourceLocation()\nawait \(Self.preludeModuleName).__workbookRunLoopAfterFiles(limit: \(Self.runLoopLimit))\n"
     let name = files.first.map { ($0.path as NSString).lastPathComponent } ?? "main.swift"
     return ProgramSource(main: main, prelude: Self.prelude, sourceFileName: name, snippetIndexes: [0], markerOrder: [0])
   }
