@@ -17,6 +17,8 @@
 // - the accept loop waits and tries again when descriptors run out;
 //   anything else that stops it is reported (`failure`), never a
 //   server that is silently gone;
+// - on Linux, a connection from another user's socket is refused at once
+//   (PeerOwner.swift);
 // - a request with a body, over HTTP/1.0 or with `Connection: close`
 //   ends its connection after the answer; the event stream (chunked)
 //   is the last answer on its connection.
@@ -165,6 +167,12 @@ extension PreviewServer {
   private func serve(_ client: AsyncSocket) async {
     var reader = HeadReader()
     defer { try? client.close() }
+    // Another user's program is refused before it is heard (PeerOwner.swift).
+    if let (status, reason) = peers.refusal(forConnection: client.socket.file.rawValue) {
+      _ = try? await write(Self.refusal(status, reason), to: client)
+      await Self.drain(client)
+      return
+    }
     let headDeadline = { Date().addingTimeInterval(self.limits.headSeconds) }
     var deadline = headDeadline()
     var bytes: [UInt8] = []

@@ -80,7 +80,10 @@ public final class LivePreview: @unchecked Sendable {
   }
 
   /// Binds 127.0.0.1 and starts answering (a page that waits for the first
-  /// build until it is done). Returns the site's address.
+  /// build until it is done). Returns the site's address with this run's
+  /// key (`http://127.0.0.1:PORT/?token=…`, new at each start): only a
+  /// browser that opened it is served (AccessKey.swift), so show it to the
+  /// user alone.
   public func listen() throws(ServeError) -> String {
     // A page closed while it is sent to must not end the server.
     signal(SIGPIPE, SIG_IGN)
@@ -88,7 +91,7 @@ public final class LivePreview: @unchecked Sendable {
                                runs: RunEndpoint(configuration: options.workspace))
     let port = try server.start(port: options.port)
     self.server = server
-    return "http://127.0.0.1:\(port)/"
+    return server.key.address(port: port)
   }
 
   /// The folders whose changes rebuild the site: the book (its chapters,

@@ -3,7 +3,8 @@
 // Connections.swift and RequestHead.swift; FlyingFox gives the types). A request path is looked up among the built site's
 // file names, never on disk, so `..`, `%2e%2e` and links cannot reach a
 // file outside the site. HTML pages get the preview script injected as they
-// are served; the built files are never changed.
+// are served; the built files are never changed. Every answer needs this
+// run's key (AccessKey.swift): the cookie set by the address `serve` printed.
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -28,12 +29,19 @@ final class PreviewServer: @unchecked Sendable {
   let connections = ConnectionCount()
   /// Running code from the pages (RunEndpoint.swift); nil: not offered.
   let runs: RunEndpoint?
+  /// This run's secret: every request must carry it (AccessKey.swift).
+  let key: AccessKey
+  /// The port the server listens on, once it does.
+  let port = Box(0)
+  /// Who owns each connection's other end (PeerOwner.swift).
+  let peers = PeerOwner()
   /// Why the server stopped taking connections, once it has.
   let failure = Box<ServeError?>(nil)
 
   init(state: PreviewState, channel: ReloadChannel, script: [UInt8], limits: ConnectionLimits = .fromDescriptorLimit(),
-       runs: RunEndpoint? = nil) {
+       runs: RunEndpoint? = nil, key: AccessKey = AccessKey()) {
     self.runs = runs
+    self.key = key
     self.state = state
     self.channel = channel
     self.script = script
@@ -56,7 +64,7 @@ final class PreviewServer: @unchecked Sendable {
       }
       throw .cannotListen(port: port, reason: "\(error)")
     }
-    runs?.port.value = bound
+    self.port.value = bound
     let pool = SocketPool<Poll>.make(maxEvents: 64)
     Task.detached { [self] in
       do {
@@ -100,6 +108,9 @@ final class PreviewServer: @unchecked Sendable {
     }
   }
 
+  /// The checks in front of the run endpoints.
+  var gate: RequestGate { RequestGate(port: port.value, key: key) }
+
   // MARK: - Requests
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -125,6 +136,11 @@ final class PreviewServer: @unchecked Sendable {
     if Self.isCrossSiteSubresource(request) {
       return Self.text(.forbidden, "Requests from other sites' pages are not served here\n")
     }
+    // Any user of this machine can send the request: only the browser that
+    // opened the printed address has the key.
+    let access = key.decide(path: request.target.path(), query: request.target.query(),
+                            cookies: request.headers.values(for: .cookie), port: port.value)
+    if let answer = AccessKey.response(to: access) { return answer }
     let snapshot = state.snapshot
     let path = request.path
     if path.hasPrefix(Self.prefix) {

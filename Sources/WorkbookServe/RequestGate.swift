@@ -1,7 +1,7 @@
 // RequestGate: who may ask `workbook serve` to run code. Running code is
 // what any web page open in the same browser would like to make the
 // preview do, so a request to run (POST /__workbook/run or /check) passes
-// every check below before its body is read, and its token after:
+// every check below before its body is read:
 //
 // - POST only (405 for anything else, OPTIONS included, with no CORS
 //   header on any answer: a cross-origin preflight fails, so a page of
@@ -12,21 +12,20 @@
 // - `Sec-Fetch-Site`, when the browser sends it, is `same-origin` (403);
 // - `Origin` is there and is the page's own origin, `http://` + Host
 //   (403: a form or fetch from another origin says where it comes from);
+// - the cookie that opening the address `serve` printed set (403: another
+//   user of the machine, or a browser that did not open it; AccessKey.swift);
 // - `Content-Type` is `application/json` (415: an HTML form can only send
 //   `application/x-www-form-urlencoded`, `multipart/form-data` or
 //   `text/plain`);
-// - a `Content-Length` (411 without one) of at most 256 KB (413);
-// - then the body's `token` is the one written into the pages this run of
-//   `serve` served (403), compared in constant time. A new token is made
-//   each time `serve` starts; another origin cannot read the pages.
+// - a `Content-Length` (411 without one) of at most 256 KB (413).
 import FlyingFox
 import Foundation
 
 struct RequestGate: Sendable {
   /// The port the server listens on (the Host and Origin must name it).
   var port: Int
-  /// The secret the served pages carry.
-  var token: String
+  /// This run's secret, which the request's cookie must carry.
+  var key: AccessKey
 
   /// The largest body accepted (an edited snippet, or a learner's file).
   static let maxBody = 256 * 1024
@@ -36,12 +35,6 @@ struct RequestGate: Sendable {
     var status: HTTPStatusCode
     var reason: String
     var headers: [String: String] = [:]
-  }
-
-  /// A fresh token: 32 random bytes (the system's generator), as hex.
-  static func makeToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
   }
 
   /// Checks a request's head; returns the length of the body to read.
@@ -57,6 +50,9 @@ struct RequestGate: Sendable {
     }
     guard let origin = head.field("Origin"), origin.lowercased() == "http://" + host.lowercased() else {
       return .failure(Refusal(status: .forbidden, reason: "Only the preview's own pages run code here (Origin)\n"))
+    }
+    guard key.isPresented(in: head.fields(named: "Cookie"), port: port) else {
+      return .failure(Refusal(status: .forbidden, reason: "This browser has not got this preview's key: open the address workbook serve printed\n"))
     }
     let type = (head.field("Content-Type") ?? "").split(separator: ";").first.map {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -79,15 +75,5 @@ struct RequestGate: Sendable {
   func isOwnHost(_ host: String) -> Bool {
     let name = host.lowercased()
     return name == "127.0.0.1:\(port)" || name == "localhost:\(port)"
-  }
-
-  /// Whether `sent` is the token, in time that does not depend on where
-  /// they first differ.
-  func accepts(token sent: String) -> Bool {
-    let a = Array(sent.utf8), b = Array(token.utf8)
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for i in a.indices { difference |= a[i] ^ b[i] }
-    return difference == 0
   }
 }

@@ -28,6 +28,11 @@ struct RequestHead: Equatable, Sendable {
     fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
   }
 
+  /// The values of every field named `name` (any case), in order.
+  func fields(named name: String) -> [String] {
+    fields.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+  }
+
   /// A body follows the head (this server reads none: the connection
   /// ends after the answer, so the body is never taken for a request).
   var hasBody: Bool {

@@ -1,18 +1,19 @@
 // RunEndpoint: run in the page, while serving. A chapter page served by
-// `workbook serve` carries a token and its snippets (never a built page:
-// `workbook build` writes none of this), and Preview/run.js makes each
-// code box editable with a Run button. Two endpoints answer it:
+// `workbook serve` carries its snippets (never a built page: `workbook
+// build` writes none of this), and Preview/run.js makes each code box
+// editable with a Run button. Two endpoints answer it:
 //
-//   POST /__workbook/run   {token, chapter, snippet, code}
+//   POST /__workbook/run   {chapter, snippet, code}
 //     → the snippet run with `code` in its place, as verify runs the
 //       chapter (`ExerciseChecker.trial`): its verdict, output, films (the
 //       site's markup) and errors at lines of the code box;
-//   POST /__workbook/check {token, chapter, exercise, code}
+//   POST /__workbook/check {chapter, exercise, code}
 //     → the exercise checked as `workbook step` checks the learner's file
 //       (`ExerciseChecker.check`): the verdict, output against expected,
 //       the starter's symptom, the hints and the solution's change.
 //
-// Every request passes the gate first (RequestGate.swift). Runs are
+// Every request passes the gate first (RequestGate.swift: the browser's
+// checks, and the cookie of this run's key, AccessKey.swift). Runs are
 // verify's: compiled in a temporary folder, bounded by verify's timeout,
 // output cap and process group; one at a time (429 while one runs);
 // nothing is written to the book or its caches.
@@ -30,19 +31,12 @@ final class RunEndpoint: @unchecked Sendable {
 
   /// How the served book is verified (its folder, engine, caches, timeout).
   let configuration: Workspace.Configuration
-  /// The secret of this run of `serve`, put into every chapter page.
-  let token: String
-  /// The port the server listens on, once it does.
-  let port = Box(0)
   /// Runs going on now (at most one).
   private let running = ConnectionCount()
 
-  init(configuration: Workspace.Configuration, token: String = RequestGate.makeToken()) {
+  init(configuration: Workspace.Configuration) {
     self.configuration = configuration
-    self.token = token
   }
-
-  var gate: RequestGate { RequestGate(port: port.value, token: token) }
 
   /// Whether `head` asks one of these endpoints (any method: the gate
   /// answers what is not a POST).
@@ -53,9 +47,10 @@ final class RunEndpoint: @unchecked Sendable {
 
   // MARK: - The page's part
 
-  /// What a chapter page gets besides the preview script: the token, the
-  /// chapter's name and its snippets as the page shows them (run.js finds
-  /// each code box by its text), then run.js. Empty for other pages.
+  /// What a chapter page gets besides the preview script: the chapter's
+  /// name and its snippets as the page shows them (run.js finds each code
+  /// box by its text), then run.js. Empty for other pages. No secret: the
+  /// request's cookie is the key (AccessKey.swift).
   func pageTag(page file: String) -> String {
     guard file.hasSuffix(".html"), !file.contains("/") else { return "" }
     let name = String(file.dropLast(5))
@@ -67,7 +62,6 @@ final class RunEndpoint: @unchecked Sendable {
       var code: String
     }
     struct Page: Encodable {
-      var token: String
       var chapter: String
       var run: String
       var check: String
@@ -79,7 +73,7 @@ final class RunEndpoint: @unchecked Sendable {
       if case .exerciseStarter(let id) = snippet.kind { exercise = id }
       return CodeBox(index: snippet.index, kind: snippet.kind.attribute, exercise: exercise, code: snippet.code)
     }
-    let page = Page(token: token, chapter: name, run: Self.runPath, check: Self.checkPath,
+    let page = Page(chapter: name, run: Self.runPath, check: Self.checkPath,
                     timeout: configuration.timeout, snippets: boxes)
     return "<script type=\"application/json\" id=\"workbook-run\">" + Self.scriptSafeJSON(page)
       + "</script>\n<script src=\"\(PreviewServer.prefix)run.js\"></script>\n"
@@ -99,7 +93,6 @@ final class RunEndpoint: @unchecked Sendable {
   /// compiles and runs (call it off the server's tasks).
   func answer(path: String, body: [UInt8]) -> HTTPResponse {
     struct Request: Decodable {
-      var token: String?
       var chapter: String
       var snippet: Int?
       var exercise: String?
@@ -108,10 +101,7 @@ final class RunEndpoint: @unchecked Sendable {
       var knob: Bool?
     }
     guard let request = try? JSONDecoder().decode(Request.self, from: Data(body)) else {
-      return Self.refusal(.badRequest, "The body is not {token, chapter, snippet or exercise, code} as JSON\n")
-    }
-    guard let token = request.token, gate.accepts(token: token) else {
-      return Self.refusal(.forbidden, "The token is not this preview's: reload the page\n")
+      return Self.refusal(.badRequest, "The body is not {chapter, snippet or exercise, code} as JSON\n")
     }
     guard let chapter = loadChapter(request.chapter) else {
       return Self.refusal(.notFound, "No chapter named '\(request.chapter)'\n")
@@ -344,7 +334,7 @@ extension PreviewServer {
   /// the head's time limit), then the answer.
   func serveRun(_ head: RequestHead, runs: RunEndpoint, received: [UInt8], client: AsyncSocket) async {
     let length: Int
-    switch runs.gate.check(head) {
+    switch gate.check(head) {
     case .failure(let refusal):
       _ = try? await write(RunEndpoint.refusal(refusal.status, refusal.reason, headers: refusal.headers), to: client)
       await Self.drain(client)

@@ -15,7 +15,10 @@ extension Workbook {
       abstract: "Preview the book as a site that rebuilds and reloads on every save.",
       discussion: """
         Builds the site in memory and serves it on http://127.0.0.1:PORT/ \
-        (this machine only; nothing is written to Site/). It then watches the \
+        (this machine only; nothing is written to Site/). Open the address it \
+        prints: it ends in ?token=… , a key made anew each time serve \
+        starts, and only the browser that opened it is served (not another \
+        user of the machine, nor any program without the key). It then watches the \
         book (chapters, site.json, theme/) and the engine's sources: every \
         save verifies the book again — unchanged chapters come from the \
         cache, so only what changed is compiled and run — and the open pages \
@@ -46,7 +49,7 @@ extension Workbook {
     @Option(help: ArgumentHelp("The port on 127.0.0.1; 0 picks a free one.", valueName: "n"))
     var port: Int = 8000
 
-    @Flag(help: "Open the site in the browser (xdg-open, or open on macOS).")
+    @Flag(help: "Open the site's address, with its key, in the browser (xdg-open, or open on macOS).")
     var open = false
 
     @OptionGroup var themeOptions: ThemeOptions
@@ -66,7 +69,8 @@ extension Workbook {
       let preview = LivePreview(options: options, describe: { ErrorText.message(for: $0) }, report: { Self.show($0) })
       let url = try preview.listen()
       Interruption.install(text: "\nStopped the server and every snippet and compiler\n", tidy: { preview.stop() })
-      // The address first, alone on a line, for people and scripts.
+      // The address first, alone on a line, for people and scripts: with
+      // the key, which no page holds (only this terminal and the browser).
       FileHandle.standardOutput.write(Data("Serving \(url) (Ctrl-C stops)\n".utf8))
       if open { Self.openBrowser(url) }
       try preview.run()

@@ -216,7 +216,7 @@ import Testing
     // The reload channel, as the page's EventSource asks for it.
     let fd = try HTTP.connect(port: serve.port, timeout: 5)
     defer { close(fd) }
-    HTTP.send(fd, "GET /__workbook/events?generation=old HTTP/1.1\r\nHost: 127.0.0.1:\(serve.port)\r\n"
+    HTTP.send(fd, "GET /__workbook/events?generation=old HTTP/1.1\r\nHost: 127.0.0.1:\(serve.port)\r\n" + HTTP.cookieField(port: serve.port)
       + "Accept: text/event-stream\r\nSec-Fetch-Site: same-origin\r\nSec-Fetch-Mode: cors\r\nSec-Fetch-Dest: empty\r\n\r\n")
     var text = ""
     var buffer = [UInt8](repeating: 0, count: 4096)

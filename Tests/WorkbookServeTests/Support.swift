@@ -37,9 +37,15 @@ final class ServeProcess {
   let stdoutPath: String
   let stderrPath: String
   private(set) var port = 0
+  /// The address serve printed, with its key (`http://127.0.0.1:PORT/?token=…`).
+  private(set) var address = ""
+  /// The key's cookie (`workbook-serve-PORT=…`) that opening the address set.
+  private(set) var cookie = ""
 
-  /// Starts `workbook serve --port 0` in `directory` and waits for its
-  /// address.
+  /// Starts `workbook serve --port 0` in `directory`, waits for its
+  /// address and opens it as a browser would: the key's cookie is kept
+  /// for the port, and `HTTP` sends it with every request (`key: false`
+  /// sends none).
   /// With `descriptorLimit`, serve runs under `ulimit -n` of it (set by
   /// a shell that then becomes serve: same process).
   init(directory: String, arguments: [String] = [], engineSources: String = ServeFixtures.engineSources,
@@ -64,9 +70,18 @@ final class ServeProcess {
     while Date() < deadline && process.isRunning {
       let out = ServeFixtures.read(stdoutPath)
       if let range = out.range(of: "Serving http://127.0.0.1:"),
-        let port = Int(out[range.upperBound...].prefix { $0.isNumber })
+        let port = Int(out[range.upperBound...].prefix { $0.isNumber }),
+        let line = out[range.lowerBound...].split(separator: "\n").first, line.contains(" (Ctrl-C")
       {
         self.port = port
+        address = String(line.split(separator: " ")[1])
+        let target = String(address.dropFirst("http://127.0.0.1:\(port)".count))
+        let first = try HTTP.request(port: port, target, key: false)
+        guard first.status == 303, let set = first.headers["set-cookie"] else {
+          throw ServeTestError("opening \(address) did not set the key's cookie: \(first.status) \(first.headers)")
+        }
+        cookie = String(set.prefix { $0 != ";" })
+        HTTP.keep(cookie: cookie, port: port)
         return
       }
       usleep(20_000)
@@ -127,6 +142,20 @@ enum HTTP {
     var body: String
   }
 
+  /// The key cookies kept, by port (as a browser's cookie jar keeps them).
+  nonisolated(unsafe) private static var jar: [Int: String] = [:]
+  private static let jarLock = NSLock()
+
+  /// Sends `cookie` with every later request to `port`.
+  static func keep(cookie: String, port: Int) {
+    jarLock.withLock { jar[port] = cookie }
+  }
+
+  /// The `Cookie` field for `port` (with its line end), or "" when none is kept.
+  static func cookieField(port: Int) -> String {
+    jarLock.withLock { jar[port] }.map { "Cookie: \($0)\r\n" } ?? ""
+  }
+
   /// A connected socket with a receive timeout.
   static func connect(port: Int, timeout: Double = 10) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -161,12 +190,14 @@ enum HTTP {
   }
 
   /// Sends a request with `target` exactly as given and reads the whole
-  /// response (the server closes the connection).
+  /// response (the server closes the connection). With `key`, the key's
+  /// cookie kept for `port` goes with it.
   static func request(port: Int, method: String = "GET", _ target: String, host: String? = nil,
-                      headers: [String: String] = [:], timeout: Double = 10) throws -> Response {
+                      headers: [String: String] = [:], key: Bool = true, timeout: Double = 10) throws -> Response {
     let fd = try connect(port: port, timeout: timeout)
     defer { close(fd) }
     let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+      + (key ? cookieField(port: port) : "")
     send(fd, "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(fields)Connection: close\r\n\r\n")
     return try readResponse(fd, to: target)
   }
@@ -217,7 +248,8 @@ final class EventStream {
 
   init(port: Int, generation: String) throws {
     fd = try HTTP.connect(port: port, timeout: 0.2)
-    HTTP.send(fd, "GET /__workbook/events?generation=\(generation) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+    HTTP.send(fd, "GET /__workbook/events?generation=\(generation) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+      + HTTP.cookieField(port: port) + "\r\n")
   }
 
   deinit { close(fd) }

@@ -29,12 +29,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-def request(port, method, path, body=None):
+def request(port, cookie, method, path, body=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
-    headers = {}
+    # The key's cookie, as the browser that opened serve's address sends it.
+    headers = {"Cookie": cookie}
     if body is not None:
-        headers = {"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin",
-                   "Content-Type": "application/json"}
+        headers.update({"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin",
+                        "Content-Type": "application/json"})
     connection.request(method, path, body=body, headers=headers)
     response = connection.getresponse()
     text = response.read().decode()
@@ -48,20 +49,25 @@ def main():
     engine = sys.argv[5:]
     port = free_port()
     serve = subprocess.Popen([binary, "serve", "--port", str(port)] + engine, cwd=folder,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True, text=True)
     try:
+        # The address serve prints carries its key (?token=…).
+        found = re.search(r"\?token=([0-9a-f]+)", serve.stdout.readline())
+        if not found:
+            sys.exit("serve printed no address with a key")
+        cookie = f"workbook-serve-{port}={found.group(1)}"
         page, data, deadline = None, None, time.monotonic() + 900
         pattern = "/* knob: " + knob + " "
         while time.monotonic() < deadline and data is None:
             time.sleep(0.5)
             try:
-                status, index = request(port, "GET", "/index.html")
+                status, index = request(port, cookie, "GET", "/index.html")
                 if status != 200 or "Building the book" in index:
                     continue
                 for name in sorted(os.listdir(os.path.join(folder, "Chapters"))):
                     if name.endswith(".md") and pattern in open(os.path.join(folder, "Chapters", name)).read():
                         page = name[:-3] + ".html"
-                _, html = request(port, "GET", "/" + page)
+                _, html = request(port, cookie, "GET", "/" + page)
                 found = re.search(r'<script type="application/json" id="workbook-run">(.*?)</script>', html, re.S)
                 data = json.loads(found.group(1)) if found else None
             except (OSError, http.client.HTTPException):
@@ -74,10 +80,10 @@ def main():
 
         def run(code):
             # As the page's slider asks: a knob's run stops after its snippet.
-            body = json.dumps({"token": data["token"], "chapter": data["chapter"], "snippet": snippet["index"],
+            body = json.dumps({"chapter": data["chapter"], "snippet": snippet["index"],
                                "code": code, "knob": True})
             began = time.monotonic()
-            status, text = request(port, "POST", "/__workbook/run", body)
+            status, text = request(port, cookie, "POST", "/__workbook/run", body)
             elapsed = time.monotonic() - began
             answer = json.loads(text) if status == 200 else {}
             if answer.get("status") not in ("passed", "mismatch"):

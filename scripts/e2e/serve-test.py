@@ -6,7 +6,9 @@ of another site cannot make the preview run code.
 
 Serves a copy of the fixture book (Tests/Fixtures/site/book) with
 `workbook serve --port 0`, opens a chapter in Chromium (driven as in
-scripts/e2e/browser-test.py) and then: edits the chapter's prose and waits for
+scripts/e2e/browser-test.py): first refused without the key, then opened
+through the address serve printed (its ?token=… sets an HttpOnly cookie and
+leaves the address bar), and then: edits the chapter's prose and waits for
 the page to reload with the new text (and says how long that took); breaks a
 snippet's expected output and waits for the overlay, which must name the
 Markdown file and line and show the diff; fixes it and waits for the
@@ -229,19 +231,20 @@ def run_in_page(page, base, work, check, failures, screenshots):
             failures.append(f"run in the page: {error}")
 
 
-def attack_from_another_site(browser, base, work, check):
+def attack_from_another_site(browser, base, token, work, check):
     """A page of another site (localhost on another port) tries to make the
     browser run code on the preview: a JSON fetch, a no-cors fetch, and
     forms posting text/plain (JSON-shaped) and urlencoded bodies, all with
-    the real token (as if it had leaked). The code would write a file; it
-    must not appear. Then the served page runs the same code, which does."""
+    the real token (as if it had leaked; the browser holds the key's
+    cookie, which it must not send for another site). The code would write
+    a file; it must not appear. Then the served page runs the same code,
+    which does."""
     import http.server
     import threading
     marker = work / "ran-from-a-request"
-    page_token = None
+    page_token = token
     page = browser_test.Page(browser)
     page.open(base + "01-basics.html")
-    page_token = page.eval("JSON.parse(document.getElementById('workbook-run').textContent).token")
     code = ("import Foundation\nFileManager.default.createFile(atPath: " + json.dumps(str(marker))
             + ", contents: nil)\nprint(\"wrote\")\n")
     body = json.dumps({"token": page_token, "chapter": "01-basics", "snippet": 1, "code": code})
@@ -337,13 +340,15 @@ def main():
     browser = None
     try:
         line = server.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        match = re.search(r"(http://127\.0\.0\.1:(\d+)/)\?token=([0-9a-f]{64}) ", line)
         if not match:
-            raise RuntimeError(f"serve printed no address: {line!r}")
-        base = match.group(0)
+            raise RuntimeError(f"serve printed no address with a key: {line!r}")
+        address, base, port, token = match.group(0).strip(), match.group(1), match.group(2), match.group(3)
+        cookie = f"workbook-serve-{port}={token}"
 
         def status():
-            with urllib.request.urlopen(base + "__workbook/status", timeout=5) as response:
+            request = urllib.request.Request(base + "__workbook/status", headers={"Cookie": cookie})
+            with urllib.request.urlopen(request, timeout=5) as response:
                 return json.load(response)
 
         if not wait(lambda: not status()["building"] and not status()["generation"].endswith("-0"), 300, 0.2):
@@ -351,6 +356,16 @@ def main():
 
         browser = browser_test.Browser(options.chromium)
         page = browser_test.Page(browser)
+        # Without the key: the page that says to open serve's address.
+        page.open(base + "01-basics.html")
+        refused = page.eval("document.body.textContent")
+        check("Open the address workbook serve printed" in refused and "workbook-run" not in page.eval("document.documentElement.outerHTML"),
+              f"a chapter was served without the key: {refused[:200]}")
+        # The printed address: the cookie is set, the token leaves the address bar, scripts cannot read the key.
+        page.open(address)
+        check(page.eval("location.href") == base, f"the token stayed in the address bar: {page.eval('location.href')}")
+        check(token not in page.eval("document.cookie + document.documentElement.outerHTML"),
+              "the key can be read by the page's scripts")
         page.open(base + "01-basics.html")
         for error in page.errors():
             failures.append(f"01-basics.html: {error}")
@@ -397,7 +412,7 @@ def main():
 
         run_in_page(page, base, work, check, failures, options.screenshots)
         before = chapter.read_text()
-        attack_from_another_site(browser, base, work, check)
+        attack_from_another_site(browser, base, token, work, check)
         check(chapter.read_text() == before, "running code in the page changed the chapter file")
     except Exception as error:
         failures.append(f"{type(error).__name__}: {error}")

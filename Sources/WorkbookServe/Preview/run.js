@@ -1,6 +1,7 @@
 // workbook serve: run in the page. Injected into chapter pages the preview
 // server sends (never into the built site), after a JSON element that
-// holds this run of serve's token and the chapter's snippets. Each code box
+// holds the chapter's snippets (no secret: the browser's cookie, set by
+// the address serve printed, is the key to every request). Each code box
 // whose text is a snippet's gets a button: "Edit and run" swaps in a text
 // area, Run (or Ctrl/Cmd+Enter) sends the edited code to the server, which
 // runs it as verify would and answers with the output, its films, or the
@@ -21,7 +22,7 @@
   } catch (error) {
     return;
   }
-  if (!data || !data.token || !Array.isArray(data.snippets)) return;
+  if (!data || !data.chapter || !Array.isArray(data.snippets)) return;
 
   const style = document.createElement("style");
   style.textContent = `
@@ -75,7 +76,7 @@
       return snippet ? snippet.code : null;
     },
     async run(output, code) {
-      const body = { token: data.token, chapter: data.chapter, code, snippet: Number(output.dataset.snippet), knob: true };
+      const body = { chapter: data.chapter, code, snippet: Number(output.dataset.snippet), knob: true };
       try {
         const response = await fetch(data.run, {
           method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -203,7 +204,7 @@
       result.dataset.status = "running";
       result.textContent = "";
       result.append(element("p", { class: "summary" }, exercise ? "Checking\u2026" : "Running\u2026"));
-      const body = { token: data.token, chapter: data.chapter, code: area.value };
+      const body = { chapter: data.chapter, code: area.value };
       if (exercise) body.exercise = exercise; else body.snippet = snippet.index;
       let answer = null, refusal = null;
       try {
