@@ -18,10 +18,10 @@ public struct Book: Sendable {
   public var site: SiteMetadata
   /// Why `site.json` could not be read; nil when it was, or is missing.
   public var siteProblem: SiteMetadata.Problem?
-  /// Names of temporary files of atomic writes (`.NAME.workbook-PID-XXXXXX`)
-  /// seen in the folder when it was listed: verify removes those of runs
-  /// that are gone (`Files.removeTemporaryFilesOfDeadRuns`).
-  package var temporaryFiles: [String] = []
+  /// The names of every chapter file in the folder (selected or not):
+  /// the files `--record` writes there, whose temporary files a killed run
+  /// left verify removes (`Files.removeTemporaryFilesOfDeadRuns`).
+  package var chapterFiles: Set<String> = []
 
   public init(folder: String, chapters: [Chapter], site: SiteMetadata = SiteMetadata(),
               siteProblem: SiteMetadata.Problem? = nil) {
@@ -68,7 +68,7 @@ public struct Book: Sendable {
     case .success(let site): book = Book(folder: folder, chapters: chapters, site: site)
     case .failure(let problem): book = Book(folder: folder, chapters: chapters, siteProblem: problem)
     }
-    book.temporaryFiles = names.filter { Files.writerOfTemporaryFile($0) != nil }
+    book.chapterFiles = Set(names.filter(isChapterFile))
     return book
   }
 
@@ -104,9 +104,12 @@ public struct Book: Sendable {
     return (try? FileManager.default.contentsOfDirectory(atPath: book)) ?? []
   }
 
+  /// Whether a name in the book folder is a chapter's: `*.md`, not hidden.
+  static func isChapterFile(_ name: String) -> Bool { name.hasSuffix(".md") && !name.hasPrefix(".") }
+
   static func chapterPaths(book: String, names: [String], selection: [String]) throws(VerifyError) -> [String] {
     let all = names
-      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+      .filter(isChapterFile)
       .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
       .map { book + "/" + $0 }
     guard !all.isEmpty else { throw .bookEmpty(path: Files.display(book)) }
