@@ -176,8 +176,8 @@ public struct SiteBuilder: Sendable {
 
   func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme, fidelity: Fidelity? = nil) -> Site {
     let book = verified.book.folder
-    // A chapter whose page would be the book's index (`index.md`, refused
-    // at load) has no page name, so no page.
+    // A chapter whose page would be one the site writes itself (`index.md`,
+    // `fidelity.md`: refused at load) has no page name, so no page.
     let pageChapters = verified.chapters.filter { $0.chapter.pageName != nil }
     let pages = Dictionary(
       pageChapters.compactMap { c in c.chapter.pageName.map { (c.chapter.fileName, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -232,7 +232,7 @@ public struct SiteBuilder: Sendable {
         "introduction": first?.rendered.lead ?? "",
         "chapters": "<ol class=\"chapter-list\"\(listStart)>\(list)</ol>",
       ])
-    out.append(("index.html", page(title: config.title, current: nil, content: HTML(raw: index),
+    out.append((Chapter.indexPage, page(title: config.title, current: nil, content: HTML(raw: index),
                                    description: first.map { Self.description(of: $0) } ?? config.title,
                                    prev: nil, next: entries.first)))
 
@@ -241,7 +241,7 @@ public struct SiteBuilder: Sendable {
       if c.report.failed {
         banner = "<p class=\"failure-banner\" role=\"alert\">Some snippets on this page failed verification; they are marked below.</p>"
       }
-      let prev = n > 0 ? entries[n - 1] : TOCEntry(page: "index.html", title: config.title, headings: [])
+      let prev = n > 0 ? entries[n - 1] : TOCEntry(page: Chapter.indexPage, title: config.title, headings: [])
       let next = n + 1 < entries.count ? entries[n + 1] : nil
       out.append((c.page, page(title: c.chapter.title ?? c.file, current: c.page, content: banner + c.rendered.body,
                                description: Self.description(of: c), prev: prev, next: next)))

@@ -83,11 +83,13 @@ public struct Book: Sendable {
         message: "The chapter is a symbolic link to '\(outside)', outside the book; "
           + "the tool reads only files inside the book folder: copy the file in instead")
     }
-    if (path as NSString).lastPathComponent == "index.md" {
+    let fileName = (path as NSString).lastPathComponent
+    let page = Chapter.page(ofFile: fileName)
+    if let own = Chapter.sitesOwnPages[page] {
       return ChapterLoader.unread(
         path: path, displayPath: display,
-        message: "A chapter cannot be named 'index.md': its page would replace the book's index page (index.html); "
-          + "rename it, for example to '00-index.md'")
+        message: "A chapter cannot be named '\(fileName)': its page would be \(page), \(own), which the site "
+          + "writes itself; rename it, for example to '00-\(fileName)'")
     }
     guard let bytes = Files.read(path) else {
       return ChapterLoader.unread(path: path, displayPath: display, message: "Cannot read the chapter")
