@@ -125,17 +125,17 @@ enum GoldenFolder {
     defer { close(folder) }
     let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 && errno == ENOENT { return nil }
-    guard fd >= 0 else { throw failure(errno, at: path) }
+    guard fd >= 0 else { throw failure(errno) }
     defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-      throw Failure(reason: "'\(path)' is not a file")
+      throw Failure(reason: "it is not a file")
     }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-      if n < 0 { if errno == EINTR { continue }; throw failure(errno, at: path) }
+      if n < 0 { if errno == EINTR { continue }; throw failure(errno) }
       if n == 0 { return bytes }
       bytes += buffer[0..<n]
     }
@@ -151,8 +151,8 @@ enum GoldenFolder {
     defer { close(folder) }
     var existing = stat()
     if fstatat(folder, name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
-      if (existing.st_mode & S_IFMT) == S_IFLNK { throw failure(ELOOP, at: path) }
-      if (existing.st_mode & S_IFMT) != S_IFREG { throw Failure(reason: "'\(path)' is not a file") }
+      if (existing.st_mode & S_IFMT) == S_IFLNK { throw failure(ELOOP) }
+      if (existing.st_mode & S_IFMT) != S_IFREG { throw Failure(reason: "it is not a file") }
     }
     let tail = ".golden-\(getpid())-"
     let prefix = name.utf8.count + tail.utf8.count + 7 <= 255 ? "." + name + tail : tail
@@ -162,7 +162,7 @@ enum GoldenFolder {
     while fd < 0 {
       temporary = prefix + String((0..<6).map { _ in letters.randomElement()! })
       fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-      if fd < 0 && errno != EEXIST { throw failure(errno, at: path) }
+      if fd < 0 && errno != EEXIST { throw failure(errno) }
     }
     let bytes = Array(text.utf8)
     var offset = 0
@@ -176,7 +176,7 @@ enum GoldenFolder {
     if code == 0, renameat(folder, temporary, folder, name) != 0 { code = errno }
     if code != 0 {
       unlinkat(folder, temporary, 0)
-      throw failure(code, at: path)
+      throw failure(code)
     }
   }
 
@@ -212,7 +212,11 @@ enum GoldenFolder {
         }
         next = openat(folder, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
       }
-      let code = errno
+      // A link is refused as a link (the kernel says ENOTDIR for one to a folder).
+      let openError = errno
+      var st = stat()
+      let isLink = next < 0 && fstatat(folder, part, &st, AT_SYMLINK_NOFOLLOW) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+      let code = isLink ? ELOOP : openError
       close(folder)
       if next < 0 && code == ENOENT && !create { return nil }
       guard next >= 0 else { throw failure(code, at: walked) }
@@ -221,15 +225,16 @@ enum GoldenFolder {
     return (folder, parts[parts.count - 1])
   }
 
-  /// The failure of a file operation on `path`, in words; a symbolic link
-  /// (ELOOP, ENOTDIR on the way) is named as such.
-  private static func failure(_ code: Int32, at path: String) -> Failure {
-    var st = stat()
-    if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK || code == ELOOP {
-      return Failure(reason: "'\(path)' is a symbolic link; golden files are plain files inside __Snapshots__, "
+  /// The failure of a file operation, in words: on the golden file itself
+  /// (`folder` nil) or on a folder on its way. A symbolic link (ELOOP) is
+  /// named as such.
+  private static func failure(_ code: Int32, at folder: String? = nil) -> Failure {
+    let subject = folder.map { "'\($0)'" } ?? "it"
+    if code == ELOOP {
+      return Failure(reason: "\(subject) is a symbolic link; golden files are plain files inside __Snapshots__, "
         + "never read or written through a link: remove the link and run the test again to record the file")
     }
-    if code == ENOTDIR { return Failure(reason: "'\(path)' is not a folder") }
+    if code == ENOTDIR { return Failure(reason: "\(subject) is not a folder") }
     return Failure(reason: String(cString: strerror(code)))
   }
 }
