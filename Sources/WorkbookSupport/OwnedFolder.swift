@@ -90,15 +90,9 @@ package final class OwnedFolder {
     }
     var removed = 0
     for (relative, names) in byFolder {
-      let parts = relative.split(separator: "/").map(String.init)
-      var folder = root
-      var ok = true
-      for part in parts {
-        guard let next = try? Self.openFolder(part, in: folder, create: false, path: path) else { ok = false; break }
-        if folder != root { close(folder) }
-        folder = next
-      }
-      if ok { removed += Files.removeTemporaryFilesOfDeadRuns(writing: names, in: folder) }
+      // The folder, as the parent of a name in it.
+      guard let (folder, _) = try? folder(holding: relative.isEmpty ? "-" : relative + "/-", create: false) else { continue }
+      removed += Files.removeTemporaryFilesOfDeadRuns(writing: names, in: folder)
       if folder != root { close(folder) }
     }
     return removed
