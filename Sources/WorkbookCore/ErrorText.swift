@@ -135,6 +135,14 @@ extension ErrorText {
         + "); nothing was written. Work on it with 'workbook verify', or choose another folder: workbook init DIR"
     case .cannotWrite(let path, let reason):
       return "Cannot write '\(path)': \(reason). Choose a new or empty folder you can write: workbook init DIR"
+    case .folderNotPrivate(let folder, let owner, let mode):
+      let place = ExerciseBook.displayPath(folder)
+      return "'\(place)' " + privacy(owner: owner, mode: mode)
+        + ", so another user could replace the book's chapters with their own, whose code 'workbook verify' would "
+        + "run as you; nothing was written. "
+        + (owner == getuid() && mode & 0o022 != 0
+          ? "If no one else can have changed it, run 'chmod go-w \(place)'; or choose another folder: workbook init DIR"
+          : "Choose a folder of your own: workbook init DIR (a missing folder is made for you)")
     }
   }
 }

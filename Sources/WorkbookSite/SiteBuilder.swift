@@ -40,18 +40,29 @@ public struct Site: Sendable {
 
   /// Writes the files into `folder`; files that are already equal are not
   /// touched. Files a previous build wrote (see `SiteFolder`) that the site
-  /// no longer has are removed; nothing else is.
+  /// no longer has are removed; nothing else is. Every write and removal
+  /// goes through the folder's descriptors (`OwnedFolder`): a symbolic
+  /// link inside it is never followed, so a stale entry under a link is
+  /// left alone and a page under one is refused.
   ///
   /// - Parameter book: The book folder (the site folder must not hold it);
   ///   nil: the book the site was built from.
   public func write(to folder: String, book: String? = nil) throws(SiteError) {
     let previous = try SiteFolder.inspect(folder, book: book ?? self.book)
     let root = Files.absolute(folder)
-    do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
+    let site: OwnedFolder
+    do {
+      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+      site = try OwnedFolder(root)
+    } catch {
       throw .cannotWrite(path: folder, reason: Files.reason(error))
     }
+    func write(_ bytes: [UInt8], to path: String) throws(SiteError) {
+      do { try site.write(bytes, to: path) } catch {
+        switch error { case .cannotWrite(let place, let reason): throw .cannotWrite(path: place, reason: reason) }
+      }
+    }
     let wanted = Set(files.map(\.path))
-    let manifestPath = root + "/" + SiteFolder.manifestName
     let owned: [String]
     switch previous {
     case .none: owned = []
@@ -61,27 +72,27 @@ public struct Site: Sendable {
     // what it held: a build stopped half-way (disk full, killed) leaves a
     // folder the next build recognises as its own.
     let during = Array(wanted.union(owned).subtracting([SiteFolder.manifestName])).sorted()
-    do { try Files.writeAtomically(SiteFolder.manifest(for: during), to: manifestPath, replacingSymlink: true) } catch {
-      throw .cannotWrite(path: manifestPath, reason: Files.reason(error))
-    }
+    try write(SiteFolder.manifest(for: during), to: SiteFolder.manifestName)
     for (path, bytes) in files {
       guard SiteFolder.isSafeRelativePath(path) else { throw .cannotWrite(path: path, reason: "not a path inside the site") }
-      let target = root + "/" + path
-      if SiteFolder.isRegularFile(target), FileManager.default.contents(atPath: target).map(Array.init) == bytes { continue }
-      try SiteFolder.createParents(of: path, under: root)
-      do { try Files.writeAtomically(bytes, to: target, replacingSymlink: true) } catch {
-        throw .cannotWrite(path: target, reason: Files.reason(error))
-      }
+      if site.read(path) == bytes { continue }
+      try write(bytes, to: path)
     }
-    do { try Files.writeAtomically(SiteFolder.manifest(for: files.map(\.path)), to: manifestPath, replacingSymlink: true) } catch {
-      throw .cannotWrite(path: manifestPath, reason: Files.reason(error))
-    }
+    try write(SiteFolder.manifest(for: files.map(\.path)), to: SiteFolder.manifestName)
     for stale in owned where !wanted.contains(stale) && stale != SiteFolder.manifestName {
-      // unlink removes a link itself, never what it names.
-      unlink(root + "/" + stale)
-      var dir = (stale as NSString).deletingLastPathComponent
-      while !dir.isEmpty, rmdir(root + "/" + dir) == 0 { dir = (dir as NSString).deletingLastPathComponent }
+      site.remove(stale)
     }
+  }
+
+  /// Removes from the site folder `folder` the temporary files that builds
+  /// killed mid-write left beside the files the site's manifest lists
+  /// (never a running build's: each names its process; never a file the
+  /// site does not own, however it is named).
+  public static func removeTemporaryFilesOfDeadRuns(in folder: String) {
+    let root = Files.absolute(folder)
+    guard let site = try? OwnedFolder(root) else { return }
+    let owned = SiteFolder.readManifest(root + "/" + SiteFolder.manifestName) ?? SiteFolder.legacyFiles(root)
+    site.removeTemporaryFilesOfDeadRuns(writing: owned + [SiteFolder.manifestName])
   }
 
   /// Checks, before anything is built, that a site may be written into
@@ -165,8 +176,8 @@ public struct SiteBuilder: Sendable {
 
   func render(_ verified: VerifiedBook, config: Book.SiteMetadata, theme: Theme, fidelity: Fidelity? = nil) -> Site {
     let book = verified.book.folder
-    // A chapter whose page would be the book's index (`index.md`, refused
-    // at load) has no page name, so no page.
+    // A chapter whose page would be one the site writes itself (`index.md`,
+    // `fidelity.md`: refused at load) has no page name, so no page.
     let pageChapters = verified.chapters.filter { $0.chapter.pageName != nil }
     let pages = Dictionary(
       pageChapters.compactMap { c in c.chapter.pageName.map { (c.chapter.fileName, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -221,7 +232,7 @@ public struct SiteBuilder: Sendable {
         "introduction": first?.rendered.lead ?? "",
         "chapters": "<ol class=\"chapter-list\"\(listStart)>\(list)</ol>",
       ])
-    out.append(("index.html", page(title: config.title, current: nil, content: HTML(raw: index),
+    out.append((Chapter.indexPage, page(title: config.title, current: nil, content: HTML(raw: index),
                                    description: first.map { Self.description(of: $0) } ?? config.title,
                                    prev: nil, next: entries.first)))
 
@@ -230,7 +241,7 @@ public struct SiteBuilder: Sendable {
       if c.report.failed {
         banner = "<p class=\"failure-banner\" role=\"alert\">Some snippets on this page failed verification; they are marked below.</p>"
       }
-      let prev = n > 0 ? entries[n - 1] : TOCEntry(page: "index.html", title: config.title, headings: [])
+      let prev = n > 0 ? entries[n - 1] : TOCEntry(page: Chapter.indexPage, title: config.title, headings: [])
       let next = n + 1 < entries.count ? entries[n + 1] : nil
       out.append((c.page, page(title: c.chapter.title ?? c.file, current: c.page, content: banner + c.rendered.body,
                                description: Self.description(of: c), prev: prev, next: next)))

@@ -133,21 +133,4 @@ enum SiteFolder {
     var st = stat()
     return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
   }
-
-  /// Creates the folders of `path` under `root`, refusing any that is a
-  /// symbolic link (a write must stay inside the site folder).
-  static func createParents(of path: String, under root: String) throws(SiteError) {
-    var dir = root
-    for part in path.split(separator: "/").dropLast() {
-      dir += "/" + part
-      var st = stat()
-      if lstat(dir, &st) == 0 {
-        guard (st.st_mode & S_IFMT) == S_IFDIR else {
-          throw .cannotWrite(path: dir, reason: "it is not a folder (a symbolic link or a file)")
-        }
-      } else if mkdir(dir, 0o755) != 0 {
-        throw .cannotWrite(path: dir, reason: String(cString: strerror(errno)))
-      }
-    }
-  }
 }

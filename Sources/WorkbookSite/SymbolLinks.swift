@@ -2,8 +2,9 @@
 // APIUsage), linked from the highlighted code to their rows on the
 // site's ledger page.
 import WorkbookFidelity
+import WorkbookModel
 
 extension APIUsage {
   /// The ledger's page.
-  static let page = "fidelity.html"
+  static let page = Chapter.ledgerPage
 }

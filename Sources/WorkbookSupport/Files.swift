@@ -121,6 +121,11 @@ package enum Files {
     guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid(),
       st.st_mode & 0o022 == 0
     else { return nil }
+    return readAll(fd)
+  }
+
+  /// Everything left to read from `fd`; nil on a read error.
+  package static func readAll(_ fd: Int32) -> [UInt8]? {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -133,27 +138,40 @@ package enum Files {
 
   /// Writes `bytes` to `path` atomically: the one way every writer of the
   /// tool writes a file (site pages, `--record`, progress, cache entries).
-  /// A temporary file is created exclusively in the target's folder
-  /// (`mkstemp`: `O_CREAT|O_EXCL`, a random name, so a planted symlink is
-  /// never followed), flushed, then renamed over the target. Keeps the
-  /// target's permission bits when it exists.
+  /// The target's folder is opened once, and everything happens through
+  /// that descriptor (`writeAtomically(_:named:in:path:replacingSymlink:)`):
+  /// a temporary file created exclusively beside the target, flushed, then
+  /// renamed over it. Keeps the target's permission bits when it exists.
   ///
   /// - Parameter replacingSymlink: When the target is a symbolic link, true
   ///   replaces the link itself by the file (never writing through it);
   ///   false refuses (the caller wanted the file the link names).
   package static func writeAtomically(_ bytes: [UInt8], to path: String, replacingSymlink: Bool = false) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { throw FileError.cannotWrite(path, String(cString: strerror(errno))) }
+    defer { close(folder) }
+    try writeAtomically(bytes, named: (path as NSString).lastPathComponent, in: folder, path: path,
+                        replacingSymlink: replacingSymlink)
+  }
+
+  /// Replaces the file `name` of the folder open as `folder` by `bytes`:
+  /// a temporary file is created exclusively beside it (`O_CREAT|O_EXCL|
+  /// O_NOFOLLOW`, a fresh random name: a planted link is never followed),
+  /// written, flushed, then renamed over the target (`renameat`), so the
+  /// target is the old file or the new one, never a part. `path` names
+  /// the target in messages.
+  package static func writeAtomically(_ bytes: [UInt8], named name: String, in folder: Int32, path: String,
+                                      replacingSymlink: Bool) throws(FileError) {
     var existing = stat()
-    let exists = lstat(path, &existing) == 0
+    let exists = fstatat(folder, name, &existing, AT_SYMLINK_NOFOLLOW) == 0
     if exists && (existing.st_mode & S_IFMT) == S_IFLNK && !replacingSymlink {
-      throw FileError.cannotWrite(path, "it is a symbolic link; the tool does not replace links with files")
+      throw .cannotWrite(path, "it is a symbolic link; the tool does not replace links with files")
     }
     if exists && (existing.st_mode & S_IFMT) == S_IFDIR {
-      throw FileError.cannotWrite(path, "it is a folder")
+      throw .cannotWrite(path, "it is a folder")
     }
-    var template = Array(temporaryTemplate(for: path).utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw FileError.cannotWrite(path, String(cString: strerror(errno))) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let (fd, temporary) = try createTemporaryFile(for: name, in: folder, path: path)
     var ok = true
     bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -163,14 +181,15 @@ package enum Files {
         offset += n
       }
     }
+    var reason = ok ? "" : String(cString: strerror(errno))
     let regular = exists && (existing.st_mode & S_IFMT) == S_IFREG
     fchmod(fd, regular ? existing.st_mode & 0o777 : 0o644)
-    if fsync(fd) != 0 { ok = false }
+    if ok && fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
     close(fd)
-    guard ok, rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw FileError.cannotWrite(path, reason)
+    if ok && renameat(folder, temporary, folder, name) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+    guard ok else {
+      unlinkat(folder, temporary, 0)
+      throw .cannotWrite(path, reason)
     }
   }
 
@@ -255,105 +274,134 @@ package enum Files {
     return path
   }
 
-  /// Removes `workbook-verify-*` and `workbook-check-*` folders of runs
-  /// that died (killed before they could clean up): those whose process is
-  /// gone, and unnumbered ones (older versions) untouched for a day
-  /// (`isLeftOfDeadRun`).
+  /// The prefixes of the temporary folders the commands make
+  /// (`makeTemporaryDirectory`) that a later run removes when their run
+  /// died: verify's, check's and run's.
+  package static let temporaryFolderPrefixes = ["workbook-verify", "workbook-check", "workbook-run"]
+
+  /// Removes the temporary folders of runs that died (killed before they
+  /// could clean up): `<prefix>-<pid>-XXXXXX` (a prefix of
+  /// `temporaryFolderPrefixes`), this user's, whose process is gone.
+  /// Nothing else in the temporary folder is touched, however it is named.
   package static func removeTemporaryFoldersOfDeadRuns() {
     let base = temporaryBase
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
-    for name in names where name.hasPrefix("workbook-verify-") || name.hasPrefix("workbook-check-") {
-      let parts = name.split(separator: "-")
-      guard parts.count >= 3 else { continue }
-      let writer: Writer = parts.count == 4 ? pid_t(parts[2]).map(Writer.process) ?? .unknown : .unknown
-      let path = base + "/" + name
-      guard isLeftOfDeadRun(path, writer: writer, type: S_IFDIR) else { continue }
-      try? FileManager.default.removeItem(atPath: path)
+    for name in names {
+      guard let prefix = temporaryFolderPrefixes.first(where: { name.hasPrefix($0 + "-") }),
+        let writer = writer(ofName: name.dropFirst(prefix.count + 1)),
+        isLeftOfDeadRun(base + "/" + name, writer: writer, type: S_IFDIR)
+      else { continue }
+      try? FileManager.default.removeItem(atPath: base + "/" + name)
     }
   }
 
-  /// Which run made a temporary file or folder: the process named in it,
-  /// or unknown (made by an older tool, which did not name it).
-  package enum Writer: Hashable, Sendable {
-    case process(pid_t)
-    case unknown
+  /// The process named by the end of a temporary file's or folder's name,
+  /// `<pid>-XXXXXX` (six letters or digits: `mkstemp`'s), else nil.
+  static func writer(ofName tail: Substring) -> pid_t? {
+    let parts = tail.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[1].utf8.count == 6, parts[1].utf8.allSatisfy(isLetterOrDigit),
+      !parts[0].isEmpty, parts[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let pid = pid_t(parts[0]), pid > 0
+    else { return nil }
+    return pid
+  }
+
+  private static func isLetterOrDigit(_ c: UInt8) -> Bool {
+    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
   }
 
   /// Whether `path` (of file type `type`: `S_IFDIR`, `S_IFREG`) was left by
-  /// a run that is gone: it is this user's, and its writer's process no
-  /// longer exists, or (an unknown writer) it has not changed for a day.
-  /// A live run's file, this process's included, is never one.
-  package static func isLeftOfDeadRun(_ path: String, writer: Writer, type: mode_t) -> Bool {
+  /// a run that is gone: it is this user's and its writer's process no
+  /// longer exists. A live run's, this process's included, is never one.
+  package static func isLeftOfDeadRun(_ path: String, writer: pid_t, type: mode_t) -> Bool {
     var st = stat()
-    guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == type, st.st_uid == getuid() else { return false }
-    switch writer {
-    case .process(let owner):
-      return owner > 0 && owner != getpid() && kill(owner, 0) != 0 && errno == ESRCH
-    case .unknown:
-      return time(nil) - st.st_mtim.tv_sec > 86400
-    }
+    guard lstat(path, &st) == 0 else { return false }
+    return isLeftOfDeadRun(st, writer: writer, type: type)
+  }
+
+  static func isLeftOfDeadRun(_ st: stat, writer: pid_t, type: mode_t) -> Bool {
+    guard (st.st_mode & S_IFMT) == type, st.st_uid == getuid() else { return false }
+    return writer > 0 && writer != getpid() && kill(writer, 0) != 0 && errno == ESRCH
   }
 
   // MARK: - Temporary files of atomic writes
 
-  /// The `mkstemp` template of `writeAtomically`'s temporary file for
-  /// `path`: `.<name>.workbook-<pid>-XXXXXX` beside it. The writer's
-  /// process id lets a later run tell a killed writer's file (SIGKILL,
-  /// SIGXFSZ: no chance to unlink it) from a live one's.
-  package static func temporaryTemplate(for path: String) -> String {
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    return "\(directory.isEmpty ? "." : directory)/.\(name).workbook-\(getpid())-XXXXXX"
+  /// The start of `writeAtomically`'s temporary file for a file named
+  /// `name`: `.<name>.workbook-<pid>-`, then six random letters or digits.
+  /// The writer's process id lets a later run tell a killed writer's file
+  /// (SIGKILL, SIGXFSZ: no chance to unlink it) from a live one's. When
+  /// that would make a name longer than a file name may be (NAME_MAX, 255
+  /// bytes), the name is replaced by a short hash of it
+  /// (`shortTemporaryName`).
+  package static func temporaryPrefix(for name: String) -> String {
+    let tail = ".workbook-\(getpid())-"
+    if 1 + name.utf8.count + tail.utf8.count + 6 <= 255 { return "." + name + tail }
+    return "." + shortTemporaryName(for: name) + tail
   }
 
-  /// The writer of a file named like `writeAtomically`'s temporary files
-  /// (`.<name>.workbook-<pid>-XXXXXX`, or `.<name>.workbook-XXXXXX` from a
-  /// tool that did not name its process), else nil.
-  package static func writerOfTemporaryFile(_ name: String) -> Writer? {
+  /// The stand-in of a name too long for its temporary file's:
+  /// `#` and the first 16 hex digits of its SHA-256.
+  static func shortTemporaryName(for name: String) -> String {
+    var hasher = SHA256()
+    hasher.update(data: Array(name.utf8))
+    return "#" + hasher.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// Creates `writeAtomically`'s temporary file for `name` in the folder
+  /// open as `folder`, exclusively and without following a link; returns
+  /// it open for writing, and its name.
+  static func createTemporaryFile(for name: String, in folder: Int32, path: String) throws(FileError) -> (Int32, String) {
+    let prefix = temporaryPrefix(for: name)
+    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    while true {
+      let candidate = prefix + String((0..<6).map { _ in letters.randomElement()! })
+      let fd = openat(folder, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if fd >= 0 { return (fd, candidate) }
+      if errno != EEXIST { throw .cannotWrite(path, String(cString: strerror(errno))) }
+    }
+  }
+
+  /// The writer of `name` when it is `writeAtomically`'s temporary file
+  /// for one of `targets` (`.<target>.workbook-<pid>-XXXXXX`, or the short
+  /// stand-in of a long target's name), else nil: only what the tool wrote
+  /// for its own files is ever taken for a temporary file.
+  package static func writerOfTemporaryFile(_ name: String, targets: Set<String>) -> pid_t? {
     guard name.hasPrefix("."), let marker = name.range(of: ".workbook-", options: .backwards),
-      marker.lowerBound > name.index(after: name.startIndex)
+      let pid = writer(ofName: name[marker.upperBound...])
     else { return nil }
-    let tail = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-    func isRandom(_ part: Substring) -> Bool {
-      part.utf8.count == 6 && part.utf8.allSatisfy { c in
-        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
-      }
-    }
-    switch tail.count {
-    case 1 where isRandom(tail[0]): return .unknown
-    case 2 where isRandom(tail[1]):
-      guard let pid = pid_t(tail[0]), pid > 0 else { return nil }
-      return .process(pid)
-    default: return nil
-    }
+    let stem = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+    guard targets.contains(stem) || (stem.hasPrefix("#") && targets.contains { shortTemporaryName(for: $0) == stem })
+    else { return nil }
+    return pid
   }
 
-  /// Removes, among `names` (entries of `folder`), the temporary files of
-  /// atomic writes whose run is gone (`isLeftOfDeadRun`); returns how many.
+  /// Removes, in the folder open as `folder`, the temporary files of
+  /// atomic writes to `targets` (names in it) whose writer is gone
+  /// (`writerOfTemporaryFile`, `isLeftOfDeadRun`); returns how many.
   @discardableResult
-  package static func removeTemporaryFilesOfDeadRuns(named names: [String], in folder: String) -> Int {
+  package static func removeTemporaryFilesOfDeadRuns(writing targets: Set<String>, in folder: Int32) -> Int {
+    let listing = dup(folder)
+    guard listing >= 0, let stream = fdopendir(listing) else { return 0 }
+    defer { closedir(stream) }
     var removed = 0
-    for name in names {
-      guard let writer = writerOfTemporaryFile(name) else { continue }
-      let path = folder + "/" + name
-      if isLeftOfDeadRun(path, writer: writer, type: S_IFREG), unlink(path) == 0 { removed += 1 }
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard let writer = writerOfTemporaryFile(name, targets: targets) else { continue }
+      var st = stat()
+      guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0, isLeftOfDeadRun(st, writer: writer, type: S_IFREG)
+      else { continue }
+      if unlinkat(folder, name, 0) == 0 { removed += 1 }
     }
     return removed
   }
 
-  /// `removeTemporaryFilesOfDeadRuns(named:in:)` for every file under
-  /// `folder`, in its subfolders too (symbolic links are not followed):
-  /// the site folder before a build writes it.
+  /// `removeTemporaryFilesOfDeadRuns(writing:in:)` for the folder at `path`.
   @discardableResult
-  package static func removeTemporaryFilesOfDeadRuns(under folder: String) -> Int {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
-    var removed = removeTemporaryFilesOfDeadRuns(named: names, in: folder)
-    for name in names {
-      var st = stat()
-      let path = folder + "/" + name
-      if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { removed += removeTemporaryFilesOfDeadRuns(under: path) }
-    }
-    return removed
+  package static func removeTemporaryFilesOfDeadRuns(writing targets: Set<String>, in path: String) -> Int {
+    let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { return 0 }
+    defer { close(folder) }
+    return removeTemporaryFilesOfDeadRuns(writing: targets, in: folder)
   }
 
   package static func removeTemporaryDirectory(_ path: String) {

@@ -69,7 +69,7 @@ extension Workbook {
         try Site.checkFolder(workspace.site, book: common.book)
         // What an earlier build that was killed mid-write left (never a
         // running build's: each temporary file names its process).
-        Files.removeTemporaryFilesOfDeadRuns(under: workspace.site)
+        Site.removeTemporaryFilesOfDeadRuns(in: workspace.site)
       }
       // Ctrl-C stops the compilers and programs the verify started.
       Interruption.install(text: Interruption.stoppedEverything)

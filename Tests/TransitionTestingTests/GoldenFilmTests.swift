@@ -53,6 +53,47 @@ import XCTest
     #expect(try String(contentsOfFile: golden, encoding: .utf8) == presentCard(duration: 0.5).film().text)
   }
 
+  /// RELIABILITY-REVIEW-4 H3: links in `__Snapshots__` (git stores them)
+  /// are refused with a message; nothing is created or overwritten through
+  /// one, and a golden file is replaced, never rewritten in place.
+  @Test func goldenFilesAreNeverWrittenOrReadThroughLinks() throws {
+    let file = scratchTestFile()
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let snapshots = folder + "/__Snapshots__/CardTests"
+    let outside = folder + "/outside"
+    try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try "NOTES".write(toFile: outside + "/notes.txt", atomically: false, encoding: .utf8)
+    // A dangling link (record mode missing would create what it names) and
+    // a link to a file (mode all would overwrite it).
+    try FileManager.default.createSymbolicLink(atPath: snapshots + "/testFlip.1.txt", withDestinationPath: outside + "/created-by-test.txt")
+    try FileManager.default.createSymbolicLink(atPath: snapshots + "/testFlip.2.txt", withDestinationPath: outside + "/notes.txt")
+    let recording = presentCard()
+    for (name, mode) in [("1", RecordMode.missing), ("2", .all), ("2", .missing)] {
+      let failure = verifyFilmAt(file, recording, mode, "testFlip()", name: name)
+      #expect(failure?.contains("is a symbolic link") == true, "\(String(describing: failure))")
+    }
+    #expect(!FileManager.default.fileExists(atPath: outside + "/created-by-test.txt"))
+    #expect(try String(contentsOfFile: outside + "/notes.txt", encoding: .utf8) == "NOTES")
+    // A folder on the way that is a link: the same.
+    try FileManager.default.createSymbolicLink(atPath: folder + "/__Snapshots__/OtherTests", withDestinationPath: outside)
+    let other = URL(fileURLWithPath: folder).appendingPathComponent("OtherTests.swift").path
+    let failure = verifyFilmAt(other, recording, .missing, "testFlip()", name: "1")
+    #expect(failure?.contains("OtherTests' is a symbolic link") == true, "\(String(describing: failure))")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside).sorted() == ["notes.txt"])
+    // A plain golden file is recorded, then replaced by a new file (a
+    // hard link to the old one keeps the old text), with nothing left beside it.
+    let golden = snapshots + "/testPlain.1.txt"
+    #expect(verifyFilmAt(file, recording, .missing, "testPlain()", name: "1")?.contains("recorded it") == true)
+    try FileManager.default.linkItem(atPath: golden, toPath: outside + "/old.txt")
+    #expect(verifyFilmAt(file, presentCard(duration: 0.5), .all, "testPlain()", name: "1") == nil)
+    #expect(try String(contentsOfFile: golden, encoding: .utf8) == presentCard(duration: 0.5).film().text)
+    #expect(try String(contentsOfFile: outside + "/old.txt", encoding: .utf8) == recording.film().text)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: snapshots).sorted()
+      == ["testFlip.1.txt", "testFlip.2.txt", "testPlain.1.txt"])
+  }
+
   func verifyFilmAt(_ file: String, _ recording: TransitionRecording, _ mode: RecordMode, _ function: String,
                     name: String? = nil) -> String? {
     verifyFilm(recording, named: name, record: mode, filePath: file, function: function)

@@ -11,11 +11,13 @@ import TestSupport
 @testable import WorkbookRunner
 @testable import WorkbookSupport
 @testable import WorkbookSite
+@testable import WorkbookFidelity
 
 @Suite struct HostileBookTests {
   /// The book of `files` (name → Markdown) rendered with no verify run
   /// (every snippet "not verified"), as `build --from-report` would.
-  static func renderUnverified(_ files: [(String, String)], config: Book.SiteMetadata = .init()) -> Site {
+  static func renderUnverified(_ files: [(String, String)], config: Book.SiteMetadata = .init(),
+                               fidelity: Fidelity? = nil) -> Site {
     let chapters = files.map { name, text in
       ChapterLoader.load(bytes: Array(text.utf8), path: "/book/" + name, displayPath: "Chapters/" + name)
     }
@@ -29,7 +31,8 @@ import TestSupport
                                 cached: false, recordedBlocks: 0, duration: 0))
       },
       duration: 0, engineBuilt: false)
-    return SiteBuilder(options: SiteOptions()).render(verified, config: config, theme: try! Theme.load(override: nil))
+    return SiteBuilder(options: SiteOptions()).render(verified, config: config, theme: try! Theme.load(override: nil),
+                                                      fidelity: fidelity)
   }
 
   static func problems(in site: Site) -> [String] {
@@ -105,6 +108,27 @@ import TestSupport
     #expect(site.files.map(\.path).filter { $0 == "index.html" }.count == 1)
     #expect(site.text("index.html").contains("chapter-list"))
     #expect(!site.text("index.html").contains("Welcome"))
+  }
+
+  // RELIABILITY-REVIEW-4 M8: a chapter named after any page the site writes
+  // itself (`fidelity.md` and the ledger's fidelity.html), by the one list.
+  @Test func aChapterNamedLikeAPageTheSiteWritesIsRefused() throws {
+    #expect(Set(Chapter.sitesOwnPages.keys) == [Chapter.indexPage, Chapter.ledgerPage])
+    let mine = "# Mine\n\nFIDCHAPTER-7070\n"
+    let root = try SiteFixtures.emptyBook(["fidelity.md": mine, "index.md": mine, "01-first.md": "# First\n\nText.\n"])
+    let book = try Book.load(root + "/Chapters")
+    for name in ["fidelity.md", "index.md"] {
+      let chapter = try #require(book.chapters.first { $0.fileName == name })
+      #expect(chapter.pageName == nil)
+      #expect(chapter.problems.map(\.message).contains { $0.contains("cannot be named '\(name)'") }, "\(chapter.problems)")
+    }
+    #expect(book.chapters.first { $0.fileName == "01-first.md" }?.pageName == "01-first.html")
+    let site = Self.renderUnverified([("01-first.md", "# First\n\nText.\n"), ("fidelity.md", mine)],
+                                     fidelity: FidelitySiteTests.fidelity)
+    let paths = site.files.map(\.path)
+    #expect(paths.filter { $0 == "fidelity.html" }.count == 1, "\(paths)")
+    #expect(site.text("fidelity.html").contains(FidelityPage.title))
+    #expect(!site.files.contains { String(decoding: $0.bytes, as: UTF8.self).contains("Mine") })
   }
 
   // M3: theme files that are links to files outside the book.

@@ -143,6 +143,36 @@ private func read(_ path: String) -> String {
     #expect(read(root + "/target.txt") == "target")
   }
 
+  // RELIABILITY-REVIEW-4 H1: a folder in the site that is a link to one
+  // outside it (git stores links), named by the manifest.
+  @Test func nothingIsRemovedOrWrittenThroughALinkInTheSite() throws {
+    let root = try Self.scratch()
+    let out = root + "/site"
+    try FileManager.default.createDirectory(atPath: root + "/victim/deeper", withIntermediateDirectories: true)
+    for name in ["precious.txt", "deeper/kept.txt"] {
+      try "precious".write(toFile: root + "/victim/" + name, atomically: false, encoding: .utf8)
+    }
+    try Self.site(Self.page, book: root + "/book").write(to: out)
+    try FileManager.default.createDirectory(atPath: out + "/sub", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: out + "/up", withDestinationPath: "../victim")
+    try FileManager.default.createSymbolicLink(atPath: out + "/sub/up", withDestinationPath: "../../victim")
+    try "workbook site manifest 1\nindex.html\nsearch-index.js\nup/precious.txt\nsub/up/deeper/kept.txt\n".write(
+      toFile: out + "/.workbook-site", atomically: false, encoding: .utf8)
+    try Self.site(Self.page, book: root + "/book").write(to: out)
+    #expect(read(root + "/victim/precious.txt") == "precious")
+    #expect(read(root + "/victim/deeper/kept.txt") == "precious")
+    #expect(Files.isSymlink(out + "/up") && Files.isSymlink(out + "/sub/up"), "the links themselves are not the build's")
+    // A page whose folder is a link is refused, never written through it.
+    do {
+      try Self.site(Self.page + [("up/new.html", "x")], book: root + "/book").write(to: out)
+      Issue.record("wrote through a link")
+    } catch {
+      guard case .cannotWrite(let path, let reason) = error else { Issue.record("\(error)"); return }
+      #expect(path.hasSuffix("/site/up") && reason.contains("symbolic link"), "\(path): \(reason)")
+    }
+    #expect(!Files.exists(root + "/victim/new.html"))
+  }
+
   // Item 8: chapter file names become relative, percent-encoded links.
   @Test func chapterNamesBecomeRelativePercentEncodedLinks() throws {
     #expect(Navigation.href("javascript:alert(1).html") == "./javascript%3Aalert%281%29.html")

@@ -396,12 +396,15 @@ import Testing
   }
 
   @Test func theWritersTemporaryFileCarriesItsProcess() {
-    let name = Files.temporaryTemplate(for: "/b/01-a.md")
-    #expect(name == "/b/.01-a.md.workbook-\(getpid())-XXXXXX")
-    #expect(Files.writerOfTemporaryFile(".01-a.md.workbook-123-AbC9zQ") == .process(123))
-    #expect(Files.writerOfTemporaryFile(".01-a.md.workbook-AbC9zQ") == .unknown)
-    #expect(Files.writerOfTemporaryFile("01-a.md") == nil)
-    #expect(Files.writerOfTemporaryFile(".01-a.md.workbook-12-AbC9z") == nil)
+    #expect(Files.temporaryPrefix(for: "01-a.md") == ".01-a.md.workbook-\(getpid())-")
+    let targets: Set<String> = ["01-a.md"]
+    #expect(Files.writerOfTemporaryFile(".01-a.md.workbook-123-AbC9zQ", targets: targets) == 123)
+    #expect(Files.writerOfTemporaryFile("01-a.md", targets: targets) == nil)
+    #expect(Files.writerOfTemporaryFile(".01-a.md.workbook-12-AbC9z", targets: targets) == nil)
+    // No process in the name (no version of the tool writes such a name now).
+    #expect(Files.writerOfTemporaryFile(".01-a.md.workbook-AbC9zQ", targets: targets) == nil)
+    // Not a file the tool writes there.
+    #expect(Files.writerOfTemporaryFile(".plan.workbook-2024-drafts", targets: targets) == nil)
   }
 
   @Test func verifySweepsTheBooksTemporaryFilesOfDeadRunsOnly() throws {
@@ -410,19 +413,79 @@ import Testing
     let stale = book + "/.01-basics.md.workbook-\(dead)-Ab12Cd"
     let alive = book + "/.01-basics.md.workbook-1-Ef34Gh"
     let mine = book + "/.02-second.md.workbook-\(getpid())-Ij56Kl"
-    let legacyOld = book + "/.02-second.md.workbook-Mn78Op"
-    let legacyNew = book + "/.02-second.md.workbook-Qr90St"
-    for path in [stale, alive, mine, legacyOld, legacyNew] {
+    for path in [stale, alive, mine] {
       try "half".write(toFile: path, atomically: false, encoding: .utf8)
     }
-    var old = [timespec(tv_sec: time(nil) - 3 * 86400, tv_nsec: 0), timespec(tv_sec: time(nil) - 3 * 86400, tv_nsec: 0)]
-    utimensat(AT_FDCWD, legacyOld, &old, 0)
     let report = try Fixtures.verify(book)
     #expect(!report.failed)
     #expect(!Files.exists(stale), "a dead run's temporary file is removed")
-    #expect(!Files.exists(legacyOld), "an old one of a tool that did not number them is removed after a day")
-    #expect(Files.exists(alive) && Files.exists(mine) && Files.exists(legacyNew),
-            "a live run's temporary file is never removed")
+    #expect(Files.exists(alive) && Files.exists(mine), "a live run's temporary file is never removed")
+  }
+
+  // RELIABILITY-REVIEW-4 H4: the user's own files, named like temporary files.
+  @Test func verifyNeverRemovesAUsersFileNamedLikeATemporaryFile() throws {
+    let book = try Fixtures.book("passing")
+    let dead = try Self.deadProcessID()
+    let users = [
+      book + "/.ideas.workbook-backup",  // no process: an old tool's name, three days old
+      book + "/.01-basics.md.workbook-Mn78Op",  // a chapter's name, no process, three days old
+      book + "/.plan.workbook-2024-drafts",  // "2024" reads as a process id
+      book + "/.plan.workbook-\(dead)-drafts",  // a dead process, but 'plan' is no file the tool writes
+    ]
+    for path in users { try "mine".write(toFile: path, atomically: false, encoding: .utf8) }
+    var old = [timespec(tv_sec: time(nil) - 3 * 86400, tv_nsec: 0), timespec(tv_sec: time(nil) - 3 * 86400, tv_nsec: 0)]
+    for path in users { utimensat(AT_FDCWD, path, &old, 0) }
+    let report = try Fixtures.verify(book)
+    #expect(!report.failed)
+    for path in users { #expect(Files.exists(path), "\(path) was removed") }
+  }
+
+  // RELIABILITY-REVIEW-4 L5: a legal file name too long for `.<name>.workbook-<pid>-XXXXXX`.
+  @Test func aFileWithALongNameIsWrittenAtomicallyAndItsLeftoversSwept() throws {
+    let folder = try TestPackage.temporaryDirectory() + "/long-names"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let name = String(repeating: "c", count: 238) + ".md"
+    #expect(name.utf8.count == 241)
+    try Files.writeAtomically(Array("first".utf8), to: folder + "/" + name)
+    try Files.writeAtomically(Array("second".utf8), to: folder + "/" + name)
+    #expect(String(decoding: Files.read(folder + "/" + name) ?? [], as: UTF8.self) == "second")
+    let prefix = Files.temporaryPrefix(for: name)
+    #expect(prefix.utf8.count + 6 <= 255 && !prefix.contains(name), "\(prefix)")
+    // What a writer killed mid-write would leave, then the sweep.
+    let dead = try Self.deadProcessID()
+    let leftover = prefix.replacingOccurrences(of: "-\(getpid())-", with: "-\(dead)-") + "Ab12Cd"
+    try "half".write(toFile: folder + "/" + leftover, atomically: false, encoding: .utf8)
+    #expect(Files.removeTemporaryFilesOfDeadRuns(writing: [name], in: folder) == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [name])
+  }
+
+  @Test func aChapterWithALongNameIsRecordedAndBuilt() throws {
+    let book = try Fixtures.book("mismatch")
+    let long = book + "/" + String(repeating: "d", count: 238) + ".md"
+    try FileManager.default.moveItem(atPath: book + "/01-diff.md", toPath: long)
+    let root = (book as NSString).deletingLastPathComponent
+    let engine = ["--engine-sources", Fixtures.engineSources, "--cache-dir", Fixtures.engineCache]
+    let recorded = try workbook(["verify", "--book", book, "--record"] + engine, in: root)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let built = try workbook(["build", "--book", book, "--out", root + "/site"] + engine, in: root)
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(Files.exists(root + "/site/" + String(repeating: "d", count: 238) + ".html"))
+  }
+
+  // RELIABILITY-REVIEW-4 L9: the folders of dead runs of `workbook run` too.
+  @Test func theFoldersOfDeadRunsOfEveryCommandAreSweptAndNothingElse() throws {
+    let base = Files.temporaryBase
+    let dead = try Self.deadProcessID()
+    let stale = ["verify", "check", "run"].map { base + "/workbook-\($0)-\(dead)-AbC123" }
+    let kept = [base + "/workbook-run-\(getpid())-XyZ789", base + "/workbook-check-notes",
+                base + "/workbook-run-\(dead)-mine"]
+    for path in stale + kept { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    defer { for path in kept { try? FileManager.default.removeItem(atPath: path) } }
+    var old = [timespec(tv_sec: time(nil) - 3 * 86400, tv_nsec: 0), timespec(tv_sec: time(nil) - 3 * 86400, tv_nsec: 0)]
+    utimensat(AT_FDCWD, base + "/workbook-check-notes", &old, 0)
+    Files.removeTemporaryFoldersOfDeadRuns()
+    for path in stale { #expect(!Files.exists(path), "\(path)") }
+    for path in kept { #expect(Files.exists(path), "\(path)") }
   }
 
   @Test func aRecordKilledMidWriteLeavesNothingTheNextRunKeeps() throws {

@@ -68,4 +68,29 @@ import Testing
     #expect(Files.exists(book + "/Site/01-a-first-transition.html"))
     #expect(!buildOutput.contains("Building TransitionEngine"), "verify built the engine already")
   }
+
+  // RELIABILITY-REVIEW-4 L4: a folder another user made, or anyone may write.
+  @Test func initRefusesAFolderThatIsNotPrivate() throws {
+    let base = try Fixtures.temporaryDirectory()
+    let foreign = base + "/foreign"
+    try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
+    #expect(chown(foreign, 65534, 65534) == 0)
+    #expect(chmod(foreign, 0o777) == 0)
+    let open = base + "/open"
+    try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+    #expect(chmod(open, 0o777) == 0)
+    for folder in [foreign, open] {
+      let outcome = try TestPackage.runWorkbook(["init", folder, "--no-record"], in: base)
+      #expect(outcome.status == 2, "\(folder): \(outcome.stdout)")
+      #expect(outcome.stderr.contains((folder as NSString).lastPathComponent + "'") && outcome.stderr.contains("mode 0777")
+        && outcome.stderr.contains("nothing was written"), "\(outcome.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+    let outcome = try TestPackage.runWorkbook(["init", foreign, "--no-record"], in: base)
+    #expect(outcome.stderr.contains("owned by uid 65534"), "\(outcome.stderr)")
+    // A folder of one's own, and a new one, are fine.
+    #expect(chmod(open, 0o755) == 0)
+    #expect(try Book.Scaffold.create(in: open).written.count == 4)
+    #expect(try Book.Scaffold.create(in: base + "/new").written.count == 4)
+  }
 }

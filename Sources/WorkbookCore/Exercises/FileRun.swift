@@ -73,6 +73,8 @@ extension ExerciseChecker {
     let first = files.first.map { ($0.path as NSString).lastPathComponent } ?? "main.swift"
     let lineCount = files.first.map { $0.code.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 0
     let map = SourceMap(learnerFile: first, lineCount: lineCount)
+    // What runs killed before they could clean up left (Ctrl-C, a kill).
+    Files.removeTemporaryFoldersOfDeadRuns()
     let work: String
     do {
       work = try Files.makeTemporaryDirectory(prefix: "workbook-run")

@@ -53,7 +53,7 @@ public struct Verifier: Sendable {
     ChildProcess.endProcessesOfDeadRuns()
     Files.removeTemporaryFoldersOfDeadRuns()
     // What a killed `--record` (SIGKILL, SIGXFSZ) left beside its chapter.
-    Files.removeTemporaryFilesOfDeadRuns(named: book.temporaryFiles, in: book.folder)
+    Files.removeTemporaryFilesOfDeadRuns(writing: book.chapterFiles, in: book.folder)
     let cache = try workspace.resultCache()
     if chapters.isEmpty {
       // Nothing to run (a shard with no chapters): the report still names

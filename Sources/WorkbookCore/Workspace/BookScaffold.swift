@@ -27,6 +27,10 @@ extension Book {
       /// already holds a book.
       case wouldOverwrite(folder: String, files: [String])
       case cannotWrite(path: String, reason: String)
+      /// The folder exists and another user owns it, or its group or
+      /// others may write it (`Files.privacyProblem`): they could replace
+      /// the book's chapters before it is verified.
+      case folderNotPrivate(folder: String, owner: UInt32, mode: UInt32)
     }
 
     /// What `create` did.
@@ -41,9 +45,16 @@ extension Book {
     /// init` in an existing repository: a README or `.gitignore` already
     /// there is kept, the rest is added. Never replaces a file: when the
     /// book's own files (its chapter, `site.json`) exist, nothing is written.
+    /// An existing folder must be private to this user, as the caches must
+    /// (`Files.privacyProblem`): a folder another user owns or may write is
+    /// refused, since they could put their own chapters (code `verify`
+    /// runs as you) in place of the book's.
     @discardableResult
     public static func create(in folder: String) throws(Error) -> Outcome {
       let root = Files.absolute(folder)
+      if let problem = Files.privacyProblem(root), [.link, .otherOwner, .writableByOthers].contains(problem.kind) {
+        throw .folderNotPrivate(folder: root, owner: problem.owner, mode: problem.mode)
+      }
       let existing = files.map(\.path).filter { Files.exists(root + "/" + $0) || isSymlink(root + "/" + $0) }
       let blocking = existing.filter { !keptWhenPresent.contains($0) }
       guard blocking.isEmpty else { throw .wouldOverwrite(folder: root, files: blocking) }

@@ -18,10 +18,10 @@ public struct Book: Sendable {
   public var site: SiteMetadata
   /// Why `site.json` could not be read; nil when it was, or is missing.
   public var siteProblem: SiteMetadata.Problem?
-  /// Names of temporary files of atomic writes (`.NAME.workbook-PID-XXXXXX`)
-  /// seen in the folder when it was listed: verify removes those of runs
-  /// that are gone (`Files.removeTemporaryFilesOfDeadRuns`).
-  package var temporaryFiles: [String] = []
+  /// The names of every chapter file in the folder (selected or not):
+  /// the files `--record` writes there, whose temporary files a killed run
+  /// left verify removes (`Files.removeTemporaryFilesOfDeadRuns`).
+  package var chapterFiles: Set<String> = []
 
   public init(folder: String, chapters: [Chapter], site: SiteMetadata = SiteMetadata(),
               siteProblem: SiteMetadata.Problem? = nil) {
@@ -68,7 +68,7 @@ public struct Book: Sendable {
     case .success(let site): book = Book(folder: folder, chapters: chapters, site: site)
     case .failure(let problem): book = Book(folder: folder, chapters: chapters, siteProblem: problem)
     }
-    book.temporaryFiles = names.filter { Files.writerOfTemporaryFile($0) != nil }
+    book.chapterFiles = Set(names.filter(isChapterFile))
     return book
   }
 
@@ -83,11 +83,13 @@ public struct Book: Sendable {
         message: "The chapter is a symbolic link to '\(outside)', outside the book; "
           + "the tool reads only files inside the book folder: copy the file in instead")
     }
-    if (path as NSString).lastPathComponent == "index.md" {
+    let fileName = (path as NSString).lastPathComponent
+    let page = Chapter.page(ofFile: fileName)
+    if let own = Chapter.sitesOwnPages[page] {
       return ChapterLoader.unread(
         path: path, displayPath: display,
-        message: "A chapter cannot be named 'index.md': its page would replace the book's index page (index.html); "
-          + "rename it, for example to '00-index.md'")
+        message: "A chapter cannot be named '\(fileName)': its page would be \(page), \(own), which the site "
+          + "writes itself; rename it, for example to '00-\(fileName)'")
     }
     guard let bytes = Files.read(path) else {
       return ChapterLoader.unread(path: path, displayPath: display, message: "Cannot read the chapter")
@@ -104,9 +106,12 @@ public struct Book: Sendable {
     return (try? FileManager.default.contentsOfDirectory(atPath: book)) ?? []
   }
 
+  /// Whether a name in the book folder is a chapter's: `*.md`, not hidden.
+  static func isChapterFile(_ name: String) -> Bool { name.hasSuffix(".md") && !name.hasPrefix(".") }
+
   static func chapterPaths(book: String, names: [String], selection: [String]) throws(VerifyError) -> [String] {
     let all = names
-      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+      .filter(isChapterFile)
       .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
       .map { book + "/" + $0 }
     guard !all.isEmpty else { throw .bookEmpty(path: Files.display(book)) }

@@ -39,21 +39,36 @@ public struct Chapter: Sendable {
   /// outside the book, has only a problem).
   public var wasRead = true
 
-  /// The chapter's page on the site, e.g. `02-fade.html`; nil for
-  /// `index.md` (its page would be the book's index, so it is refused at
-  /// load). Set once, when the chapter is loaded: the site and serve's
+  /// The chapter's page on the site, e.g. `02-fade.html`; nil for a
+  /// chapter whose page would be one the site writes itself (`index.md`,
+  /// `fidelity.md`: `sitesOwnPages`), which is refused at load. Set once, when the chapter is loaded: the site and serve's
   /// overlay both name pages by it.
   public var pageName: String? = nil
 
   /// The file name without `.md`, e.g. `02-fade`.
   public var name: String { fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName }
 
-  /// The page of a chapter file: its name without `.md`, then `.html`.
+  /// The page of a chapter file (its name without `.md`, then `.html`);
+  /// nil when that is one of `sitesOwnPages`.
   static func pageName(ofFile fileName: String) -> String? {
     ChapterAnalysisCounter.current?.add(.pageName)
-    let name = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
-    return name == "index" ? nil : name + ".html"
+    let page = page(ofFile: fileName)
+    return sitesOwnPages[page] == nil ? page : nil
   }
+
+  /// The file name without `.md`, then `.html`.
+  static func page(ofFile fileName: String) -> String {
+    (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
+  }
+
+  /// The book's index page on the site.
+  public static let indexPage = "index.html"
+  /// The fidelity ledger's page on the site.
+  public static let ledgerPage = "fidelity.html"
+  /// The pages the site writes itself, with what each is: the one list a
+  /// chapter's page is checked against (a chapter named after one is
+  /// refused at load, else one page would replace the other).
+  public static let sitesOwnPages = [indexPage: "the book's index page", ledgerPage: "the fidelity ledger's page"]
 
   /// Snippets that are checked (all but `ignore`).
   public var checkedSnippets: [Chapter.Snippet] { snippets.filter { $0.kind != .ignore } }
