@@ -450,6 +450,34 @@ struct HostileReportTests {
     #expect(JSONDuplicateKey.first(in: Array(#"{"a":[1,{"b":1,"b":2}]}"#.utf8)) == "b")
   }
 
+  // RELIABILITY-REVIEW-4 M7: a key written once plainly and once with an
+  // escape is one key to JSONDecoder (which kept the first) and to every
+  // other reader (which keep the last): refused, as any key twice is.
+  @Test func aKeyGivenTwiceIsFoundWhateverEscapesSpellIt() throws {
+    let failing = ReportMergeRefusalTests.chapter("a.md", failing: true)
+    let findings = String(decoding: try JSONEncoder().encode(failing.findings), as: UTF8.self)
+    let escaped = Self.valid.json().replacingOccurrences(
+      of: #""findings":[]"#, with: #""findings":[],"f\u0069ndings":"# + findings)
+    #expect(escaped != Self.valid.json())
+    #expect(try readMessage(Array(escaped.utf8))
+      == "'R' is not a workbook report: the key 'findings' appears twice in one object; "
+        + "pass the JSON that 'workbook verify --format json' wrote")
+
+    func duplicate(_ json: String) -> String? { JSONDuplicateKey.first(in: Array(json.utf8)) }
+    #expect(duplicate(#"{"a":1,"\u0061":2}"#) == "a")
+    #expect(duplicate(#"{"\u00E9":1,"é":2}"#) == "é")
+    #expect(duplicate(#"{"é":1,"e\u0301":2}"#) == "é", "canonically equivalent, as Swift's strings compare")
+    #expect(duplicate(#"{"😀":1,"\ud83d\ude00":2}"#) == "😀", "a surrogate pair is one character")
+    #expect(duplicate(#"{"a\"b":1,"a\u0022b":2}"#) == "a\"b")
+    #expect(duplicate(#"{"\n\t\/":1,"\u000a\u0009/":2}"#) == "\n\t/")
+    // An escaped backslash is not an escape; a lone surrogate stands for
+    // U+FFFD (JSONDecoder refuses it); a broken escape stays as written.
+    #expect(duplicate(#"{"\\u0061":1,"a":2}"#) == nil)
+    #expect(duplicate(#"{"\ud83d":1,"x":2}"#) == nil)
+    #expect(duplicate(#"{"\ud83d":1,"\ude00":2}"#) == "\u{FFFD}")
+    #expect(duplicate(#"{"\u12":1,"\u12":2,"\"#) == "\\u12")
+  }
+
   @Test func hugeReportIsRefusedUnread() throws {
     let path = try Fixtures.temporaryDirectory() + "/huge.json"
     FileManager.default.createFile(atPath: path, contents: Data("{".utf8))

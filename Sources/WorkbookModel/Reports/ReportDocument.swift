@@ -121,9 +121,7 @@ public struct ReportDocument: Codable, Hashable, Sendable {
     guard version >= 1 else { throw .notAReport(file: file, reason: "its 'schemaVersion' is \(version)") }
     // JSONDecoder keeps one of two equal keys without a word: a report
     // that says `"passed": false, "passed": true` says nothing.
-    if let key = JSONDuplicateKey.first(in: bytes) {
-      throw .notAReport(file: file, reason: "the key '\(key)' appears twice in one object")
-    }
+    if let duplicate = JSONDuplicateKey.problem(in: bytes) { throw .notAReport(file: file, reason: duplicate) }
     var document: ReportDocument
     do {
       document = try JSONDecoder().decode(ReportDocument.self, from: data)
