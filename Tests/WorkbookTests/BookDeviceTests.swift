@@ -113,6 +113,28 @@ import Testing
     #expect(ResultCacheKeyTests.key(ResultCacheKeyTests.base, settings: reduceMotion) != base)
   }
 
+  // RELIABILITY-REVIEW-4 L7, L8: a valid number that is not 5 or 6 was "not
+  // valid JSON", and a key given twice was read as its first value.
+  @Test func siteJSONNamesAWrongNumberAndAKeyGivenTwice() throws {
+    func reason(_ site: String) throws -> String? {
+      try Book.load(try Self.book(site: site, output: "")).siteProblem?.reason
+    }
+    #expect(try reason(#"{"swiftLanguageMode": 6.5}"#) == "'swiftLanguageMode' is 6.5; it must be 5 or 6")
+    #expect(try reason(#"{"swiftLanguageMode": 1e400}"#) == "'swiftLanguageMode' must be 5 or 6")
+    #expect(try reason(#"{"swiftLanguageMode": 7}"#) == "'swiftLanguageMode' is 7; it must be 5 or 6")
+    #expect(try reason(#"{"swiftLanguageMode": 6.0}"#) == nil)
+    #expect(try reason(#"{"title": "\ud800"}"#) == "'title' has a value that is not allowed")
+    #expect(try reason(#"{"swiftLanguageMode": 6"#) == "it is not valid JSON")
+    #expect(try reason(#"{"swiftLanguageMode": 6, "swiftLanguageMode": 5}"#)
+      == "the key 'swiftLanguageMode' appears twice in one object")
+    #expect(try reason(#"{"device": "iPhone 8", "d\u0065vice": "iPhone 15"}"#) == "the key 'device' appears twice in one object")
+    let book = try Self.book(site: #"{"reduceMotion": false, "reduceMotion": true}"#, output: "")
+    #expect(throws: VerifyError.siteSettingsUnreadable(path: book + "/site.json",
+                                                      reason: "the key 'reduceMotion' appears twice in one object")) {
+      try Verifier().verify(in: Workspace(Self.options(book)))
+    }
+  }
+
   @Test func theJSONReportStatesTheDeviceAndReduceMotion() throws {
     let book = try Self.book(site: #"{"device": "iPhone 15", "reduceMotion": true}"#,
                              output: "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: true")

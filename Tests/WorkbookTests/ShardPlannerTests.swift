@@ -237,6 +237,7 @@ struct ShardPlanTests {
       ("{\"chapters\": {\"a.md\": -1}, \"schemaVersion\": 1}", "'chapters.a.md' should be a number of seconds, from 0 up"),
       ("{\"chapters\": {\"a.md\": \"fast\"}, \"schemaVersion\": 1}", "'chapters.a.md' should be a number"),
       ("{\"chapters\": {}, \"schemaVersion\": 2}", "its schemaVersion is 2, this workbook reads 1"),
+      ("{\"chapters\": {\"a.md\": 1, \"\\u0061.md\": 90}, \"schemaVersion\": 1}", "the key 'a.md' appears twice in one object"),
     ] {
       try damage.write(toFile: folder + "/" + ShardPlan.CostFile.name, atomically: true, encoding: .utf8)
       #expect(throws: ReportDocument.Problem.self) { try ShardPlan.CostFile.load(book: folder) }

@@ -208,6 +208,7 @@ extension ShardPlan {
       } catch {
         throw .badCostFile(file: shown, reason: DecodingProblem.sentence(error))
       }
+      if let duplicate = JSONDuplicateKey.problem(in: bytes) { throw .badCostFile(file: shown, reason: duplicate) }
       guard contents.schemaVersion == 1 else {
         throw .badCostFile(file: shown, reason: "its schemaVersion is \(contents.schemaVersion), this workbook reads 1")
       }
