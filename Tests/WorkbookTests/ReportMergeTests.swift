@@ -439,7 +439,9 @@ struct HostileReportTests {
     // A failing snippet with its error finding taken out: inconsistent.
     var quiet = failing
     quiet.chapters[0].findings = []
-    #expect(try readMessage(Array(quiet.json().utf8))?.contains("has a failing snippet but no error finding") == true)
+    #expect(try readMessage(Array(quiet.json().utf8))
+      == "'R' is not a workbook report: the chapter 'Chapters/a.md' has a snippet that failed or was not run "
+        + "(line 3, 'mismatch') but no error finding; pass the JSON that 'workbook verify --format json' wrote")
     // One key twice: refused, whichever comes first.
     let twice = Self.valid.json().replacingOccurrences(of: "\"passed\":true", with: "\"passed\":false,\"passed\":true")
     #expect(twice != Self.valid.json())
@@ -448,6 +450,29 @@ struct HostileReportTests {
     // Keys equal in different objects are fine, and so are strings holding quotes and braces.
     #expect(JSONDuplicateKey.first(in: Array(#"{"a":{"a":1},"b":[{"a":"}"{"},{"a":2}]}"#.utf8)) == nil)
     #expect(JSONDuplicateKey.first(in: Array(#"{"a":[1,{"b":1,"b":2}]}"#.utf8)) == "b")
+  }
+
+  // RELIABILITY-REVIEW-4 M6: snippets that were never run, in chapters
+  // without an error finding, merged as "0 passed, 3 failed" and exit 0
+  // (`build --from-report` refused the same file: its site counts a
+  // not-run snippet as a failure). One rule now: every snippet that counts
+  // as failed needs its chapter's error finding.
+  @Test func snippetsNotRunWithoutAnErrorFindingAreAnInconsistentReport() throws {
+    var notRun = Self.valid
+    for index in notRun.chapters.indices {
+      notRun.chapters[index].snippets[0].verdict = .notRun(.init(reason: "the chapter program does not build", stoppedBy: nil))
+    }
+    #expect(notRun.chapters.allSatisfy { $0.findings.isEmpty })
+    #expect(try readMessage(Array(notRun.json().utf8))
+      == "'R' is not a workbook report: the chapter 'Chapters/a.md' has a snippet that failed or was not run "
+        + "(line 3, 'not-run') but no error finding; pass the JSON that 'workbook verify --format json' wrote")
+    // With the finding verify gives them, the same chapters read, and fail.
+    for index in notRun.chapters.indices {
+      notRun.chapters[index].findings = [Finding(.error, .compileError, file: notRun.chapters[index].path, line: nil,
+                                                 message: "Chapter program does not build")]
+    }
+    let read = try ReportDocument.decode(Array(notRun.json().utf8), file: "r")
+    #expect(!read.passed && read.summary.failed == 3 && read.summary.notRun == 3)
   }
 
   // RELIABILITY-REVIEW-4 M7: a key written once plainly and once with an

@@ -128,19 +128,28 @@ public struct ReportDocument: Codable, Hashable, Sendable {
     } catch {
       throw .notAReport(file: file, reason: DecodingProblem.sentence(error))
     }
-    // The verdict is the chapters': `passed` and the summary are worked out
-    // from them again, never taken from the file.
+    // The verdict is the chapters' error findings: a snippet counted as
+    // failed in a chapter that has none contradicts it.
     for chapter in document.chapters {
-      if chapter.snippets.contains(where: { $0.status.isFailure }), !chapter.failed {
+      if let snippet = chapter.unexplainedSnippet {
         throw .notAReport(
           file: file,
-          reason: "the chapter '\(chapter.path)' has a failing snippet but no error finding")
+          reason: "the chapter '\(chapter.path)' has a snippet that failed or was not run (line \(snippet.line), "
+            + "'\(snippet.status.rawValue)') but no error finding")
       }
     }
-    let report = document.verifyReport
-    document.passed = !report.failed
-    document.summary = ReportDocument.Summary(report)
+    // `passed` and the summary are worked out from the chapters again,
+    // never taken from the file.
+    document.recount(seconds: document.summary.seconds)
     return document
+  }
+
+  /// Works `passed` and `summary` out from the chapters, the run taking
+  /// `seconds`.
+  mutating func recount(seconds: Double) {
+    let report = VerifyReport(chapters: chapters, duration: seconds, engineBuilt: false)
+    passed = !report.failed
+    summary = ReportDocument.Summary(report)
   }
 }
 
