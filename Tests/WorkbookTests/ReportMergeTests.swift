@@ -362,6 +362,43 @@ struct ReportMergeRefusalTests {
       == "'x.json' and '1.json' compiled the snippets in different Swift language modes (Swift 6 and Swift 5); merge only the shards of one run")
     swift5.swiftLanguageMode = 6
     #expect(try ReportDocument.Merger.merge([("1.json", swift5), ("x.json", swift6)]).swiftLanguageMode == 6)
+    // RELIABILITY-REVIEW-4 M5: shards run on different devices, or with
+    // Reduce Motion set differently, merged as the first one's.
+    var iPhone15 = one
+    iPhone15.device = "iPhone 15"
+    iPhone15.reduceMotion = true
+    var iPhone8 = two
+    iPhone8.device = "iPhone 8"
+    iPhone8.reduceMotion = true
+    #expect(message([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+      == "'device-2.json' and 'device-1.json' ran the snippets on different devices ('iPhone 8' and 'iPhone 15'); "
+        + "merge only the shards of one run")
+    iPhone8.device = nil
+    #expect(message([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+      == "'device-2.json' and 'device-1.json' ran the snippets on different devices (the engine's default, "
+        + "the iPhone SE (1st generation) and 'iPhone 15'); merge only the shards of one run")
+    iPhone8.device = "iPhone 15"
+    iPhone8.reduceMotion = false
+    #expect(message([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+      == "'device-2.json' and 'device-1.json' ran the snippets with Reduce Motion set differently (off and on); "
+        + "merge only the shards of one run")
+    iPhone8.reduceMotion = true
+    let merged = try ReportDocument.Merger.merge([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+    #expect(merged.device == "iPhone 15" && merged.reduceMotion == true && merged.shard == nil)
+    #expect(merged.chapters.map(ReportDocument.Merger.chapterName) == ["a.md", "b.md", "c.md"])
+  }
+
+  /// Every field of a report is one the shards of a run must state alike
+  /// (compared by the merger) or one each shard has its own: a field added
+  /// to the report without a place in either fails here.
+  @Test func everyFieldOfAReportIsComparedOrEachShardsOwn() {
+    let fields = Mirror(reflecting: Self.shard(1, of: 1, ["a.md"])).children.compactMap(\.label)
+    let compared = ReportDocument.Merger.agreements.flatMap(\.fields).map { String($0.prefix { $0 != "." }) }
+    #expect(fields.contains("device") && fields.contains("chapters"))
+    for field in fields {
+      #expect(compared.contains(field) || ReportDocument.Merger.fieldsOfEachShard.contains(field),
+              "'\(field)' is neither compared by report merge nor each shard's own")
+    }
   }
 }
 
