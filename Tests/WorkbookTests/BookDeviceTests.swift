@@ -113,6 +113,54 @@ import Testing
     #expect(ResultCacheKeyTests.key(ResultCacheKeyTests.base, settings: reduceMotion) != base)
   }
 
+  // RELIABILITY-REVIEW-4 M1: `verify --shard` rebuilt the book from the
+  // shard's chapters and dropped site.json: a shard ran on the iPhone SE,
+  // passed a block that `verify` fails, failed one it passes, and
+  // `--record` wrote the iPhone SE's width into a right block.
+  @Test func aShardRunsOnTheBooksDeviceAsTheWholeBookDoes() throws {
+    let iPhone15 = "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: false"
+    let book = try Self.book(site: #"{"device": "iPhone 15"}"#, output: iPhone15)
+    let workspace = Workspace(Self.options(book))
+    let loaded = try workspace.loadBook()
+    let plan = try ShardPlan.make(book: loaded, shard: ShardPlan.Spec(index: 1, count: 1))
+    // `verify --shard 1/1 --record`, as VerifyCommand runs it.
+    var record = Verifier.Options()
+    record.record = true
+    let shard = try Verifier(options: record).verify(plan.select(loaded), in: workspace)
+    #expect(shard.report.findings == [], "\(shard.report.findings.map(\.message))")
+    #expect(ReportDocument(shard, plan: plan).device == "iPhone 15")
+    #expect(Fixtures.read(book + "/01-device.md").contains(iPhone15), "the right block is left as it is")
+    // The same verdict as the whole book's, both ways.
+    #expect(try Verifier().verify(in: workspace).report.findings == [])
+    try Self.chapter.replacingOccurrences(of: "OUTPUT", with: iPhone15.replacingOccurrences(of: "393.0", with: "320.0"))
+      .write(toFile: book + "/01-device.md", atomically: true, encoding: .utf8)
+    let wrong = try workspace.loadBook()
+    #expect(try Verifier().verify(wrong, in: workspace).report.failed)
+    #expect(try Verifier().verify(plan.select(wrong), in: workspace).report.failed)
+  }
+
+  // RELIABILITY-REVIEW-4 L7, L8: a valid number that is not 5 or 6 was "not
+  // valid JSON", and a key given twice was read as its first value.
+  @Test func siteJSONNamesAWrongNumberAndAKeyGivenTwice() throws {
+    func reason(_ site: String) throws -> String? {
+      try Book.load(try Self.book(site: site, output: "")).siteProblem?.reason
+    }
+    #expect(try reason(#"{"swiftLanguageMode": 6.5}"#) == "'swiftLanguageMode' is 6.5; it must be 5 or 6")
+    #expect(try reason(#"{"swiftLanguageMode": 1e400}"#) == "'swiftLanguageMode' must be 5 or 6")
+    #expect(try reason(#"{"swiftLanguageMode": 7}"#) == "'swiftLanguageMode' is 7; it must be 5 or 6")
+    #expect(try reason(#"{"swiftLanguageMode": 6.0}"#) == nil)
+    #expect(try reason(#"{"title": "\ud800"}"#) == "'title' has a value that is not allowed")
+    #expect(try reason(#"{"swiftLanguageMode": 6"#) == "it is not valid JSON")
+    #expect(try reason(#"{"swiftLanguageMode": 6, "swiftLanguageMode": 5}"#)
+      == "the key 'swiftLanguageMode' appears twice in one object")
+    #expect(try reason(#"{"device": "iPhone 8", "d\u0065vice": "iPhone 15"}"#) == "the key 'device' appears twice in one object")
+    let book = try Self.book(site: #"{"reduceMotion": false, "reduceMotion": true}"#, output: "")
+    #expect(throws: VerifyError.siteSettingsUnreadable(path: book + "/site.json",
+                                                      reason: "the key 'reduceMotion' appears twice in one object")) {
+      try Verifier().verify(in: Workspace(Self.options(book)))
+    }
+  }
+
   @Test func theJSONReportStatesTheDeviceAndReduceMotion() throws {
     let book = try Self.book(site: #"{"device": "iPhone 15", "reduceMotion": true}"#,
                              output: "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: true")

@@ -72,7 +72,10 @@ import Testing
     ("let x = 0.5 /* knob: a 1.0...0.0 */", "is empty"),
     ("let x = 0.5 /* knob: a 0.6...1.0 */", "outside its range"),
     ("let x = 2 /* knob: a 0.5...4 */", "range is whole numbers"),
-    ("let x = 2 /* knob: a 0...100000000000000000000000 */", "too large for an integer knob"),
+    ("let x = 2 /* knob: a 0...100000000000000000000000 */", "too large for a knob"),
+    // RELIABILITY-REVIEW-4 L6: a float knob's range as wide gave the stop `inf.0`.
+    ("let x = 1.0 /* knob: a 0...1\(String(repeating: "7", count: 300)) */", "too large for a knob"),
+    ("let x = 1.0 /* knob: a -1000000000000001...2.0 */", "too large for a knob"),
     ("let x = 0.5 /* knob: a<b> 0.0...1.0 */", "letters, digits"),
     ("let x = 0.5 /* knob: a 0.0...1.0\n*/", "ends on its line"),
     ("let x = 0.5 /* knob: a 0.0...1.0 */, y = 0.5 /* knob: a 0.0...1.0 */", "are named 'a'"),
@@ -82,6 +85,20 @@ import Testing
     let problem = try #require(chapter.inputErrors.first, "\(code)")
     #expect(problem.message.contains(message), "\(problem.message)")
     #expect(problem.line == 4 && problem.kind == .badInput)
+  }
+
+  /// The widest range a knob may have: every stop is a finite literal.
+  @Test func theWidestRangesGiveFiniteStops() throws {
+    for code in ["let x = 1.0 /* knob: a -1000000000000000...1000000000000000 */",
+                 "let x = 1 /* knob: a -1000000000000000...1000000000000000 */"] {
+      let chapter = Self.chapter(code)
+      #expect(chapter.problems.isEmpty, "\(Self.problems(chapter))")
+      let knob = try #require(chapter.snippets.first?.knobs.first)
+      #expect(knob.stops.count == 5)
+      for stop in knob.stops {
+        #expect(Double(stop)?.isFinite == true && !stop.contains("inf") && !stop.contains("nan"), "\(stop)")
+      }
+    }
   }
 
   @Test func aKnobIsOnlyWhereItDrivesAnOutputTheSiteShows() {

@@ -362,6 +362,43 @@ struct ReportMergeRefusalTests {
       == "'x.json' and '1.json' compiled the snippets in different Swift language modes (Swift 6 and Swift 5); merge only the shards of one run")
     swift5.swiftLanguageMode = 6
     #expect(try ReportDocument.Merger.merge([("1.json", swift5), ("x.json", swift6)]).swiftLanguageMode == 6)
+    // RELIABILITY-REVIEW-4 M5: shards run on different devices, or with
+    // Reduce Motion set differently, merged as the first one's.
+    var iPhone15 = one
+    iPhone15.device = "iPhone 15"
+    iPhone15.reduceMotion = true
+    var iPhone8 = two
+    iPhone8.device = "iPhone 8"
+    iPhone8.reduceMotion = true
+    #expect(message([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+      == "'device-2.json' and 'device-1.json' ran the snippets on different devices ('iPhone 8' and 'iPhone 15'); "
+        + "merge only the shards of one run")
+    iPhone8.device = nil
+    #expect(message([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+      == "'device-2.json' and 'device-1.json' ran the snippets on different devices (the engine's default, "
+        + "the iPhone SE (1st generation) and 'iPhone 15'); merge only the shards of one run")
+    iPhone8.device = "iPhone 15"
+    iPhone8.reduceMotion = false
+    #expect(message([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+      == "'device-2.json' and 'device-1.json' ran the snippets with Reduce Motion set differently (off and on); "
+        + "merge only the shards of one run")
+    iPhone8.reduceMotion = true
+    let merged = try ReportDocument.Merger.merge([("device-1.json", iPhone15), ("device-2.json", iPhone8)])
+    #expect(merged.device == "iPhone 15" && merged.reduceMotion == true && merged.shard == nil)
+    #expect(merged.chapters.map(ReportDocument.Merger.chapterName) == ["a.md", "b.md", "c.md"])
+  }
+
+  /// Every field of a report is one the shards of a run must state alike
+  /// (compared by the merger) or one each shard has its own: a field added
+  /// to the report without a place in either fails here.
+  @Test func everyFieldOfAReportIsComparedOrEachShardsOwn() {
+    let fields = Mirror(reflecting: Self.shard(1, of: 1, ["a.md"])).children.compactMap(\.label)
+    let compared = ReportDocument.Merger.agreements.flatMap(\.fields).map { String($0.prefix { $0 != "." }) }
+    #expect(fields.contains("device") && fields.contains("chapters"))
+    for field in fields {
+      #expect(compared.contains(field) || ReportDocument.Merger.fieldsOfEachShard.contains(field),
+              "'\(field)' is neither compared by report merge nor each shard's own")
+    }
   }
 }
 
@@ -439,7 +476,9 @@ struct HostileReportTests {
     // A failing snippet with its error finding taken out: inconsistent.
     var quiet = failing
     quiet.chapters[0].findings = []
-    #expect(try readMessage(Array(quiet.json().utf8))?.contains("has a failing snippet but no error finding") == true)
+    #expect(try readMessage(Array(quiet.json().utf8))
+      == "'R' is not a workbook report: the chapter 'Chapters/a.md' has a snippet that failed or was not run "
+        + "(line 3, 'mismatch') but no error finding; pass the JSON that 'workbook verify --format json' wrote")
     // One key twice: refused, whichever comes first.
     let twice = Self.valid.json().replacingOccurrences(of: "\"passed\":true", with: "\"passed\":false,\"passed\":true")
     #expect(twice != Self.valid.json())
@@ -448,6 +487,57 @@ struct HostileReportTests {
     // Keys equal in different objects are fine, and so are strings holding quotes and braces.
     #expect(JSONDuplicateKey.first(in: Array(#"{"a":{"a":1},"b":[{"a":"}"{"},{"a":2}]}"#.utf8)) == nil)
     #expect(JSONDuplicateKey.first(in: Array(#"{"a":[1,{"b":1,"b":2}]}"#.utf8)) == "b")
+  }
+
+  // RELIABILITY-REVIEW-4 M6: snippets that were never run, in chapters
+  // without an error finding, merged as "0 passed, 3 failed" and exit 0
+  // (`build --from-report` refused the same file: its site counts a
+  // not-run snippet as a failure). One rule now: every snippet that counts
+  // as failed needs its chapter's error finding.
+  @Test func snippetsNotRunWithoutAnErrorFindingAreAnInconsistentReport() throws {
+    var notRun = Self.valid
+    for index in notRun.chapters.indices {
+      notRun.chapters[index].snippets[0].verdict = .notRun(.init(reason: "the chapter program does not build", stoppedBy: nil))
+    }
+    #expect(notRun.chapters.allSatisfy { $0.findings.isEmpty })
+    #expect(try readMessage(Array(notRun.json().utf8))
+      == "'R' is not a workbook report: the chapter 'Chapters/a.md' has a snippet that failed or was not run "
+        + "(line 3, 'not-run') but no error finding; pass the JSON that 'workbook verify --format json' wrote")
+    // With the finding verify gives them, the same chapters read, and fail.
+    for index in notRun.chapters.indices {
+      notRun.chapters[index].findings = [Finding(.error, .compileError, file: notRun.chapters[index].path, line: nil,
+                                                 message: "Chapter program does not build")]
+    }
+    let read = try ReportDocument.decode(Array(notRun.json().utf8), file: "r")
+    #expect(!read.passed && read.summary.failed == 3 && read.summary.notRun == 3)
+  }
+
+  // RELIABILITY-REVIEW-4 M7: a key written once plainly and once with an
+  // escape is one key to JSONDecoder (which kept the first) and to every
+  // other reader (which keep the last): refused, as any key twice is.
+  @Test func aKeyGivenTwiceIsFoundWhateverEscapesSpellIt() throws {
+    let failing = ReportMergeRefusalTests.chapter("a.md", failing: true)
+    let findings = String(decoding: try JSONEncoder().encode(failing.findings), as: UTF8.self)
+    let escaped = Self.valid.json().replacingOccurrences(
+      of: #""findings":[]"#, with: #""findings":[],"f\u0069ndings":"# + findings)
+    #expect(escaped != Self.valid.json())
+    #expect(try readMessage(Array(escaped.utf8))
+      == "'R' is not a workbook report: the key 'findings' appears twice in one object; "
+        + "pass the JSON that 'workbook verify --format json' wrote")
+
+    func duplicate(_ json: String) -> String? { JSONDuplicateKey.first(in: Array(json.utf8)) }
+    #expect(duplicate(#"{"a":1,"\u0061":2}"#) == "a")
+    #expect(duplicate(#"{"\u00E9":1,"é":2}"#) == "é")
+    #expect(duplicate(#"{"é":1,"e\u0301":2}"#) == "é", "canonically equivalent, as Swift's strings compare")
+    #expect(duplicate(#"{"😀":1,"\ud83d\ude00":2}"#) == "😀", "a surrogate pair is one character")
+    #expect(duplicate(#"{"a\"b":1,"a\u0022b":2}"#) == "a\"b")
+    #expect(duplicate(#"{"\n\t\/":1,"\u000a\u0009/":2}"#) == "\n\t/")
+    // An escaped backslash is not an escape; a lone surrogate stands for
+    // U+FFFD (JSONDecoder refuses it); a broken escape stays as written.
+    #expect(duplicate(#"{"\\u0061":1,"a":2}"#) == nil)
+    #expect(duplicate(#"{"\ud83d":1,"x":2}"#) == nil)
+    #expect(duplicate(#"{"\ud83d":1,"\ude00":2}"#) == "\u{FFFD}")
+    #expect(duplicate(#"{"\u12":1,"\u12":2,"\"#) == "\\u12")
   }
 
   @Test func hugeReportIsRefusedUnread() throws {

@@ -203,6 +203,24 @@ struct ShardPlanTests {
     #expect(forward.summary?.hasPrefix("Shard 1/2: ") == true)
   }
 
+  // RELIABILITY-REVIEW-4 M1: a shard's book was rebuilt from its chapters
+  // alone, so it ran with the default settings (Swift 5, the iPhone SE),
+  // whatever site.json said; BookDeviceTests runs it.
+  @Test func aShardKeepsTheBooksSettings() throws {
+    var book = Self.book
+    book.site.swiftLanguageMode = .v6
+    book.site.device = "iPhone 15"
+    book.site.reduceMotion = true
+    book.siteProblem = Book.SiteMetadata.Problem(path: "/nonexistent-book/site.json", reason: "r")
+    book.temporaryFiles = [".01-small.md.workbook-1-abcdef"]
+    let plan = try ShardPlan.make(book: book, shard: ShardPlan.Spec(index: 1, count: 2))
+    let shard = plan.select(book)
+    #expect(shard.chapters.map(\.fileName) == plan.chapters(inShard: 1))
+    #expect(shard.site == book.site)
+    #expect(shard.siteProblem == book.siteProblem)
+    #expect(shard.temporaryFiles == book.temporaryFiles)
+  }
+
   @Test func bookIdentityFollowsContent() {
     let one = ShardPlan.identity(of: Self.book)
     var changed = Self.book
@@ -237,6 +255,7 @@ struct ShardPlanTests {
       ("{\"chapters\": {\"a.md\": -1}, \"schemaVersion\": 1}", "'chapters.a.md' should be a number of seconds, from 0 up"),
       ("{\"chapters\": {\"a.md\": \"fast\"}, \"schemaVersion\": 1}", "'chapters.a.md' should be a number"),
       ("{\"chapters\": {}, \"schemaVersion\": 2}", "its schemaVersion is 2, this workbook reads 1"),
+      ("{\"chapters\": {\"a.md\": 1, \"\\u0061.md\": 90}, \"schemaVersion\": 1}", "the key 'a.md' appears twice in one object"),
     ] {
       try damage.write(toFile: folder + "/" + ShardPlan.CostFile.name, atomically: true, encoding: .utf8)
       #expect(throws: ReportDocument.Problem.self) { try ShardPlan.CostFile.load(book: folder) }

@@ -34,6 +34,17 @@ public struct Book: Sendable {
   /// Every exercise of the book, chapter by chapter.
   public var exercises: [Exercise] { chapters.flatMap(\.exercises) }
 
+  /// The book with only the chapters `isIncluded` keeps (in the book's
+  /// order), and everything else it was loaded with: its settings
+  /// (`site`, `siteProblem`) and what its folder held. The one way to
+  /// narrow a loaded book (a shard's chapters): a part of the book runs
+  /// as the whole book would.
+  package func keeping(_ isIncluded: (Chapter) -> Bool) -> Book {
+    var narrowed = self
+    narrowed.chapters = chapters.filter(isIncluded)
+    return narrowed
+  }
+
   /// Reads and parses the book's chapters (`*.md` in `folder`, hidden files
   /// left out). A chapter that cannot be read, or that is a link to a file
   /// outside the book, is loaded with only that problem (see

@@ -38,6 +38,9 @@ extension Chapter {
     public static let stopCount = 5
     /// Knobs a snippet may have (each costs `stopCount` runs of the program).
     public static let maximumPerSnippet = 3
+    /// The largest end of a knob's range, either way: 10^15 (every whole
+    /// number up to it is a Double, and every stop is a finite literal).
+    static let largestEnd = 1e15
 
     /// The snippet's code with this knob's literal replaced by `literal`.
     public func code(_ code: String, with literal: String) -> String {
@@ -178,10 +181,11 @@ enum KnobParser {
       problem("Knob '\(name)': the range \(rangeWord) is empty; its low end comes first")
       return nil
     }
-    // Stops are written as integer literals: the ends must be whole numbers a
-    // Double holds exactly.
-    if wholeNumbers && (abs(low) > 1e15 || abs(high) > 1e15) {
-      problem("Knob '\(name)': the range \(rangeWord) is too large for an integer knob (at most 10^15 either way)")
+    // Every stop must be a literal the compiler takes: an integer knob's
+    // ends are whole numbers a Double holds exactly, and a float knob's
+    // stops, rounded to nine decimals (`stops`), stay finite.
+    if abs(low) > Chapter.Knob.largestEnd || abs(high) > Chapter.Knob.largestEnd {
+      problem("Knob '\(name)': the range \(rangeWord) is too large for a knob (its ends are at most 10^15 either way)")
       return nil
     }
     if wholeNumbers && (low != low.rounded() || high != high.rounded()) {
@@ -193,7 +197,8 @@ enum KnobParser {
   }
 
   /// `stopCount` values across `low...high`, as literals of the knob's
-  /// kind, without the written value.
+  /// kind, without the written value. The ends are within
+  /// `Chapter.Knob.largestEnd`, so every stop is finite.
   static func stops(low: Double, high: Double, wholeNumbers: Bool, besides written: Double) -> [String] {
     var values: [Double] = []
     for step in 0..<Chapter.Knob.stopCount {

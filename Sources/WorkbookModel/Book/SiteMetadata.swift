@@ -36,19 +36,37 @@ extension Book {
 
     public init(from decoder: Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      title = try c.decodeIfPresent(String.self, forKey: .title) ?? title
-      rawHTML = try c.decodeIfPresent(Bool.self, forKey: .rawHTML) ?? rawHTML
-      command = try c.decodeIfPresent(String.self, forKey: .command) ?? command
-      exerciseCommand = try c.decodeIfPresent(String.self, forKey: .exerciseCommand) ?? command + " step {chapter}/{id}"
-      if let mode = try c.decodeIfPresent(Int.self, forKey: .swiftLanguageMode) {
-        guard let known = SwiftLanguageMode(rawValue: mode) else { throw UnknownLanguageMode(value: mode) }
-        swiftLanguageMode = known
+      /// The value at `key`, if present. A value JSONDecoder cannot hold
+      /// (6.5 for a whole number, a lone surrogate in a string) throws its
+      /// own error here, which `decode` would turn into "not valid JSON" at
+      /// no key: it is made a `DecodingError` at the key.
+      func value<T: Decodable>(_ type: T.Type, _ key: CodingKeys) throws -> T? {
+        do {
+          return try c.decodeIfPresent(type, forKey: key)
+        } catch let error as DecodingError {
+          throw error
+        } catch {
+          throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: "\(error)"))
+        }
       }
-      if let name = try c.decodeIfPresent(String.self, forKey: .device) {
+      title = try value(String.self, .title) ?? title
+      rawHTML = try value(Bool.self, .rawHTML) ?? rawHTML
+      command = try value(String.self, .command) ?? command
+      exerciseCommand = try value(String.self, .exerciseCommand) ?? command + " step {chapter}/{id}"
+      do {
+        if let mode = try value(Int.self, .swiftLanguageMode) {
+          guard let known = SwiftLanguageMode(rawValue: mode) else { throw UnknownLanguageMode(value: "\(mode)") }
+          swiftLanguageMode = known
+        }
+      } catch DecodingError.dataCorrupted {
+        // A number, but not a whole one an Int holds (6.5, 1e30).
+        throw UnknownLanguageMode(value: (try? c.decode(Double.self, forKey: .swiftLanguageMode)).map { "\($0)" })
+      }
+      if let name = try value(String.self, .device) {
         guard DeviceCatalogue.names.contains(name) else { throw UnknownDevice(name: name) }
         device = name
       }
-      reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? reduceMotion
+      reduceMotion = try value(Bool.self, .reduceMotion) ?? reduceMotion
     }
 
     enum CodingKeys: String, CodingKey {
@@ -66,10 +84,11 @@ extension Book {
       }
     }
 
-    /// A `swiftLanguageMode` other than 5 or 6.
+    /// A `swiftLanguageMode` number other than 5 or 6.
     struct UnknownLanguageMode: Error {
-      var value: Int
-      var sentence: String { "'swiftLanguageMode' is \(value); it must be 5 or 6" }
+      /// The number as read; nil when no Double holds it either.
+      var value: String?
+      var sentence: String { (value.map { "'swiftLanguageMode' is \($0); it" } ?? "'swiftLanguageMode'") + " must be 5 or 6" }
     }
 
     /// The file's name in the book folder.
@@ -84,17 +103,22 @@ extension Book {
       public var reason: String
     }
 
-    /// Reads `<book>/site.json`; no file gives the defaults.
+    /// Reads `<book>/site.json`; no file gives the defaults. A key given
+    /// twice in one object is a problem: JSONDecoder would keep the first
+    /// without a word, where most readers of the file take the last.
     package static func load(book: String) -> Result<SiteMetadata, Problem> {
       let path = book + "/" + fileName
       guard let data = FileManager.default.contents(atPath: path) else { return .success(SiteMetadata()) }
-      do { return .success(try JSONDecoder().decode(SiteMetadata.self, from: data)) } catch let error as UnknownLanguageMode {
+      let site: SiteMetadata
+      do { site = try JSONDecoder().decode(SiteMetadata.self, from: data) } catch let error as UnknownLanguageMode {
         return .failure(Problem(path: path, reason: error.sentence))
       } catch let error as UnknownDevice {
         return .failure(Problem(path: path, reason: error.sentence))
       } catch {
         return .failure(Problem(path: path, reason: DecodingProblem.sentence(error)))
       }
+      if let duplicate = JSONDuplicateKey.problem(in: Array(data)) { return .failure(Problem(path: path, reason: duplicate)) }
+      return .success(site)
     }
   }
 }

@@ -121,28 +121,35 @@ public struct ReportDocument: Codable, Hashable, Sendable {
     guard version >= 1 else { throw .notAReport(file: file, reason: "its 'schemaVersion' is \(version)") }
     // JSONDecoder keeps one of two equal keys without a word: a report
     // that says `"passed": false, "passed": true` says nothing.
-    if let key = JSONDuplicateKey.first(in: bytes) {
-      throw .notAReport(file: file, reason: "the key '\(key)' appears twice in one object")
-    }
+    if let duplicate = JSONDuplicateKey.problem(in: bytes) { throw .notAReport(file: file, reason: duplicate) }
     var document: ReportDocument
     do {
       document = try JSONDecoder().decode(ReportDocument.self, from: data)
     } catch {
       throw .notAReport(file: file, reason: DecodingProblem.sentence(error))
     }
-    // The verdict is the chapters': `passed` and the summary are worked out
-    // from them again, never taken from the file.
+    // The verdict is the chapters' error findings: a snippet counted as
+    // failed in a chapter that has none contradicts it.
     for chapter in document.chapters {
-      if chapter.snippets.contains(where: { $0.status.isFailure }), !chapter.failed {
+      if let snippet = chapter.unexplainedSnippet {
         throw .notAReport(
           file: file,
-          reason: "the chapter '\(chapter.path)' has a failing snippet but no error finding")
+          reason: "the chapter '\(chapter.path)' has a snippet that failed or was not run (line \(snippet.line), "
+            + "'\(snippet.status.rawValue)') but no error finding")
       }
     }
-    let report = document.verifyReport
-    document.passed = !report.failed
-    document.summary = ReportDocument.Summary(report)
+    // `passed` and the summary are worked out from the chapters again,
+    // never taken from the file.
+    document.recount(seconds: document.summary.seconds)
     return document
+  }
+
+  /// Works `passed` and `summary` out from the chapters, the run taking
+  /// `seconds`.
+  mutating func recount(seconds: Double) {
+    let report = VerifyReport(chapters: chapters, duration: seconds, engineBuilt: false)
+    passed = !report.failed
+    summary = ReportDocument.Summary(report)
   }
 }
 
@@ -169,10 +176,8 @@ extension ErrorText {
     case .differentEngine(let file, let first, let engine, let firstEngine):
       return "'\(file)' and '\(first)' ran against different engines or compilers ('\(engine)' and '\(firstEngine)'); "
         + "merge only the shards of one run, on one Swift release"
-    case .differentLanguageMode(let file, let first, let mode, let firstMode):
-      func name(_ mode: Int?) -> String { mode.map { "Swift \($0)" } ?? "an unstated mode" }
-      return "'\(file)' and '\(first)' compiled the snippets in different Swift language modes "
-        + "(\(name(mode)) and \(name(firstMode))); merge only the shards of one run"
+    case .differentSetting(let file, let first, let difference, let value, let firstValue):
+      return "'\(file)' and '\(first)' \(difference) (\(value) and \(firstValue)); merge only the shards of one run"
     case .differentShardCount(let file, let count, let first, let firstCount):
       func name(_ count: Int?) -> String { count.map { "\($0) shards" } ?? "no shards (a whole run)" }
       return "'\(file)' is one of \(name(count)) but '\(first)' one of \(name(firstCount)); "
@@ -355,9 +360,11 @@ extension ReportDocument {
     case differentBook(file: String, first: String)
     /// Reports made with different engines or compilers.
     case differentEngine(file: String, first: String, engine: String, firstEngine: String)
-    /// Reports whose snippets were compiled in different Swift language
-    /// modes (nil: a report that does not state it).
-    case differentLanguageMode(file: String, first: String, mode: Int?, firstMode: Int?)
+    /// Reports whose snippets were compiled or run with different settings
+    /// (`site.json`'s: the language mode, the device, Reduce Motion):
+    /// `difference` says how ("ran the snippets on different devices"),
+    /// `value` and `firstValue` name each report's setting.
+    case differentSetting(file: String, first: String, difference: String, value: String, firstValue: String)
     /// Reports of different shard counts, or a sharded one with an unsharded one.
     case differentShardCount(file: String, count: Int?, first: String, firstCount: Int?)
     /// The same shard twice.

@@ -73,10 +73,11 @@ public struct ShardPlan: Sendable {
       + ", \(seconds(load)) of \(seconds(total)) \(source)"
   }
 
-  /// `book` with only this shard's chapters (in the book's order).
+  /// `book` with only this shard's chapters (in the book's order), its
+  /// settings kept (`Book.keeping`).
   public func select(_ book: Book) -> Book {
     guard let spec else { return book }
-    return Book(folder: book.folder, chapters: book.chapters.filter { assignment[$0.fileName] == spec.index })
+    return book.keeping { assignment[$0.fileName] == spec.index }
   }
 
   /// The book's identity: a hash of every loaded chapter's file name and
@@ -208,6 +209,7 @@ extension ShardPlan {
       } catch {
         throw .badCostFile(file: shown, reason: DecodingProblem.sentence(error))
       }
+      if let duplicate = JSONDuplicateKey.problem(in: bytes) { throw .badCostFile(file: shown, reason: duplicate) }
       guard contents.schemaVersion == 1 else {
         throw .badCostFile(file: shown, reason: "its schemaVersion is \(contents.schemaVersion), this workbook reads 1")
       }

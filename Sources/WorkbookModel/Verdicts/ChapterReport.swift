@@ -214,7 +214,15 @@ public struct ChapterReport: Hashable, Sendable, Codable {
   public var checkedSnippetCount: Int { snippets.filter { $0.status != .ignored }.count }
   public var passedSnippetCount: Int { snippets.filter { $0.status == .passed }.count }
   /// Snippets that failed or were not run.
-  public var failedSnippetCount: Int { snippets.filter { $0.status.isFailure || $0.status == .notRun }.count }
+  public var failedSnippetCount: Int { snippets.filter(\.status.countsAsFailed).count }
+
+  /// The first snippet that failed or was not run, when the chapter has no
+  /// error finding; else nil. Verify gives every such chapter an error
+  /// finding (the chapter's verdict is its findings'), so a report that
+  /// holds one contradicts itself.
+  public var unexplainedSnippet: SnippetReport? {
+    failed ? nil : snippets.first(where: \.status.countsAsFailed)
+  }
 }
 
 extension SnippetReport {
@@ -242,6 +250,10 @@ extension SnippetReport {
       case .passed, .notRun, .ignored: return false
       }
     }
+
+    /// Whether the snippet counts as failed (the summary's `failed`, a
+    /// failure on the site): it failed, or was not run.
+    public var countsAsFailed: Bool { isFailure || self == .notRun }
   }
 }
 
