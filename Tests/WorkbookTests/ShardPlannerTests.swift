@@ -212,13 +212,13 @@ struct ShardPlanTests {
     book.site.device = "iPhone 15"
     book.site.reduceMotion = true
     book.siteProblem = Book.SiteMetadata.Problem(path: "/nonexistent-book/site.json", reason: "r")
-    book.temporaryFiles = [".01-small.md.workbook-1-abcdef"]
+    book.chapterFiles = ["01-small.md", "02-other.md"]
     let plan = try ShardPlan.make(book: book, shard: ShardPlan.Spec(index: 1, count: 2))
     let shard = plan.select(book)
     #expect(shard.chapters.map(\.fileName) == plan.chapters(inShard: 1))
     #expect(shard.site == book.site)
     #expect(shard.siteProblem == book.siteProblem)
-    #expect(shard.temporaryFiles == book.temporaryFiles)
+    #expect(shard.chapterFiles == book.chapterFiles)
   }
 
   @Test func bookIdentityFollowsContent() {
