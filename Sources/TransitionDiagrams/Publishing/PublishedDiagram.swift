@@ -88,6 +88,22 @@ public enum DiagramChannel {
     return queue.diagrams
   }
 
+  /// What an app's run does after its code (`workbook run`, after the
+  /// files' top-level code): the main run loop turns until nothing is
+  /// scheduled, as an app's keeps turning (at most `limit` seconds of
+  /// virtual time, said as a warning when reached); then every warning
+  /// the simulation recorded (what UIKit would have logged) is published.
+  @MainActor public static func finishAppRun(limit: TimeInterval, of simulation: Simulation = .current) {
+    if !simulation.runUntilIdle(limit: limit) {
+      publish(.warning("The run loop was still busy \(Int(limit)) s (virtual time) after the code ended: a timer, "
+                         + "display link or animation that never stops; the run stopped there", line: nil),
+              from: simulation)
+    }
+    for diagnostic in simulation.diagnostics {
+      publish(.warning(diagnostic.message, line: nil), from: simulation)
+    }
+  }
+
   private static func queue(of simulation: Simulation) -> PublishedQueue {
     let key = ObjectIdentifier(PublishedQueue.self)
     if let found = simulation.companions[key] as? PublishedQueue { return found }

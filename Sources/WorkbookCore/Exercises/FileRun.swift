@@ -153,7 +153,7 @@ extension ProgramBuilder {
       if !translated.isEmpty && !translated.hasSuffix("\n") { translated += "\n" }
       main += "#sourceLocation(file: \"\(file.path.swiftStringEscaped)\", line: 1)\n" + translated
     }
-    main += "#sourceLocation()\nawait \(Self.preludeModuleName).__workbookRunLoopAfterFiles(limit: \(Self.runLoopLimit))\n"
+    main += "#sourceLocation()\n\(EngineBuilder.diagramsFolderName).DiagramChannel.finishAppRun(limit: \(Self.runLoopLimit))\n"
     let name = files.first.map { ($0.path as NSString).lastPathComponent } ?? "main.swift"
     return ProgramSource(main: main, prelude: Self.prelude, sourceFileName: name, snippetIndexes: [0], markerOrder: [0])
   }

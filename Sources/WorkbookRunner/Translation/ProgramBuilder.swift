@@ -285,22 +285,6 @@ package struct ProgramBuilder: Sendable {
       #endif
     }
 
-    /// `workbook run`'s last call, after the files' top-level code: the
-    /// main run loop turns until nothing is scheduled, as an app's keeps
-    /// turning after its code (at most `limit` seconds of virtual time);
-    /// then every warning the engine recorded (UIKit's log) is published.
-    @MainActor public func __workbookRunLoopAfterFiles(limit: Double) async {
-      let simulation = Simulation.current
-      if !simulation.runUntilIdle(limit: limit) {
-        DiagramChannel.publish(.warning(
-          "The run loop was still busy \\(Int(limit)) s (virtual time) after the files' code: a timer, display link or animation that never ends; the run stopped there", line: nil),
-          from: simulation)
-      }
-      for diagnostic in simulation.diagnostics {
-        DiagramChannel.publish(.warning(diagnostic.message, line: nil), from: simulation)
-      }
-    }
-
     /// A published diagram's marker, in the output where the program is.
     private func __workbookWrite(_ diagram: PublishedDiagram) {
       fputs("\\u{1E}workbook-diagram \\(workbookSecret) " + diagram.record + "\\u{1E}\\n", stdout)
