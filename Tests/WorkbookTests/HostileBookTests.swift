@@ -7,6 +7,7 @@ import Testing
 @testable import WorkbookModel
 @testable import WorkbookRunner
 @testable import WorkbookSupport
+import WorkbookMarkdown
 
 @Suite(.serialized) struct HostileBookTests {
   /// The hostile fixture book, verified once for all the tests below.
@@ -74,6 +75,29 @@ import Testing
     let chapter = try chapter("07-compile-fail-prefix.md")
     #expect(chapter.findings == [])
     #expect(chapter.snippets.map(\.status) == [.passed])
+  }
+
+  /// RELIABILITY-REVIEW-4's deep nesting (M2, M3), one line each: before
+  /// the limit, loading these overflowed the stack (`exercises`, `verify`
+  /// and `build` died with SIGSEGV) or took minutes.
+  static let tooDeep: [(name: String, line: String)] = [
+    ("40,000 block quotes", String(repeating: ">", count: 40_000) + " hi"),
+    ("100,000 block quotes", String(repeating: ">", count: 100_000) + " hi"),
+    ("30,000 quotes and lists", String(repeating: "> - ", count: 30_000) + "hi"),
+    ("32,000 nested emphases", String(repeating: "*a ", count: 32_000) + "b" + String(repeating: " a*", count: 32_000)),
+    ("20,000 nested images", String(repeating: "![", count: 20_000) + "a" + String(repeating: "](u)", count: 20_000)),
+  ]
+
+  @Test(arguments: tooDeep.map(\.name)) func nestingDeeperThanTheLimitIsRefusedAtItsLine(_ name: String) throws {
+    let line = try #require(Self.tooDeep.first { $0.name == name }?.line)
+    let text = "# Deep\n\nA paragraph.\n\n" + line + "\n"
+    let chapter = ChapterLoader.load(bytes: Array(text.utf8), path: "/b/01-deep.md", displayPath: "Chapters/01-deep.md")
+    #expect(chapter.document == nil)
+    let errors = chapter.problems.filter { $0.severity == .error }
+    #expect(errors.count == 1, "\(errors)")
+    let error = try #require(errors.first)
+    #expect(error.file == "Chapters/01-deep.md" && error.line == 5)
+    #expect(error.message.hasPrefix("Markdown is nested too deeply at line 5: more than \(MarkdownDocument.maximumNesting) levels"))
   }
 }
 

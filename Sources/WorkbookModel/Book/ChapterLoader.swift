@@ -27,6 +27,11 @@ package enum ChapterLoader {
         chapter.problems.append(Finding(
           .error, .badInput, file: displayPath, line: position.line, column: position.column,
           message: "File is not UTF-8: invalid byte at line \(position.line), column \(position.column)"))
+      case .nestedTooDeeply(let position):
+        chapter.problems.append(Finding(
+          .error, .badInput, file: displayPath, line: position.line, column: position.column,
+          message: "Markdown is nested too deeply at line \(position.line): more than "
+            + "\(MarkdownDocument.maximumNesting) levels of block quotes, lists, emphasis or links; nest it less deeply"))
       }
       return chapter
     }
