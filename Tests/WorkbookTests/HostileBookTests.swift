@@ -99,6 +99,24 @@ import WorkbookMarkdown
     #expect(error.file == "Chapters/01-deep.md" && error.line == 5)
     #expect(error.message.hasPrefix("Markdown is nested too deeply at line 5: more than \(MarkdownDocument.maximumNesting) levels"))
   }
+
+  // RELIABILITY-REVIEW-4 L3: bidirectional controls ("Trojan Source") in
+  // a snippet or in prose passed without a word.
+  @Test func bidirectionalControlsAreWarnedOfAtTheirLineAndColumn() {
+    let text = "# Bidi\n\nProse \u{202E} here.\n\n```swift\n"
+      + "let access = \"user\u{202E} \u{2066}// Check if admin\u{2069} \u{2066}\"\nprint(access)\n```\n"
+    let chapter = ChapterLoader.load(bytes: Array(text.utf8), path: "/b/01-bidi.md", displayPath: "Chapters/01-bidi.md")
+    let warnings = chapter.problems.filter { $0.message.hasPrefix("Bidirectional control") }
+    #expect(warnings.map(\.line) == [3, 6])
+    #expect(warnings.map(\.column) == [7, 19])
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.file == "Chapters/01-bidi.md" && $0.message.contains("U+202E") })
+    // Every one of them, and nothing next to them (U+2029, U+202F, U+2065, U+206A).
+    let scalars: [UInt32] = Array(0x202A...0x202E) + Array(0x2066...0x2069)
+    let lines = (scalars + [0x2029, 0x202F, 0x2065, 0x206A]).map { "a\(Unicode.Scalar($0)!)b\n" }.joined()
+    let found = ChapterLoader.controlCharacters(in: Array(lines.utf8), file: "c.md", limit: 20)
+    #expect(found.map(\.line) == Array(1...scalars.count))
+    #expect(found.map { $0.message.contains(String(format: "U+%04X", scalars[($0.line ?? 1) - 1])) } == scalars.map { _ in true })
+  }
 }
 
 enum ProcessFixtures {
