@@ -203,6 +203,37 @@ import WorkbookMarkdown
     #expect(section.text == words + " core " + words + " tail")
   }
 
+  // RELIABILITY-REVIEW-4 L2: heading anchors took the page's own ids
+  // (`## Search` gave a second id="search"; in serve, `## Workbook run`
+  // came before the run script's data and hid it).
+  @Test func headingAnchorsNeverTakeThePagesOwnIDs() throws {
+    let names = ["Search", "Search results", "Toc", "Content", "Chapters", "Run it yourself", "Workbook run",
+                 "Workbook preview status", "Knob 0 0", "Knob 0 0 stops", "Search", "Section workbook run"]
+    let chapter = "# IDs\n\n" + names.map { "## \($0)\n\ntext\n" }.joined(separator: "\n")
+    let site = Self.renderUnverified([("01-ids.md", chapter)])
+    let page = site.text("01-ids.html")
+    let headings = page.components(separatedBy: "<h2 id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    #expect(headings == [
+      "search-1", "search-results-1", "toc-1", "content-1", "chapters-1", "run-it-yourself-1", "section-workbook-run",
+      "section-workbook-preview-status", "section-knob-0-0", "section-knob-0-0-stops", "search-2", "section-workbook-run-1",
+    ])
+    for name in ["01-ids.html", "index.html"] {
+      let ids = Self.ids(in: site.text(name))
+      #expect(Set(ids).count == ids.count, "\(name) repeats an id: \(ids)")
+    }
+    // Every id of the built-in theme is reserved.
+    for template in Theme.templateNames {
+      let source = try String(contentsOfFile: TestPackage.root + "/Sources/WorkbookSite/Theme/" + template, encoding: .utf8)
+      let unreserved = Self.ids(in: source).filter { !IDRegistry.reserved.contains($0) }
+      #expect(unreserved == [], "\(template) has ids headings may take")
+    }
+  }
+
+  /// The values of the `id` attributes in `html`, in order.
+  static func ids(in html: String) -> [String] {
+    html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+  }
+
   /// Random chapters of nested quotes, lists, emphasis, links and images
   /// around the limit (500 seeded cases): each renders, or is refused at
   /// its line and shown as text, and no page has markup it should not.
