@@ -38,8 +38,13 @@ enum CmarkParser {
   }
 
   /// The parser options and extensions of every parse: the GFM extensions
-  /// plus the tag filter, which only acts when HTML is rendered.
-  static func parse(_ bytes: [UInt8]) -> CmarkTree? {
+  /// plus the tag filter, which only acts when HTML is rendered. Every
+  /// parse is checked against `MarkdownDocument.maximumNesting`, so no
+  /// walker of a returned tree (or of a `MarkdownNode`) goes deeper.
+  ///
+  /// - Returns: The tree; nil when cmark could not parse (out of memory).
+  /// - Throws: `MarkdownError.nestedTooDeeply` at the first node too deep.
+  static func parse(_ bytes: [UInt8]) throws(MarkdownError) -> CmarkTree? {
     MarkdownParseCounter.current?.add()
     guard let parser = makeParser(options: CMARK_OPT_DEFAULT, extensions: extensionNames + ["tagfilter"]) else { return nil }
     feed(parser, bytes)
@@ -47,7 +52,62 @@ enum CmarkParser {
       cmark_parser_free(parser)
       return nil
     }
-    return CmarkTree(parser: parser, root: root)
+    let tree = CmarkTree(parser: parser, root: root)
+    if let deep = firstNodeNested(deeperThan: MarkdownDocument.maximumNesting, in: root) {
+      throw .nestedTooDeeply(position: deep)
+    }
+    return tree
+  }
+
+  /// `parse(_:)`, except that a document nested too deeply becomes one
+  /// paragraph of its text as written (for renderers that take any text;
+  /// a chapter's loader reports the nesting at its line).
+  static func parseOrText(_ bytes: [UInt8]) -> CmarkTree? {
+    do {
+      return try parse(bytes)
+    } catch {
+      guard let parser = makeParser(options: CMARK_OPT_DEFAULT, extensions: []) else { return nil }
+      guard let root = cmark_node_new(CMARK_NODE_DOCUMENT), let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH),
+        let text = cmark_node_new(CMARK_NODE_TEXT)
+      else {
+        cmark_parser_free(parser)
+        return nil
+      }
+      cmark_node_set_literal(text, String(decoding: bytes, as: UTF8.self))
+      cmark_node_append_child(paragraph, text)
+      cmark_node_append_child(root, paragraph)
+      return CmarkTree(parser: parser, root: root)
+    }
+  }
+
+  /// The position of the first node with more than `limit` ancestors
+  /// below the document (blocks and inlines alike: a block quote, a list
+  /// and its item, a paragraph, an emphasis, a link each count), found in
+  /// one pass of cmark's iterator.
+  static func firstNodeNested(deeperThan limit: Int, in root: OpaquePointer) -> SourcePosition? {
+    guard let iterator = cmark_iter_new(root) else { return nil }
+    defer { cmark_iter_free(iterator) }
+    // A node with children is entered and exited; one without is entered
+    // only (or also exited: then it has no children either way). The
+    // document itself is no level.
+    var ancestors = -1
+    var line = 1
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard let node = cmark_iter_get_node(iterator), cmark_node_first_child(node) != nil || event == CMARK_EVENT_ENTER
+      else { continue }
+      if event == CMARK_EVENT_EXIT {
+        ancestors -= 1
+        continue
+      }
+      // Inlines may carry no line of their own: the last one seen stands.
+      let start = Int(cmark_node_get_start_line(node))
+      if start > 0 { line = start }
+      if ancestors > limit {
+        return SourcePosition(line: line, column: max(1, Int(cmark_node_get_start_column(node))))
+      }
+      if cmark_node_first_child(node) != nil { ancestors += 1 }
+    }
+    return nil
   }
 
   /// The document's leaf blocks and the plain text of its paragraphs (by

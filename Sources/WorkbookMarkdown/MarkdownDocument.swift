@@ -118,6 +118,13 @@ public struct MarkdownDocument: Sendable {
   /// cmark's tree, kept for one HTML rendering (see `MarkdownHTML.render(_:)`).
   var tree: CmarkTree? = nil
 
+  /// How deeply a document's nodes may nest: each block quote, list,
+  /// list item, emphasis, link… is a level. Far deeper than prose needs
+  /// (a browser stops nesting a page's elements at 512), and shallow
+  /// enough that no reader of the tree runs out of stack; a deeper
+  /// document is refused where it first goes too deep.
+  public static let maximumNesting = 256
+
   init(blocks: [MarkdownBlock], lines: [Substring]) {
     self.blocks = blocks
     self.lines = lines
@@ -128,12 +135,13 @@ public struct MarkdownDocument: Sendable {
   ///
   /// - Parameter bytes: The file's bytes; they must be UTF-8.
   /// - Throws: `MarkdownError.invalidUTF8` with the position of the first
-  ///   byte that is not UTF-8.
+  ///   byte that is not UTF-8; `MarkdownError.nestedTooDeeply` where the
+  ///   nesting first passes `maximumNesting`.
   public static func parse(bytes: [UInt8]) throws(MarkdownError) -> MarkdownDocument {
     if let bad = firstInvalidUTF8(bytes) {
       throw .invalidUTF8(position: position(ofByte: bad, in: bytes))
     }
-    let tree = CmarkParser.parse(bytes)
+    let tree = try CmarkParser.parse(bytes)
     // Split on bytes as cmark does ("\r\n", "\n" or a lone "\r").
     let lines = MarkdownLines.texts(bytes)
     let read = tree?.read { root in
@@ -150,9 +158,9 @@ public struct MarkdownDocument: Sendable {
     return document
   }
 
-  /// Parses a string (always valid UTF-8).
+  /// Parses a string (always valid UTF-8); a string nested too deeply
+  /// gives an empty document.
   public static func parse(_ text: String) -> MarkdownDocument {
-    // A String is valid UTF-8, so this cannot throw.
     (try? parse(bytes: Array(text.utf8))) ?? MarkdownDocument(blocks: [], lines: [])
   }
 
@@ -172,6 +180,9 @@ public struct MarkdownDocument: Sendable {
 public enum MarkdownError: Error, Hashable, Sendable {
   /// The file is not UTF-8; `position` is where the first bad byte is.
   case invalidUTF8(position: SourcePosition)
+  /// Block quotes, lists, emphasis or links nest deeper than
+  /// `MarkdownDocument.maximumNesting` at `position`.
+  case nestedTooDeeply(position: SourcePosition)
 }
 
 // MARK: - Internal

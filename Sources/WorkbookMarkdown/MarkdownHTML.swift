@@ -92,8 +92,10 @@ public struct MarkdownHTML: Sendable {
   ///   - allowRawHTML: Pass raw HTML through (with GFM's tag filter); when
   ///     false it is shown as text.
   ///   - hooks: Replacements for code blocks, headings, labelled lists, URLs.
+  /// - Returns: The HTML; Markdown nested deeper than
+  ///   `MarkdownDocument.maximumNesting` is shown as one paragraph of its text.
   public static func render(bytes: [UInt8], allowRawHTML: Bool = false, hooks: MarkdownHTMLHooks = .init()) -> MarkdownHTML {
-    guard let tree = CmarkParser.parse(bytes), let root = tree.take() else { return MarkdownHTML(blocks: [], sections: []) }
+    guard let tree = CmarkParser.parseOrText(bytes), let root = tree.take() else { return MarkdownHTML(blocks: [], sections: []) }
     return CmarkHTMLRenderer.render(root, of: tree, allowRawHTML: allowRawHTML, hooks: hooks)
   }
 
@@ -167,6 +169,9 @@ enum CmarkHTMLRenderer {
     let allowRawHTML: Bool
     var sections: [MarkdownSection] = []
     var currentHeading: MarkdownHeading? = nil
+    /// Whether the nodes being visited are a heading's inlines (its text
+    /// is the section's heading, not the section's text).
+    var inHeading = false
     var buffer = ""
     /// What each node that ends up at the top level was (nodes the hooks
     /// replaced are recorded under their replacement).
@@ -232,7 +237,9 @@ enum CmarkHTMLRenderer {
           level: Int(cmark_node_get_heading_level(node)), text: CmarkParser.plainText(of: node),
           position: position(node))
         currentHeading = heading
+        inHeading = true
         visit(node)
+        inHeading = false
         let kind = MarkdownBlockHTML.Kind.heading(level: heading.level, line: heading.position.line)
         kinds[node] = kind
         if let tags = hooks.heading(heading), let custom = replace(node, open: tags.open, close: tags.close) {
@@ -252,9 +259,7 @@ enum CmarkHTMLRenderer {
         let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
         let text = CmarkHTMLRenderer.withoutControls(literal)
         if text != literal { cmark_node_set_literal(node, text) }
-        if currentHeading == nil || !isInHeading(node) {
-          addText(text)
-        }
+        if !inHeading { addText(text) }
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
         addText(" ")
       case CMARK_NODE_HTML_INLINE where !allowRawHTML:
@@ -262,7 +267,6 @@ enum CmarkHTMLRenderer {
         let literal = CmarkHTMLRenderer.withoutControls(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
         if let text = cmark_node_new(CMARK_NODE_TEXT) {
           cmark_node_set_literal(text, literal)
-          let inHeading = isInHeading(node)
           cmark_node_replace(node, text)
           cmark_node_free(node)
           if !inHeading { addText(literal) }
@@ -291,15 +295,6 @@ enum CmarkHTMLRenderer {
       default:
         visit(node)
       }
-    }
-
-    private func isInHeading(_ node: OpaquePointer) -> Bool {
-      var parent = cmark_node_parent(node)
-      while let p = parent {
-        if cmark_node_get_type(p) == CMARK_NODE_HEADING { return true }
-        parent = cmark_node_parent(p)
-      }
-      return false
     }
 
     /// A paragraph whose text is a label ("Hints", "**Hints:**") followed by

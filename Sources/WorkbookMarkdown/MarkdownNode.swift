@@ -30,10 +30,11 @@ public indirect enum MarkdownNode: Hashable, Sendable {
   case lineBreak
   case htmlInline(String)
 
-  /// Parses Markdown (GitHub Flavored) into its tree.
+  /// Parses Markdown (GitHub Flavored) into its tree; text nested deeper
+  /// than `MarkdownDocument.maximumNesting` is one paragraph of its text.
   public static func parse(_ text: String) -> MarkdownNode {
     let bytes = Array(text.utf8)
-    guard let tree = CmarkParser.parse(bytes) else { return .document([]) }
+    guard let tree = CmarkParser.parseOrText(bytes) else { return .document([]) }
     let lines = MarkdownLines.texts(bytes)
     return tree.read { MarkdownNodeReader(lines: lines).node($0) } ?? .document([])
   }

@@ -399,18 +399,36 @@ enum PageComposer {
   enum LeadPlace { case beforeTitle, inLead, after }
 }
 
-/// Unique `id`s on one page.
+/// Unique `id`s on one page, never one the page's own markup uses: a
+/// heading's anchor must not take the element the theme's script or the
+/// preview's scripts look up by id.
 final class IDRegistry {
-  private var used: Set<String> = []
+  /// The ids the built-in theme's templates give their elements (page.html:
+  /// the search field and its results, the contents, the main column;
+  /// index.html: its two headings). A heading named like one of them gets
+  /// a suffix (`search-1`).
+  static let reserved: Set<String> = ["search", "search-results", "toc", "content", "chapters", "run-it-yourself"]
+  /// Prefixes of ids the site and the preview make: `workbook-` (every id
+  /// `workbook serve` injects, `workbook-run`, `workbook-preview-status`…)
+  /// and `knob-` (a knob's slider and its stops, KnobMarkup). A heading's
+  /// anchor with one of them starts with `section-` instead.
+  static let reservedPrefixes = ["workbook-", "knob-"]
+
+  private var used = IDRegistry.reserved
+  /// The next suffix to try for each base (a page of many equal headings
+  /// is named in one pass).
+  private var nextSuffix: [String: Int] = [:]
 
   func claim(_ base: String) -> String {
-    let base = base.isEmpty ? "section" : base
+    var base = base.isEmpty ? "section" : base
+    if Self.reservedPrefixes.contains(where: { base.hasPrefix($0) }) { base = "section-" + base }
     var id = base
-    var n = 1
+    var n = nextSuffix[base] ?? 1
     while used.contains(id) {
       id = "\(base)-\(n)"
       n += 1
     }
+    nextSuffix[base] = n
     used.insert(id)
     return id
   }

@@ -296,7 +296,9 @@ import Testing
     globalThis.document = {
       currentScript: { dataset: { generation: "g-1" } },
       body: element("body"),
-      getElementById: (id) => (id === "workbook-preview-status" ? status : null),
+      // The status is found as the script element it is (a heading's
+      // anchor could take its id, RELIABILITY-REVIEW-4 L2).
+      querySelector: (selector) => (selector === "script#workbook-preview-status" ? status : null),
       createElement: element,
       addEventListener() {},
     };

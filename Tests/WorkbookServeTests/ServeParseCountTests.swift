@@ -12,14 +12,20 @@ import WorkbookMarkdown
 @testable import WorkbookSite
 
 @Suite struct ServeParseCountTests {
-  @Test func aSaveOfOneChapterParsesOnlyThatChapter() throws {
-    let root = try ServeFixtures.book("book")
+  /// Serve's options for the fixture book at `root`: the stand-in engine.
+  static func options(root: String) -> ServeOptions {
     var options = ServeOptions()
     options.workspace.book = root + "/Chapters"
     options.workspace.engineSources = TestPackage.standInEngine
     options.workspace.engineCacheDirectory = TestPackage.engineCache
     options.workspace.cacheDirectory = root + "/.cache"
     options.verify.jobs = 2
+    return options
+  }
+
+  @Test func aSaveOfOneChapterParsesOnlyThatChapter() throws {
+    let root = try ServeFixtures.book("book")
+    let options = Self.options(root: root)
     let preview = LivePreview(options: options)
     let workspace = Workspace(options.workspace)
     let verifier = Verifier(options: options.verify)
@@ -49,6 +55,27 @@ import WorkbookMarkdown
       #expect(third.chapters.map(\.bytes) == second.chapters.map(\.bytes))
       #expect(counter.count == 3)
     }
+  }
+
+  // RELIABILITY-REVIEW-4 M2: a chapter saved with 40,000 nested quotes
+  // killed serve (the rebuild overflowed the stack). It is refused at its
+  // line: the overlay names it, its page shows its text, the rest is served.
+  @Test func aSavedChapterNestedTooDeeplyIsAProblemNotACrash() throws {
+    let root = try ServeFixtures.book("book")
+    let options = Self.options(root: root)
+    let preview = LivePreview(options: options)
+    let workspace = Workspace(options.workspace)
+    let builder = SiteBuilder(options: preview.options.site)
+    _ = try preview.book(after: [])
+    let saved = root + "/Chapters/02-exercises.md"
+    try ServeFixtures.write("# Deep\n\n" + String(repeating: ">", count: 40_000) + " deepest\n", to: saved)
+    let book = try preview.book(after: [saved])
+    let site = try builder.render(Verifier(options: options.verify).verifyWholeBook(in: workspace, book: book))
+    let problems = PreviewProblem.problems(of: site)
+    #expect(problems.map(\.line) == [3], "\(problems)")
+    #expect(problems.first?.message.hasPrefix("Markdown is nested too deeply at line 3") == true)
+    #expect(site.text("02-exercises.html").contains("&gt;&gt;&gt; deepest"))
+    #expect(site.text("01-basics.html").contains("<h1"))
   }
 }
 

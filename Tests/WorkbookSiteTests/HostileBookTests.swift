@@ -12,6 +12,7 @@ import TestSupport
 @testable import WorkbookSupport
 @testable import WorkbookSite
 @testable import WorkbookFidelity
+import WorkbookMarkdown
 
 @Suite struct HostileBookTests {
   /// The book of `files` (name → Markdown) rendered with no verify run
@@ -185,6 +186,101 @@ import TestSupport
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
   }
+
+  // RELIABILITY-REVIEW-4 M2 and M3: nesting past the parser's limit
+  // crashed the build (the renderer recursed once per level) or took
+  // minutes (each text node looked for a heading among all its
+  // ancestors). Refused at its line, the chapter's page shows it as text.
+  @Test func nestingPastTheLimitIsRefusedAndShownAsText() {
+    let deep = [
+      String(repeating: ">", count: 100_000) + " hi",
+      String(repeating: "> - ", count: 30_000) + "hi",
+      String(repeating: "*a ", count: 32_000) + "b" + String(repeating: " a*", count: 32_000),
+    ]
+    for line in deep {
+      let site = Self.renderUnverified([("01-deep.md", "# Deep\n\n" + line + "\n")])
+      let chapter = site.chapters.first?.chapter
+      #expect(chapter?.problems.map(\.line) == [3])
+      #expect(chapter?.problems.first?.message.hasPrefix("Markdown is nested too deeply at line 3") == true)
+      let page = site.text("01-deep.html")
+      #expect(page.contains(HTML.escape(String(line.suffix(40)))), "the page does not show the chapter's text")
+      #expect(Self.problems(in: site) == [])
+    }
+  }
+
+  // M3: nesting within the limit is rendered, in headings too (their words
+  // stay out of the section's text).
+  @Test func nestedEmphasisWithinTheLimitIsRendered() throws {
+    let n = MarkdownDocument.maximumNesting - 2
+    let emphasis = String(repeating: "*a ", count: n) + "core" + String(repeating: " a*", count: n)
+    let text = "# Em\n\n## " + emphasis + "\n\n" + emphasis + " tail\n"
+    let site = Self.renderUnverified([("01-em.md", text)])
+    let chapter = try #require(site.chapters.first?.chapter)
+    #expect(chapter.problems == [])
+    #expect(site.text("01-em.html").components(separatedBy: "<em>").count - 1 == 2 * n)
+    let report = ChapterReport(path: chapter.displayPath, title: chapter.title, snippets: [], findings: [],
+                               cached: false, recordedBlocks: 0, duration: 0)
+    let rendered = ChapterRenderer(chapter: chapter, report: report, pages: [:], config: .init()).render()
+    let words = Array(repeating: "a", count: n).joined(separator: " ")
+    let section = try #require(rendered.sections.last)
+    #expect(section.heading?.text == words + " core " + words)
+    #expect(section.text == words + " core " + words + " tail")
+  }
+
+  // RELIABILITY-REVIEW-4 L2: heading anchors took the page's own ids
+  // (`## Search` gave a second id="search"; in serve, `## Workbook run`
+  // came before the run script's data and hid it).
+  @Test func headingAnchorsNeverTakeThePagesOwnIDs() throws {
+    let names = ["Search", "Search results", "Toc", "Content", "Chapters", "Run it yourself", "Workbook run",
+                 "Workbook preview status", "Knob 0 0", "Knob 0 0 stops", "Search", "Section workbook run"]
+    let chapter = "# IDs\n\n" + names.map { "## \($0)\n\ntext\n" }.joined(separator: "\n")
+    let site = Self.renderUnverified([("01-ids.md", chapter)])
+    let page = site.text("01-ids.html")
+    let headings = page.components(separatedBy: "<h2 id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    #expect(headings == [
+      "search-1", "search-results-1", "toc-1", "content-1", "chapters-1", "run-it-yourself-1", "section-workbook-run",
+      "section-workbook-preview-status", "section-knob-0-0", "section-knob-0-0-stops", "search-2", "section-workbook-run-1",
+    ])
+    for name in ["01-ids.html", "index.html"] {
+      let ids = Self.ids(in: site.text(name))
+      #expect(Set(ids).count == ids.count, "\(name) repeats an id: \(ids)")
+    }
+    // Every id of the built-in theme is reserved.
+    for template in Theme.templateNames {
+      let source = try String(contentsOfFile: TestPackage.root + "/Sources/WorkbookSite/Theme/" + template, encoding: .utf8)
+      let unreserved = Self.ids(in: source).filter { !IDRegistry.reserved.contains($0) }
+      #expect(unreserved == [], "\(template) has ids headings may take")
+    }
+  }
+
+  /// The values of the `id` attributes in `html`, in order.
+  static func ids(in html: String) -> [String] {
+    html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+  }
+
+  /// Random chapters of nested quotes, lists, emphasis, links and images
+  /// around the limit (500 seeded cases): each renders, or is refused at
+  /// its line and shown as text, and no page has markup it should not.
+  @Test func deepNestingIsRenderedOrRefusedNeverCrashes() {
+    var generator = SplitMix64(seed: 39)
+    var failures: [String] = []
+    for n in 0..<500 {
+      let nest = HostileText.nested(using: &generator)
+      let text = "# Nested\n\nA first paragraph.\n\n" + nest.line + "\n"
+      let site = Self.renderUnverified([("01-nest.md", text)])
+      let refusals = (site.chapters.first?.chapter.problems ?? []).filter { $0.message.contains("nested too deeply") }
+      var wrong: [String] = Self.problems(in: site)
+      if !site.text("01-nest.html").contains(HostileText.core) { wrong.append("the innermost word is not shown") }
+      if refusals.contains(where: { $0.line != 5 }) { wrong.append("refused at \(refusals.map(\.line))") }
+      if nest.atMost < MarkdownDocument.maximumNesting - 1 && !refusals.isEmpty { wrong.append("refused at \(nest.atMost) levels") }
+      if nest.atLeast > MarkdownDocument.maximumNesting && refusals.isEmpty { wrong.append("not refused at \(nest.atLeast) levels") }
+      if !wrong.isEmpty {
+        failures.append("case \(n): \(wrong.prefix(3)) (\(nest.atLeast)...\(nest.atMost) levels)\n" + text.prefix(600))
+        if failures.count >= 3 { break }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+  }
 }
 
 /// Pieces of hostile Markdown, drawn at random.
@@ -209,6 +305,43 @@ enum HostileText {
       .joined(separator: Bool.random(using: &generator) ? " " : "")
   }
 
+  /// The word at the bottom of `nested(using:)`'s nesting.
+  static let core = "nest-core"
+
+  /// One line of nested quotes and lists around nested emphasis, strong,
+  /// strikethrough, links and images (up to about 330 levels), and the
+  /// least and most levels cmark can make of it (a link in a link is
+  /// text; the paragraph is a level).
+  static func nested(using generator: inout SplitMix64) -> (line: String, atLeast: Int, atMost: Int) {
+    let blockLevels = Int.random(in: 0...(Bool.random(using: &generator) ? 4 : 200), using: &generator)
+    let inlineLevels = Int.random(in: 0...(Bool.random(using: &generator) ? 4 : 200), using: &generator)
+    var line = ""
+    var atLeast = 1, atMost = 1
+    var blocks = 0
+    while blocks < blockLevels {
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0: line += "> "; blocks += 1
+      case 1: line += "- "; blocks += 2
+      default: line += "1. "; blocks += 2
+      }
+    }
+    atLeast += blocks
+    atMost += blocks
+    let inlines: [(open: String, close: String, sure: Bool)] = [
+      ("*a ", " a*", true), ("**a ", " a**", true), ("![a ", " a](u)", true), ("~~a ", " a~~", false), ("[a ", " a](u)", false),
+    ]
+    var closes: [String] = []
+    for _ in 0..<inlineLevels {
+      let kind = inlines.randomElement(using: &generator)!
+      line += kind.open
+      closes.append(kind.close)
+      atMost += 1
+      if kind.sure { atLeast += 1 }
+    }
+    line += core + closes.reversed().joined()
+    return (line, atLeast, atMost)
+  }
+
   static func chapter(using generator: inout SplitMix64) -> String {
     var out = "# " + line(using: &generator) + "\n\n"
     for _ in 0..<Int.random(in: 1...8, using: &generator) {
@@ -220,6 +353,7 @@ enum HostileText {
         out += "```swift solution=e1\nprint(1)\n```\n\n"
       case 2: out += "```\n" + line(using: &generator) + "\n```\n\n"
       case 3: out += "```output\n" + line(using: &generator) + "\n```\n\n"
+      case 4: out += nested(using: &generator).line + "\n\n"
       default: out += line(using: &generator) + "\n\n"
       }
     }

@@ -14,6 +14,19 @@ import Testing
     #expect(render("3) three\n4) four\n") == ["  3) three", "  4) four"])
   }
 
+  // RELIABILITY-REVIEW-4 M2: 40,000 quotes crashed `workbook exercises`.
+  // Past the parser's limit the text is shown as written; within it every
+  // level is drawn.
+  @Test func deepNestingIsDrawnOrShownAsText() {
+    let deep = render(String(repeating: ">", count: 40_000) + " hi")
+    #expect(deep.joined().filter { $0 == ">" }.count == 40_000)
+    #expect(deep.last?.hasSuffix("hi") == true)
+    let quotes = render(String(repeating: "> ", count: 200) + "hi")
+    #expect(quotes.first?.hasPrefix(String(repeating: "│ ", count: 200)) == true)
+    let emphasis = render(String(repeating: "*a ", count: 200) + "b" + String(repeating: " a*", count: 200), width: 2_000)
+    #expect(emphasis == [Array(repeating: "a", count: 200).joined(separator: " ") + " b " + Array(repeating: "a", count: 200).joined(separator: " ")])
+  }
+
   @Test func looseListsKeepTheirBlankLines() {
     #expect(render("- a\n\n- b\n") == ["  - a", "", "  - b"])
   }

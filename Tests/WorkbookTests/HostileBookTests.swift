@@ -7,6 +7,7 @@ import Testing
 @testable import WorkbookModel
 @testable import WorkbookRunner
 @testable import WorkbookSupport
+import WorkbookMarkdown
 
 @Suite(.serialized) struct HostileBookTests {
   /// The hostile fixture book, verified once for all the tests below.
@@ -74,6 +75,47 @@ import Testing
     let chapter = try chapter("07-compile-fail-prefix.md")
     #expect(chapter.findings == [])
     #expect(chapter.snippets.map(\.status) == [.passed])
+  }
+
+  /// RELIABILITY-REVIEW-4's deep nesting (M2, M3), one line each: before
+  /// the limit, loading these overflowed the stack (`exercises`, `verify`
+  /// and `build` died with SIGSEGV) or took minutes.
+  static let tooDeep: [(name: String, line: String)] = [
+    ("40,000 block quotes", String(repeating: ">", count: 40_000) + " hi"),
+    ("100,000 block quotes", String(repeating: ">", count: 100_000) + " hi"),
+    ("30,000 quotes and lists", String(repeating: "> - ", count: 30_000) + "hi"),
+    ("32,000 nested emphases", String(repeating: "*a ", count: 32_000) + "b" + String(repeating: " a*", count: 32_000)),
+    ("20,000 nested images", String(repeating: "![", count: 20_000) + "a" + String(repeating: "](u)", count: 20_000)),
+  ]
+
+  @Test(arguments: tooDeep.map(\.name)) func nestingDeeperThanTheLimitIsRefusedAtItsLine(_ name: String) throws {
+    let line = try #require(Self.tooDeep.first { $0.name == name }?.line)
+    let text = "# Deep\n\nA paragraph.\n\n" + line + "\n"
+    let chapter = ChapterLoader.load(bytes: Array(text.utf8), path: "/b/01-deep.md", displayPath: "Chapters/01-deep.md")
+    #expect(chapter.document == nil)
+    let errors = chapter.problems.filter { $0.severity == .error }
+    #expect(errors.count == 1, "\(errors)")
+    let error = try #require(errors.first)
+    #expect(error.file == "Chapters/01-deep.md" && error.line == 5)
+    #expect(error.message.hasPrefix("Markdown is nested too deeply at line 5: more than \(MarkdownDocument.maximumNesting) levels"))
+  }
+
+  // RELIABILITY-REVIEW-4 L3: bidirectional controls ("Trojan Source") in
+  // a snippet or in prose passed without a word.
+  @Test func bidirectionalControlsAreWarnedOfAtTheirLineAndColumn() {
+    let text = "# Bidi\n\nProse \u{202E} here.\n\n```swift\n"
+      + "let access = \"user\u{202E} \u{2066}// Check if admin\u{2069} \u{2066}\"\nprint(access)\n```\n"
+    let chapter = ChapterLoader.load(bytes: Array(text.utf8), path: "/b/01-bidi.md", displayPath: "Chapters/01-bidi.md")
+    let warnings = chapter.problems.filter { $0.message.hasPrefix("Bidirectional control") }
+    #expect(warnings.map(\.line) == [3, 6])
+    #expect(warnings.map(\.column) == [7, 19])
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.file == "Chapters/01-bidi.md" && $0.message.contains("U+202E") })
+    // Every one of them, and nothing next to them (U+2029, U+202F, U+2065, U+206A).
+    let scalars: [UInt32] = Array(0x202A...0x202E) + Array(0x2066...0x2069)
+    let lines = (scalars + [0x2029, 0x202F, 0x2065, 0x206A]).map { "a\(Unicode.Scalar($0)!)b\n" }.joined()
+    let found = ChapterLoader.controlCharacters(in: Array(lines.utf8), file: "c.md", limit: 20)
+    #expect(found.map(\.line) == Array(1...scalars.count))
+    #expect(found.map { $0.message.contains(String(format: "U+%04X", scalars[($0.line ?? 1) - 1])) } == scalars.map { _ in true })
   }
 }
 

@@ -56,6 +56,28 @@ import WorkbookMarkdown
     }
   }
 
+  /// Each block quote, list, item, paragraph, emphasis or link is a level;
+  /// the first node past the limit is named by its line.
+  @Test func nestingIsLimitedAtTheFirstNodeTooDeep() throws {
+    let limit = MarkdownDocument.maximumNesting
+    func quotes(_ n: Int) -> [UInt8] { Array(("# T\n\n" + String(repeating: ">", count: n) + " hi\n").utf8) }
+    // The text inside n quotes has n + 1 levels around it (the paragraph).
+    let deepest = try MarkdownDocument.parse(bytes: quotes(limit - 1))
+    #expect(deepest.paragraphTexts[3] == "hi")
+    do {
+      _ = try MarkdownDocument.parse(bytes: quotes(limit))
+      Issue.record("\(limit) quotes were not refused")
+    } catch {
+      guard case .nestedTooDeeply(let position) = error else { throw error }
+      #expect(position.line == 3)
+    }
+    let emphasis = String(repeating: "*a ", count: limit) + "b" + String(repeating: " a*", count: limit)
+    #expect(throws: MarkdownError.self) { try MarkdownDocument.parse(bytes: Array(("x\n\n" + emphasis).utf8)) }
+    // Renderers that take any text show it as written.
+    #expect(MarkdownNode.parse(emphasis) == .document([.paragraph([.text(emphasis)])]))
+    #expect(MarkdownHTML.render(bytes: Array(emphasis.utf8)).html == "<p>" + emphasis + "</p>\n")
+  }
+
   @Test func crlfLinesAreSplitOnce() {
     let document = MarkdownDocument.parse("a\r\n\r\nb\r\n")
     #expect(document.lines.map(String.init) == ["a", "", "b", ""])

@@ -27,6 +27,11 @@ package enum ChapterLoader {
         chapter.problems.append(Finding(
           .error, .badInput, file: displayPath, line: position.line, column: position.column,
           message: "File is not UTF-8: invalid byte at line \(position.line), column \(position.column)"))
+      case .nestedTooDeeply(let position):
+        chapter.problems.append(Finding(
+          .error, .badInput, file: displayPath, line: position.line, column: position.column,
+          message: "Markdown is nested too deeply at line \(position.line): more than "
+            + "\(MarkdownDocument.maximumNesting) levels of block quotes, lists, emphasis or links; nest it less deeply"))
       }
       return chapter
     }
@@ -102,26 +107,25 @@ package enum ChapterLoader {
   /// A warning for each line that holds a control character other than tab
   /// (and the line's own terminator): the site drops them (they are
   /// invisible in editors and diffs, and have no place in a page), so the
-  /// author should know. At most `limit` lines are named.
+  /// author should know. A bidirectional control (U+202A–U+202E,
+  /// U+2066–U+2069) is warned of the same way: it reorders how the rest of
+  /// its line is shown, so code can read as a comment ("Trojan Source").
+  /// At most `limit` lines are named, each at its first such character.
   static func controlCharacters(in bytes: [UInt8], file: String, limit: Int = 10) -> [Finding] {
     var findings: [Finding] = []
     var line = 1, column = 1
     var reportedLine = 0
     var more = 0
-    for byte in bytes {
-      if byte == 0x0A {
+    for index in bytes.indices {
+      if bytes[index] == 0x0A {
         line += 1
         column = 1
         continue
       }
-      let isControl = (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F
-      if isControl && reportedLine != line {
+      if reportedLine != line, let message = invisibleCharacter(in: bytes, at: index) {
         reportedLine = line
         if findings.count < limit {
-          let code = String(byte, radix: 16, uppercase: true)
-          findings.append(Finding(
-            .warning, .badInput, file: file, line: line, column: column,
-            message: "Control character U+\(String(repeating: "0", count: 4 - code.count))\(code) is not shown on the site; remove it (it is invisible in most editors)"))
+          findings.append(Finding(.warning, .badInput, file: file, line: line, column: column, message: message))
         } else {
           more += 1
         }
@@ -134,6 +138,30 @@ package enum ChapterLoader {
         message: "Control characters on \(more) more line\(more == 1 ? "" : "s")"))
     }
     return findings
+  }
+
+  /// The warning for the character that starts at `index`, when it is a
+  /// C0 control (not tab or carriage return), DEL or a bidirectional
+  /// control; nil for any other.
+  private static func invisibleCharacter(in bytes: [UInt8], at index: Int) -> String? {
+    let byte = bytes[index]
+    if (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F {
+      return "Control character \(codePoint(UInt32(byte))) is not shown on the site; remove it (it is invisible in most editors)"
+    }
+    // U+202A–U+202E are E2 80 AA–AE in UTF-8; U+2066–U+2069 are E2 81 A6–A9.
+    guard byte == 0xE2, index + 2 < bytes.count else { return nil }
+    let second = bytes[index + 1], third = bytes[index + 2]
+    guard (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+    else { return nil }
+    let scalar = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+    return "Bidirectional control character \(codePoint(scalar)) reorders how the rest of the line is shown "
+      + "(in editors, diffs and the site, code can read as a comment); remove it, or write it as an escape (\\u{\(String(scalar, radix: 16, uppercase: true))}) in a string"
+  }
+
+  /// `U+` and four hexadecimal digits at least.
+  private static func codePoint(_ scalar: UInt32) -> String {
+    let digits = String(scalar, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// A chapter that was not read: only `message` as its problem.

@@ -11,7 +11,8 @@
   const generation = script ? script.dataset.generation : "";
   let status = { problems: [], building: false };
   try {
-    status = JSON.parse(document.getElementById("workbook-preview-status").textContent);
+    // A script element: no heading's anchor can be it (IDRegistry).
+    status = JSON.parse(document.querySelector("script#workbook-preview-status").textContent);
   } catch (error) {
     // No status: nothing to show, reloading still works.
   }

@@ -18,7 +18,8 @@
   "use strict";
   let data;
   try {
-    data = JSON.parse(document.getElementById("workbook-run").textContent);
+    // A script element: no heading's anchor can be it (IDRegistry).
+    data = JSON.parse(document.querySelector("script#workbook-run").textContent);
   } catch (error) {
     return;
   }
