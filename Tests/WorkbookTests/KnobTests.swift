@@ -105,7 +105,8 @@ import Testing
     let knob = "let x = 0.5 /* knob: a 0.0...1.0 */\nprint(x)"
     #expect(Self.problems(Self.chapter(knob, info: "swift no-run")).contains { $0.contains("not run and shown (no-run)") })
     #expect(Self.problems(Self.chapter(knob, info: "swift hidden")).contains { $0.contains("not run and shown (hidden)") })
-    #expect(Self.problems(Self.chapter(knob, output: nil)).contains { $0.contains("has no output block") })
+    // No output block yet: verify asks for one (--record writes it), as for any snippet.
+    #expect(Self.chapter(knob, output: nil).snippets[0].knobs.count == 1)
     let four = (1...4).map { "let x\($0) = 0.5 /* knob: k\($0) 0.0...1.0 */" }.joined(separator: "\n")
     #expect(Self.problems(Self.chapter(four)).contains { $0.contains("at most 3 knobs") })
     #expect(Self.chapter(four).snippets[0].knobs.isEmpty)
@@ -183,6 +184,39 @@ import Testing
       #expect(failure.line == 13 && failure.severity == .error && failure.kind == .crash && failure.snippet == 1)
       #expect(failure.message.hasPrefix("Knob 'count' at \(value): the snippet does not run cleanly"), "\(failure.message)")
     }
+  }
+
+  // Issue 40: the documented workflow — write the snippet with its knob,
+  // `verify --record` — records the output block, then runs the stops; a
+  // knob whose snippet shows the same at every stop is a warning at its line.
+  @Test func recordWritesAKnobSnippetsOutputAndAKnobThatDrivesNothingIsAWarning() throws {
+    let book = try Fixtures.temporaryDirectory() + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    try """
+      # Knobs
+
+      ```swift
+      let width = 2.0 /* knob: width 1.0...3.0 */
+      print("width", width * 10)
+      ```
+
+      ```swift
+      let unused = 0.5 /* knob: unused 0.0...1.0 */
+      print("fixed")
+      ```
+
+      """.write(toFile: book + "/01-knobs.md", atomically: true, encoding: .utf8)
+    let unrecorded = try Fixtures.verify(book)
+    #expect(unrecorded.errors(kind: .missingOutput).count == 2, "a knob's snippet needs its block, as any")
+    let report = try Fixtures.verify(book) { $0.record = true }
+    let chapter = try #require(report.chapters.first)
+    #expect(!chapter.failed && chapter.recordedBlocks == 2, "\(chapter.findings)")
+    #expect(Fixtures.read(book + "/01-knobs.md").contains("```output\nwidth 20.0\n```"))
+    let knobs = try #require(chapter.knobs)
+    #expect(knobs.first?.stops.map(\.output) == ["width 10.0\n", "width 15.0\n", "width 25.0\n", "width 30.0\n"])
+    let idle = chapter.findings.filter { $0.message.hasPrefix("Knob 'unused' changes nothing") }
+    #expect(idle.count == 1 && idle.first?.severity == .warning && idle.first?.line == 9, "\(chapter.findings)")
+    #expect(!chapter.findings.contains { $0.message.hasPrefix("Knob 'width' changes nothing") })
   }
 
   @Test func withoutStopsTheKnobsAreReportedAndNothingMoreRuns() throws {

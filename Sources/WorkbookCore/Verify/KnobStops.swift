@@ -48,6 +48,17 @@ enum KnobStops {
                 + "narrow the knob's range to values the program handles", snippet: snippet.index))
           }
         }
+        // A slider that moves nothing would look live on the page.
+        let verified = verdicts.first(where: { $0.index == snippet.index })
+        if stops.count > 1, let verified,
+          stops.allSatisfy({ $0.output == (verified.output ?? "") && $0.diagrams == verified.diagrams })
+        {
+          findings.append(Finding(
+            .warning, .badInput, file: chapter.displayPath, line: knob.line,
+            message: "Knob '\(knob.name)' changes nothing its snippet shows: from \(knob.stops.first ?? "") to "
+              + "\(knob.stops.last ?? "") it prints what \(knob.value) prints; put the knob on a value this "
+              + "snippet's output or film depends on", snippet: snippet.index))
+        }
         knobs.append(KnobReport(
           name: knob.name, snippet: snippet.index, line: knob.line, low: knob.low, high: knob.high, value: knob.value,
           wholeNumbers: knob.isWholeNumber, start: knob.utf16Range.lowerBound, length: knob.utf16Range.count,

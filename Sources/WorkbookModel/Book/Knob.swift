@@ -71,8 +71,6 @@ enum KnobParser {
       if snippet.kind != .run || snippet.isHidden {
         refuse("\(place) is in a snippet that is not run and shown (\(snippet.isHidden ? "hidden" : snippet.kind.attribute)); "
           + "knobs drive the output of a plain 'swift' snippet")
-      } else if snippet.output == nil {
-        refuse("\(place) drives its snippet's output, and the snippet has no output block; add one after it")
       } else if knobs.count > Chapter.Knob.maximumPerSnippet {
         refuse("A snippet may have at most \(Chapter.Knob.maximumPerSnippet) knobs; this one has \(knobs.count)")
       } else {
