@@ -23,7 +23,7 @@ extension Workbook {
         scrolls. It is drawn on the alternate screen, so your scrollback is \
         left as it was.
 
-        Keys: h next hint, s solution (after one attempt; asks first): its \
+        Keys: h next hint, s solution (after one attempt; asks first until you pass): its \
         change from the starter, s again the whole program; r reset to the \
         starter (asks first; keeps a backup), n/p next or previous \
         exercise, ↑/↓ (j/k) space/b g/G scroll, q quit, ? the keys. \
