@@ -478,6 +478,61 @@ extension StepTmuxTests {
   }
 }
 
+extension StepTmuxTests {
+  /// A chapter whose one film is 33 rows tall (a caption, then a box of
+  /// 30 numbered rows), published after `seconds` of work; `tag`
+  /// makes its program new to the result cache.
+  static func tallFilm(seconds: Int, tag: String) -> String {
+    let box = ["┌────────┐"] + (1...30).map { "│row \($0 < 10 ? "0" : "")\($0)  │" } + ["└────────┘"]
+    let text = box.joined(separator: #"\\n"#)
+    return #"""
+      # A tall film
+
+      ```swift
+      import UIKit
+
+      // \#(tag)
+      Thread.sleep(forTimeInterval: \#(seconds))
+      let frames = """
+      {"screen": {"width": 320, "height": 568}, "frames": [
+        {"time": 0, "progress": null, "caption": "t=0s", "text": "\#(text)", "layers": []},
+        {"time": 0.5, "progress": null, "caption": "t=0.5s", "text": "\#(text)", "layers": []}
+      ], "key": ["fills: . white"]}
+      """
+      DiagramChannel.publish(PublishedDiagram(kind: "filmstrip", text: "tall", framesJSON: frames))
+      ```
+      """#
+  }
+
+  // Issue 40: `play` showed a blank terminal while it ran the chapter
+  // (10–20 s on a first run), then cut a frame taller than the terminal at
+  // 80×24 with no mark.
+  @Test func playSaysWhatItRunsThenScrollsAFrameTallerThanTheTerminal() throws {
+    let root = try StepperFixtures.project()
+    try Self.tallFilm(seconds: 3, tag: UUID().uuidString).write(toFile: root + "/Chapters/04-tall.md", atomically: true, encoding: .utf8)
+    let play = try TmuxSession([TestPackage.binary, "play", "4", "--speed", "0.01"] + StepperFixtures.commonArguments,
+                               directory: root, width: 80, height: 24)
+    play.waitFor("Running the chapter to play its films · Chapters/04-tall.md…")
+    #expect(play.pane("#{alternate_on}") == "0")
+    // The caption and 32 rows of box: 20 rows shown, and which.
+    var screen = play.waitFor("frame 1 of 2", "│row 01  │", "── rows 1–20 of 33 · ↑/↓ scroll ──")
+    #expect(Self.rows(screen).count <= 24 && Self.rows(screen).allSatisfy { $0.count <= 80 }, "\(screen)")
+    #expect(screen.contains("│row 18  │") && !screen.contains("│row 19  │"), "\(screen)")
+    #expect(!screen.contains("Running the chapter"), "\(screen)")
+    try play.run(["send-keys", "-t", play.name, "Down", "Down"])
+    screen = play.waitFor("── rows 3–22 of 33", "│row 20  │")
+    #expect(!screen.contains("┌────────┐"))
+    // The end: the box's bottom, and no further.
+    for _ in 0..<20 { try play.run(["send-keys", "-t", play.name, "Down"]) }
+    play.waitFor("── rows 14–33 of 33", "└────────┘")
+    try play.run(["send-keys", "-t", play.name, "Up"])
+    play.waitFor("── rows 13–32 of 33")
+    try play.send("q")
+    screen = play.waitFor("[exited 0] [tty icanon]")
+    #expect(!screen.contains("Running the chapter"), "the progress line is cleared: \(screen)")
+  }
+}
+
 @Suite struct TmuxCleanupTests {
   /// A signal mask or ignore set from /proc/PID/status, as a number.
   static func signals(_ field: String, of pid: pid_t) -> UInt64? {
