@@ -15,15 +15,22 @@ extension Workbook {
         Runs the chapter (or reuses its cached result) and plays a diagram \
         its snippet published: each frame of the filmstrip in turn, at the \
         recorded times. Keys: space pauses and resumes (and replays at the \
-        end), ← and → step a frame, q quits. Without a terminal (or with \
-        --no-animate) every frame is printed once, one after the other.
+        end), ← and → step a frame, ↑ and ↓ scroll a frame taller than the \
+        terminal (a mark says which rows show), q quits. While the chapter \
+        runs (the first time, a while), a line says so. Without a terminal \
+        (or with --no-animate) every frame is printed once, one after the \
+        other.
 
         SNIPPET is the snippet's number in the chapter: 1 for its first \
         ```swift block. Without it, the first snippet that published a \
         diagram is played, and the others are listed.
 
+        CHAPTER is named in full, by its number or by the start of its \
+        name (03-slide, 3, 03-sl).
+
         Examples:
           workbook play 03-slide              The chapter's first filmstrip
+          workbook play 3                     The same, by the chapter's number
           workbook play 03-slide 4            The filmstrip of the 4th snippet
           workbook play 03-slide 4 --speed 0.25 --loop
         """)
