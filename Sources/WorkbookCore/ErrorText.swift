@@ -15,6 +15,7 @@ extension ErrorText {
     case let error as VerifyError: return message(for: error)
     case let error as SiteError: return message(for: error)
     case let error as ExerciseBook.ProgressFile.Problem: return message(for: error)
+    case let error as LearnerNameError: return message(for: error)
     case let error as FileError: return message(for: error)
     case let error as DiagramRecord.ChoiceError: return message(for: error)
     case let error as ReportDocument.Problem: return message(for: error)
@@ -107,6 +108,20 @@ extension ErrorText {
       return "Cannot read the progress file '\(path)': \(reason); fix or delete it to start afresh"
     case .unwritable(let path, let reason):
       return "Cannot write the progress file '\(path)': \(reason); check that its folder is writable"
+    }
+  }
+
+  public static func message(for error: LearnerNameError) -> String {
+    let listThem = "; run 'workbook exercises' to list them"
+    switch error {
+    case .notFound(let name, let wanted, let book, let suggestions):
+      return "No \(wanted.rawValue) '\(name)' in '\(book)'"
+        + (suggestions.isEmpty ? listThem : NameSuggestions.sentence(suggestions))
+    case .ambiguous(let name, let matches):
+      return "'\(name)' names more than one: " + matches.map { "'\($0)'" }.joined(separator: ", ")
+        + "; type more of the name"
+    case .chapterHasNoExercises(let chapter):
+      return "Chapter '\(chapter)' has no exercises" + listThem
     }
   }
 }

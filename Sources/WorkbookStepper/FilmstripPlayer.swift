@@ -60,7 +60,8 @@ public struct FrameSequence: Hashable, Sendable {
 }
 
 /// Plays a `FrameSequence` on the terminal: space pauses and resumes, ← and
-/// → step (and pause), q quits. Without a terminal, prints every frame once.
+/// → step (and pause), ↑ and ↓ scroll a drawing taller than the screen, q
+/// quits. Without a terminal, prints every frame once.
 ///
 /// On a terminal the player draws on the alternate screen (nothing reaches
 /// the scrollback; the learner's screen comes back on every way out), in a
@@ -125,8 +126,11 @@ public final class FilmstripPlayer {
 
   /// The screen while playing frame `i` in `state`, laid out for `width` ×
   /// `height`: every row but the drawing's has a fixed place and fixed-width
-  /// fields, so that nothing moves from one frame to the next.
-  func screen(_ i: Int, state: State, width: Int, height: Int) -> [String] {
+  /// fields, so that nothing moves from one frame to the next. A drawing
+  /// taller than its room is shown from its row `scroll` on, with a last row
+  /// that says which rows show and that ↑/↓ scroll (as the stepper scrolls
+  /// what does not fit); a row wider than the screen ends in "…".
+  func screen(_ i: Int, state: State, width: Int, height: Int, scroll: Int = 0) -> [String] {
     let frames = sequence.frames
     let frame = frames[i]
     // The position: `frame  2 of 12 · t=0.25s ` padded to the widest.
@@ -141,21 +145,39 @@ public final class FilmstripPlayer {
     let action = state == .playing ? "pause" : "play "
     let controls = "\(position) · \(stateText) · space \(action) · ←/→ step · q quit"
     // The caption and the drawing, padded to the tallest frame's.
-    let captionRows = frames.map { $0.caption.isEmpty ? 0 : 1 }.max() ?? 0
-    let drawingRows = frames.map(\.lines.count).max() ?? 0
     var picture: [String] = []
-    if captionRows > 0 { picture.append(style.dim(frame.caption.joined(separator: " "))) }
+    if frames.contains(where: { !$0.caption.isEmpty }) { picture.append(style.dim(frame.caption.joined(separator: " "))) }
     picture += frame.lines
-    picture += Array(repeating: "", count: captionRows + drawingRows - picture.count)
+    picture += Array(repeating: "", count: pictureRows - picture.count)
     var key = sequence.key.map { style.dim($0) }
     let top = [style.bold(title), controls, ""]
     let bottom = notes.isEmpty ? [] : [""] + notes.map { style.dim($0) }
-    // Too short: the key goes first, then the drawing's last rows, never
-    // the controls or the notes.
+    // Too short: the key goes first, then the drawing's rows that do not
+    // fit are scrolled, never the controls or the notes.
     if top.count + picture.count + key.count + bottom.count > height { key = [] }
     let room = max(0, height - top.count - bottom.count)
+    if picture.count > room && room >= 2 {
+      let page = room - 1
+      let first = min(max(0, scroll), picture.count - page)
+      let mark = "── rows \(first + 1)–\(first + page) of \(picture.count) · ↑/↓ scroll "
+      picture = Array(picture[first..<(first + page)])
+        + [style.dim(mark + String(repeating: "─", count: max(0, width - TextWidth.of(mark))))]
+    }
     let rows = top + Array(picture.prefix(room)) + key + bottom
     return Array(rows.prefix(height)).map { TextWidth.truncated($0, to: width) }
+  }
+
+  /// The rows of the caption and the drawing: the tallest frame's.
+  var pictureRows: Int {
+    let frames = sequence.frames
+    return (frames.contains { !$0.caption.isEmpty } ? 1 : 0) + (frames.map(\.lines.count).max() ?? 0)
+  }
+
+  /// The largest useful `scroll` of the drawing for a screen `height` rows
+  /// tall (0 when the drawing fits).
+  func maxScroll(height: Int) -> Int {
+    let room = height - 3 - (notes.isEmpty ? 0 : notes.count + 1)
+    return pictureRows > room && room >= 2 ? pictureRows - (room - 1) : 0
   }
 
   /// Plays until the learner quits; returns the exit status.
@@ -169,6 +191,7 @@ public final class FilmstripPlayer {
     let painter = ScreenPainter()
     let resize = Terminal.resizeDescriptor
     var i = 0
+    var scroll = 0
     var paused = false
     var nextAt = monotonicNow() + delay(after: 0)
     let count = sequence.frames.count
@@ -179,7 +202,9 @@ public final class FilmstripPlayer {
       else if i == count - 1 && !loops { state = .end }
       else { state = .playing }
       let width = terminal.width, height = max(1, terminal.height ?? 24)
-      terminal.write(painter.paint(screen(i, state: state, width: width, height: height), width: width, height: height))
+      scroll = min(scroll, maxScroll(height: height))
+      terminal.write(painter.paint(screen(i, state: state, width: width, height: height, scroll: scroll),
+                                   width: width, height: height))
     }
     draw()
     while true {
@@ -196,6 +221,8 @@ public final class FilmstripPlayer {
         case .left:
           paused = true
           i = max(0, i - 1)
+        case .up, .character("k"): scroll = max(0, scroll - 1)
+        case .down, .character("j"): scroll += 1
         default: continue
         }
         draw()

@@ -116,7 +116,7 @@ public struct MarkdownTerminalRenderer: Sendable {
     let isSwift = info.hasPrefix("swift") || info.isEmpty
     let highlighter = SwiftHighlighter(style: style)
     return lines.flatMap { line -> [String] in
-      let pieces = TextWidth.hardWrap(line, width: width - 4)
+      let pieces = isSwift ? TextWidth.codeWrap(line, width: width - 4) : TextWidth.hardWrap(line, width: width - 4)
       return pieces.map { "    " + (isSwift ? highlighter.highlight($0) : $0) }
     }
   }

@@ -21,7 +21,7 @@ public struct SolutionView: Sendable {
   }
 
   /// The solution as lines of at most `width` columns (long code lines are
-  /// cut into pieces, never re-flowed), under a title line; `otherView`
+  /// cut into pieces between tokens, never re-flowed), under a title line; `otherView`
   /// says how to get the other view (e.g. "s: the whole program").
   public func render(_ exercise: Exercise, full: Bool, width: Int, otherView: String? = nil) -> [String] {
     let changes = Self.changes(exercise, context: context)
@@ -66,8 +66,8 @@ public struct SolutionView: Sendable {
   }
 
   /// A code line (escaped for the terminal) cut into pieces that fit
-  /// after a four-column margin.
+  /// after a four-column margin, between tokens (`TextWidth.codeWrap`).
   private func pieces(_ line: String, width: Int) -> [String] {
-    TextWidth.hardWrap(TerminalText.visible(line), width: max(10, width - 4))
+    TextWidth.codeWrap(TerminalText.visible(line), width: max(10, width - 4))
   }
 }

@@ -22,6 +22,10 @@ struct StepScreen {
   var summary: (_ maxLines: Int) -> [String]
   /// A message or a question, then the keys.
   var footer: [String]
+  /// The document lines that hold the check (nil: no check yet): the
+  /// compact view shows the check once, in the document's window when it
+  /// fits there whole, else under it.
+  var checkLines: Range<Int>? = nil
   /// The style of the compact view's scroll line.
   var style: TerminalStyle
 
@@ -56,14 +60,26 @@ struct StepScreen {
     // summary gets up to a third of the rows; the document the rest.
     let header = [location] + title.prefix(2)
     let footer = self.footer.suffix(max(1, height - header.count - 1))
-    var room = height - header.count - footer.count - 1
+    let room = height - header.count - footer.count - 1
     var status = summary(max(1, min(room - 3, height / 3)))
     if room - status.count < 1 { status = Array(status.prefix(max(0, room - 1))) }
-    room -= status.count
-    let page = max(0, room)
+    var page = max(0, room - status.count)
     let maxScroll = max(0, document.count - page)
     let top = min(max(0, scroll), maxScroll)
-    var body = Array(document.dropFirst(top).prefix(page))
+    // The check is said once. Whole in the document's window (scrolled to
+    // a hint, the solution, the end): there, and the summary's rows go to
+    // the document. Else under the document, which stops where it starts.
+    var shown = page
+    if let check = checkLines, check.lowerBound >= top {
+      if check.upperBound <= top + room {
+        status = []
+        page = max(0, room)
+        shown = page
+      } else {
+        shown = min(page, check.lowerBound - top)
+      }
+    }
+    var body = Array(document.dropFirst(top).prefix(shown))
     body += Array(repeating: "", count: page - body.count)
     let rows = header + body + [scrollLine(width: width, top: top, page: page)] + status + footer
     return Frame(rows: fit(Array(rows.prefix(height))), compact: true, scroll: top, maxScroll: maxScroll, page: page)

@@ -216,7 +216,10 @@ public final class StepSession {
       scrollTarget = .solution
       if terminal.isInteractive { redraw() } else { emit(solutionLines()) }
     case .character("s"):
-      if entry.attempts == 0 && !entry.done {
+      if entry.done {
+        // Passed: nothing left to spoil.
+        revealSolution()
+      } else if entry.attempts == 0 {
         say("Save an attempt first: the solution is shown after at least one try.")
       } else {
         ask(.solution, "Show the solution? [y/N]")
@@ -359,7 +362,9 @@ public final class StepSession {
       document += solutionLines()
     }
     document.append("")
-    document += checkLines { CheckView(style: style, showsDuration: true).render($0, width: width) }
+    let check = checkLines { CheckView(style: style, showsDuration: true).render($0, width: width) }
+    let checkRange = check.isEmpty ? nil : document.count..<(document.count + check.count)
+    document += check
     if showsHelp {
       document.append("")
       anchors[.help] = document.count
@@ -377,7 +382,7 @@ public final class StepSession {
       summary: { [self] maxLines in
         checkLines { CheckView(style: style, showsDuration: true).summary($0, width: width, maxLines: maxLines) }
       },
-      footer: footer, style: style)
+      footer: footer, checkLines: checkRange, style: style)
     return (screen, anchors)
   }
 
@@ -473,8 +478,8 @@ public final class StepSession {
   func helpLines() -> [String] {
     [style.bold("Keys") + (terminal.isInteractive ? "" : " (type one and press Enter)"),
      "  h  show the next hint",
-     "  s  show the solution (after one attempt; asks first): its change from the",
-     "     starter; s again: the whole program",
+     "  s  show the solution (after one attempt; asks first until you pass): its",
+     "     change from the starter; s again: the whole program",
      "  ↑/↓ j/k  scroll · space/b  page · g/G  top/end (when it does not fit)",
      "  r  reset your file to the starter (asks first; keeps a backup)",
      "  n  next exercise        p  previous exercise",

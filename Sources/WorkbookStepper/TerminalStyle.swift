@@ -136,6 +136,40 @@ enum TextWidth {
     pieces.append(String(rest))
     return pieces
   }
+
+  /// Cuts a line of code wider than `width` where a reader would break it:
+  /// after the last space or comma that fits, else between a name and the
+  /// punctuation after it (`present(` / `ing:`), never inside a name or a
+  /// number unless the name alone is wider than a line. Each piece after
+  /// the first starts at the line's indentation plus two spaces (when that
+  /// leaves half the width), as an editor's soft wrap does.
+  static func codeWrap(_ s: String, width: Int) -> [String] {
+    guard width > 0, of(s) > width, !s.contains("\u{1B}") else { return [s] }
+    let indentation = String(s.prefix { $0 == " " }) + "  "
+    let continuation = indentation.count <= width / 2 ? indentation : ""
+    func isNamePart(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+    var pieces: [String] = []
+    var rest = Array(s)
+    var lead = ""
+    while lead.count + rest.count > width {
+      let room = width - lead.count
+      // The last break that fits: after a space or a comma, else where a
+      // name ends or starts; the whole room when there is none.
+      // (Not in the indentation.)
+      let places = min(room, rest.prefix { $0 == " " }.count + 1)..<room
+      var cut = room
+      if let space = places.last(where: { rest[$0 - 1] == " " || rest[$0 - 1] == "," }) {
+        cut = space
+      } else if let edge = places.last(where: { isNamePart(rest[$0 - 1]) != isNamePart(rest[$0]) }) {
+        cut = edge
+      }
+      pieces.append(lead + String(rest[..<cut]).trimmingTrailingSpaces())
+      rest = Array(rest[cut...].drop { $0 == " " })
+      lead = continuation
+    }
+    pieces.append(lead + String(rest))
+    return pieces
+  }
 }
 
 extension String {

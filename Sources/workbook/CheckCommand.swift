@@ -23,6 +23,10 @@ extension Workbook {
         --whole-solution shows the whole program. Either is noted in your \
         progress, as the s key of 'workbook step' is.
 
+        The exercise is CHAPTER/ID; the chapter may be named by its number \
+        or the start of its name, the ID by its start (2/fade for \
+        02-fade/fade-out).
+
         Exit status: 0 when the output matches, 1 when it does not (or the \
         file does not compile, crashes or times out), 2 for usage or setup \
         errors.
@@ -49,9 +53,7 @@ extension Workbook {
 
     func run() throws {
       let book = try bookOptions.loadBook()
-      guard let found = book.exercise(named: exercise) else {
-        throw CommandError.noExercise(name: exercise, book: bookOptions.book, suggestions: book.suggestions(for: exercise))
-      }
+      let found = try book.exercise(named: exercise)
       let workspace = book.workspacePath(found)
       let path = file.map { ($0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0) } ?? workspace
       guard let data = FileManager.default.contents(atPath: path) else {

@@ -6,8 +6,6 @@ import WorkbookSupport
 
 /// What a command throws when it stops for a reason of its own.
 enum CommandError: Error {
-  /// `check`: no such exercise in the book.
-  case noExercise(name: String, book: String, suggestions: [String])
   /// `check`: the learner has no file for the exercise yet.
   case noExerciseFile(path: String, chapter: String)
   /// `check --file`: the file cannot be read.
@@ -15,10 +13,8 @@ enum CommandError: Error {
   /// `run`: a file cannot be read, or is not UTF-8.
   case cannotReadSwiftFile(String)
   case notUTF8(file: String)
-  /// `step`: the book has no exercises, the chapter has none, or neither is found.
+  /// `step`: the book has no exercises.
   case bookHasNoExercises(book: String)
-  case chapterHasNoExercises(String)
-  case noChapterOrExercise(name: String, book: String, suggestions: [String])
   /// `report merge --output`: the file cannot be written.
   case cannotWrite(path: String, reason: String)
   /// `fidelity SYMBOL`: no such API in the engine.
@@ -39,10 +35,7 @@ struct ReportedFailure: Error {}
 
 extension ErrorText {
   static func message(for error: CommandError) -> String {
-    let listThem = "; run 'workbook exercises' to list them"
     switch error {
-    case .noExercise(let name, let book, let suggestions):
-      return "No exercise '\(name)' in '\(book)'" + (suggestions.isEmpty ? listThem : NameSuggestions.sentence(suggestions))
     case .noExerciseFile(let path, let chapter):
       return "No file '\(path)' yet; run 'workbook step \(chapter)' to write the starter, or pass --file PATH"
     case .cannotRead(let file):
@@ -54,11 +47,6 @@ extension ErrorText {
     case .bookHasNoExercises(let book):
       return "The book in '\(book)' has no exercises yet; an exercise is a 'swift exercise=ID' block with a "
         + "'swift solution=ID' block (see Guides/WritingChapters.md)"
-    case .chapterHasNoExercises(let name):
-      return "Chapter '\(name)' has no exercises" + listThem
-    case .noChapterOrExercise(let name, let book, let suggestions):
-      return "No chapter or exercise '\(name)' in '\(book)'"
-        + (suggestions.isEmpty ? listThem : NameSuggestions.sentence(suggestions))
     case .cannotWrite(let path, let reason):
       return "Cannot write '\(path)': \(reason)"
     case .unknownAPI(let symbol, let suggestions):

@@ -15,20 +15,27 @@ extension Workbook {
         Runs the chapter (or reuses its cached result) and plays a diagram \
         its snippet published: each frame of the filmstrip in turn, at the \
         recorded times. Keys: space pauses and resumes (and replays at the \
-        end), ← and → step a frame, q quits. Without a terminal (or with \
-        --no-animate) every frame is printed once, one after the other.
+        end), ← and → step a frame, ↑ and ↓ scroll a frame taller than the \
+        terminal (a mark says which rows show), q quits. While the chapter \
+        runs (the first time, a while), a line says so. Without a terminal \
+        (or with --no-animate) every frame is printed once, one after the \
+        other.
 
         SNIPPET is the snippet's number in the chapter: 1 for its first \
         ```swift block. Without it, the first snippet that published a \
         diagram is played, and the others are listed.
 
+        CHAPTER is named in full, by its number or by the start of its \
+        name (03-slide, 3, 03-sl).
+
         Examples:
           workbook play 03-slide              The chapter's first filmstrip
+          workbook play 3                     The same, by the chapter's number
           workbook play 03-slide 4            The filmstrip of the 4th snippet
           workbook play 03-slide 4 --speed 0.25 --loop
         """)
 
-    @Argument(help: ArgumentHelp("The chapter (03-slide, 03-slide.md or a path).", valueName: "chapter"))
+    @Argument(help: ArgumentHelp("The chapter (03-slide, its number 3, the start of its name 03-sl, 03-slide.md or a path).", valueName: "chapter"))
     var chapter: String
 
     @Argument(help: ArgumentHelp("The snippet's number in the chapter, from 1.", valueName: "snippet"))
@@ -55,13 +62,19 @@ extension Workbook {
       // the terminal back.
       TerminalRestore.installHandlers(message: "Stopped")
       var options = Verifier.Options()
-      options.chapters = [chapter]
       options.jobs = 1
       let workspace = bookOptions.workspace
-      let book = try workspace.loadBook(selecting: [chapter])
-      let report = try Verifier(options: options).verify(book, in: workspace) { event in
-        if case .buildingEngine = event { announceEngineBuild() }
-      }.report
+      // The chapter as a learner names it (03, 03-pop, 03-pop….md).
+      var book = try workspace.loadBook()
+      let name = try ExerciseBook.from(book, in: workspace).chapter(named: chapter)
+      book.chapters = book.chapters.filter { $0.name == name }
+      // Running the chapter takes a while the first time: said on the
+      // terminal until the player starts.
+      // (Building the engine is said on any standard error.)
+      let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1, plainLines: false,
+                                     activity: "Running the chapter to play its films")
+      let report = try Verifier(options: options).verify(book, in: workspace, progress: progress.handle).report
+      progress.clear()
       guard let chapterReport = report.chapters.first else { return }
       let choice = try DiagramRecord.Choice.choose(in: chapterReport, snippet: snippet)
       let chosen = choice.snippet, diagram = choice.diagram
@@ -72,7 +85,7 @@ extension Workbook {
       var notes: [String] = []
       if !choice.others.isEmpty {
         notes.append("Other snippets with diagrams: " + choice.others.map { "\($0.index + 1) (line \($0.line))" }.joined(separator: ", "))
-        notes.append("Play one with: workbook play \(chapter) \(choice.others[0].index + 1)")
+        notes.append("Play one with: workbook play \(name) \(choice.others[0].index + 1)")
       }
       if !notes.isEmpty && (noAnimate || !terminal.isInteractive) {
         terminal.write(notes.joined(separator: "\n") + "\n\n")

@@ -15,9 +15,15 @@ final class ProgressDisplay: @unchecked Sendable {
   private var current: [String] = []
   private var shown = false
 
-  init(live: Bool, plainLines: Bool) {
+  /// What the live line says is happening, before the chapter it is at
+  /// (`play`: "Running the chapter to play its films"); nil: verify's
+  /// count of chapters and snippets.
+  private let activity: String?
+
+  init(live: Bool, plainLines: Bool, activity: String? = nil) {
     self.live = live
     self.plainLines = plainLines
+    self.activity = activity
   }
 
   func handle(_ event: Verifier.Event) {
@@ -44,7 +50,7 @@ final class ProgressDisplay: @unchecked Sendable {
 
   private func drawLine() {
     let chapter = current.first.map { " · \($0)" } ?? ""
-    var line = "[\(done)/\(total)] \(snippets) snippets checked\(chapter)"
+    var line = activity.map { $0 + chapter + "…" } ?? "[\(done)/\(total)] \(snippets) snippets checked\(chapter)"
     let width = terminalWidth()
     if line.count > width - 1 { line = String(line.prefix(width - 2)) + "…" }
     FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))

@@ -23,23 +23,29 @@ extension Workbook {
         scrolls. It is drawn on the alternate screen, so your scrollback is \
         left as it was.
 
-        Keys: h next hint, s solution (after one attempt; asks first): its \
+        Keys: h next hint, s solution (after one attempt; asks first until you pass): its \
         change from the starter, s again the whole program; r reset to the \
         starter (asks first; keeps a backup), n/p next or previous \
         exercise, ↑/↓ (j/k) space/b g/G scroll, q quit, ? the keys. \
-        Progress is saved in .workbook/progress.json and 'workbook step' \
-        resumes where you were.
+        Progress is saved in .workbook/progress.json, and 'workbook step' \
+        carries on: the exercise you were on, or after it the next one not \
+        done.
 
         Without a terminal (a pipe, CI), output is plain and sequential, and \
         keys are read as lines from standard input. NO_COLOR turns colours off.
 
+        A chapter is named in full, by its number or by the start of its \
+        name (02-fade, 2, 02-f); an exercise as CHAPTER/ID, its ID also by \
+        its start (2/fade-out, 02-fade/fade).
+
         Examples:
-          workbook step                      Resume, or the first unfinished exercise
+          workbook step                      Carry on where you were, else the next exercise not done
           workbook step 02-fade              The chapter's first unfinished exercise
+          workbook step 2                    The same, by the chapter's number
           workbook step 02-fade/fade-out     That exercise
         """)
 
-    @Argument(help: ArgumentHelp("A chapter (02-fade) or an exercise (02-fade/fade-out). Default: where you were.", valueName: "chapter"))
+    @Argument(help: ArgumentHelp("A chapter (02-fade, 2) or an exercise (02-fade/fade-out, 2/fade). Default: where you were, else the next exercise not done.", valueName: "chapter"))
     var chapter: String?
 
     @OptionGroup var bookOptions: BookOptions
@@ -58,7 +64,9 @@ extension Workbook {
       let book = try bookOptions.loadBook()
       guard !book.exercises.isEmpty else { throw CommandError.bookHasNoExercises(book: bookOptions.book) }
       let progress = try bookOptions.loadProgress(book)
-      let start = try startIndex(book, progress)
+      guard let start = try book.startIndex(named: chapter, progress: progress) else {
+        throw CommandError.bookHasNoExercises(book: bookOptions.book)
+      }
       let checker = try bookOptions.checker(book.workspace)
       let terminal = Terminal()
       TerminalRestore.installHandlers(message: "Stopped; progress is saved. Run 'workbook step' to carry on.")
@@ -74,14 +82,6 @@ extension Workbook {
         throw error
       }
       if status != 0 { throw ExitCode(status) }
-    }
-
-    /// Where to start (see `ExerciseBook.startIndex`), or what was not found.
-    func startIndex(_ book: ExerciseBook, _ progress: ExerciseBook.ProgressFile) throws(CommandError) -> Int {
-      if let index = book.startIndex(named: chapter, progress: progress) { return index }
-      let name = chapter ?? ""
-      guard !book.hasChapter(name) else { throw .chapterHasNoExercises(name) }
-      throw .noChapterOrExercise(name: name, book: bookOptions.book, suggestions: book.suggestions(for: name))
     }
   }
 }

@@ -153,9 +153,9 @@ import WorkbookStepper
 
     let unknown = try StepperFixtures.workbook(["check", "01-basics/nope"], in: root)
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "error: No exercise '01-basics/nope' in 'Chapters'; did you mean '01-basics'?\n")
+    #expect(unknown.stderr == "error: No exercise '01-basics/nope' in 'Chapters'; did you mean '01-basics/fade-steps' or '01-basics/grow'?\n")
     let typo = try StepperFixtures.workbook(["check", "01-basics/grwo"], in: root)
-    #expect(typo.stderr == "error: No exercise '01-basics/grwo' in 'Chapters'; did you mean '01-basics/grow' or '01-basics'?\n")
+    #expect(typo.stderr == "error: No exercise '01-basics/grwo' in 'Chapters'; did you mean '01-basics/grow'?\n")
     let nothing = try StepperFixtures.workbook(["check", "zz/qq"], in: root)
     #expect(nothing.stderr == "error: No exercise 'zz/qq' in 'Chapters'; run 'workbook exercises' to list them\n")
     let missing = try StepperFixtures.workbook(["check", "01-basics/grow"], in: root)
@@ -228,7 +228,7 @@ import WorkbookStepper
   @Test func aLearnersMismatchHasNoLine() throws {
     let root = try StepperFixtures.project()
     let book = try StepperFixtures.exerciseBook(root)
-    let exercise = try #require(book.exercise(named: "01-basics/fade-steps"))
+    let exercise = try book.exercise(named: "01-basics/fade-steps")
     let checker = try ExerciseChecker(workspace: book.workspace)
     let file = root + "/attempt.swift"
     let code = StepperFixtures.fadeSolution.replacingOccurrences(of: "/ 4", with: "/ 5")
@@ -365,6 +365,33 @@ import WorkbookStepper
     let none = try StepperFixtures.workbook(["play", "01-basics"], in: root)
     #expect(none.status == 2)
     #expect(none.stderr == "error: No snippet of 'Chapters/01-basics.md' published a diagram\n")
+  }
+
+  // Issue 40: 'play 03' and 'step 3/origin' were refused, '03-pop/origin'
+  // got no suggestion: every command names chapters and exercises by one
+  // resolver (numbers and unique prefixes accepted).
+  @Test func everyCommandTakesChapterNumbersAndUniquePrefixes() throws {
+    let root = try StepperFixtures.project()
+    let play = try StepperFixtures.workbook(["play", "2"], in: root)
+    #expect(play.status == 0, "\(play.stderr)")
+    #expect(play.stdout.hasPrefix("Chapters/02-film.md · snippet 1 (line 5) · filmstrip · frame 1 of 3"))
+    let step = try StepperFixtures.workbook(["step", "1/gr"], in: root, input: "q\n")
+    #expect(step.status == 0, "\(step.stderr)")
+    #expect(step.stdout.contains("Double the width (`01-basics/grow`)"))
+    try StepperFixtures.save(StepperFixtures.fadeSolution, to: root + "/attempt.swift")
+    let check = try StepperFixtures.workbook(["check", "01-b/fade", "--file", "attempt.swift"], in: root)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("✓ PASS"))
+    // Unknown: the nearest names, the same words everywhere.
+    let typo = try StepperFixtures.workbook(["play", "02-flim"], in: root)
+    #expect(typo.status == 2)
+    #expect(typo.stderr == "error: No chapter '02-flim' in 'Chapters'; did you mean '02-film'?\n")
+    let chapterTypo = try StepperFixtures.workbook(["step", "01-basic5/grow"], in: root)
+    #expect(chapterTypo.status == 2)
+    #expect(chapterTypo.stderr == "error: No chapter or exercise '01-basic5/grow' in 'Chapters'; did you mean '01-basics/grow'?\n")
+    let several = try StepperFixtures.workbook(["play", "0"], in: root)
+    #expect(several.status == 2)
+    #expect(several.stderr == "error: '0' names more than one: '01-basics', '02-film'; type more of the name\n")
   }
 
   @Test func verifyChecksTheFixtureExercises() throws {

@@ -348,6 +348,83 @@ extension StepTmuxTests {
     ```
     """#
 
+  /// A chapter whose exercise's solution has lines wider than 80 columns.
+  static let longLines = #"""
+    # Long lines
+
+    ## Who presents whom
+
+    A presentation has two controllers: the one that presents and the one
+    presented. This function names only the first. Make it say which
+    controller is presented over which, so that a reader of the log can
+    tell the two apart without opening the code. The text should read
+    `detail is presented over home` for the two controllers below.
+
+    ```swift exercise=who
+    func describe(presenting presentingViewController: String, presented presentedViewController: String) -> String {
+      return presentingViewController
+    }
+    print(describe(presenting: "home", presented: "detail"))
+    ```
+
+    ```output
+    home
+    ```
+
+    Hints:
+
+    - The presented controller comes first.
+
+    ```swift solution=who
+    func describe(presenting presentingViewController: String, presented presentedViewController: String) -> String {
+      return presentedViewController + " is presented over the " + presentingViewController + " screen"
+    }
+    print(describe(presenting: "home", presented: "detail"))
+    ```
+
+    ```output
+    detail is presented over the home screen
+    ```
+    """#
+
+  // Issue 40: at 80×24 the verdict was shown twice (in the document and
+  // under it), the solution's long lines were cut inside names
+  // (`present` / `ing`), and after a pass s asked "Show the solution? [y/N]".
+  @Test func atEightyColumnsTheVerdictIsSaidOnceCodeWrapsBetweenTokensAndAPassShowsTheSolution() throws {
+    let root = try StepperFixtures.project()
+    try Self.longLines.write(toFile: root + "/Chapters/03-long.md", atomically: true, encoding: .utf8)
+    let file = root + "/Exercises/03-long/who.swift"
+    let step = try TmuxSession([TestPackage.binary, "step", "3"] + StepperFixtures.commonArguments,
+                               directory: root, width: 80, height: 24)
+    var screen = step.waitFor("Who presents whom (03-long/who)", "WRONG OUTPUT")
+    #expect(Self.count("WRONG OUTPUT", in: screen) == 1, "\(screen)")
+    let solution = Self.longLines.components(separatedBy: "```swift solution=who\n")[1].components(separatedBy: "```")[0]
+    try StepperFixtures.save(solution, to: file)
+    step.waitFor("✓ PASS", "Exercise done")
+    // A hint: the document scrolls to it, and the verdict under it is not
+    // repeated below the document.
+    try step.send("h")
+    screen = step.waitFor("Hint 1 of 1:", "h hint (1/1)")
+    #expect(Self.count("PASS — the output matches", in: screen) == 1, "\(screen)")
+    // Passed: s shows the solution at once.
+    try step.send("s")
+    screen = step.waitFor("Solution: its change (- starter, + solution) · s: the whole program", "s program")
+    #expect(!screen.contains("[y/N]"), "\(screen)")
+    #expect(Self.count("PASS — the output matches", in: screen) == 1, "\(screen)")
+    #expect(Self.rows(screen).count <= 24 && Self.rows(screen).allSatisfy { $0.count <= 80 }, "\(screen)")
+    // Long lines are cut after a space or a comma, the rest indented.
+    #expect(screen.contains("""
+          func describe(presenting presentingViewController: String, presented
+            presentedViewController: String) -> String {
+      """), "\(screen)")
+    #expect(screen.contains("""
+        +   return presentedViewController + " is presented over the " +
+        +     presentingViewController + " screen"
+      """), "\(screen)")
+    try step.send("q")
+    step.waitFor("[exited 0] [tty icanon]")
+  }
+
   // Issue 27: `play` wiped its list of the chapter's other snippets at once,
   // its controls moved while it played, and it left copies in the scrollback.
   @Test func playKeepsItsLayoutItsListAndNoCopies() throws {
@@ -398,6 +475,61 @@ extension StepTmuxTests {
     again.waitFor("[exited 130] [tty icanon]")
     #expect(again.pane("#{alternate_on}") == "0")
     #expect(!again.screenAndScrollback().contains("frame 1 of 3"))
+  }
+}
+
+extension StepTmuxTests {
+  /// A chapter whose one film is 33 rows tall (a caption, then a box of
+  /// 30 numbered rows), published after `seconds` of work; `tag`
+  /// makes its program new to the result cache.
+  static func tallFilm(seconds: Int, tag: String) -> String {
+    let box = ["┌────────┐"] + (1...30).map { "│row \($0 < 10 ? "0" : "")\($0)  │" } + ["└────────┘"]
+    let text = box.joined(separator: #"\\n"#)
+    return #"""
+      # A tall film
+
+      ```swift
+      import UIKit
+
+      // \#(tag)
+      Thread.sleep(forTimeInterval: \#(seconds))
+      let frames = """
+      {"screen": {"width": 320, "height": 568}, "frames": [
+        {"time": 0, "progress": null, "caption": "t=0s", "text": "\#(text)", "layers": []},
+        {"time": 0.5, "progress": null, "caption": "t=0.5s", "text": "\#(text)", "layers": []}
+      ], "key": ["fills: . white"]}
+      """
+      DiagramChannel.publish(PublishedDiagram(kind: "filmstrip", text: "tall", framesJSON: frames))
+      ```
+      """#
+  }
+
+  // Issue 40: `play` showed a blank terminal while it ran the chapter
+  // (10–20 s on a first run), then cut a frame taller than the terminal at
+  // 80×24 with no mark.
+  @Test func playSaysWhatItRunsThenScrollsAFrameTallerThanTheTerminal() throws {
+    let root = try StepperFixtures.project()
+    try Self.tallFilm(seconds: 3, tag: UUID().uuidString).write(toFile: root + "/Chapters/04-tall.md", atomically: true, encoding: .utf8)
+    let play = try TmuxSession([TestPackage.binary, "play", "4", "--speed", "0.01"] + StepperFixtures.commonArguments,
+                               directory: root, width: 80, height: 24)
+    play.waitFor("Running the chapter to play its films · Chapters/04-tall.md…")
+    #expect(play.pane("#{alternate_on}") == "0")
+    // The caption and 32 rows of box: 20 rows shown, and which.
+    var screen = play.waitFor("frame 1 of 2", "│row 01  │", "── rows 1–20 of 33 · ↑/↓ scroll ──")
+    #expect(Self.rows(screen).count <= 24 && Self.rows(screen).allSatisfy { $0.count <= 80 }, "\(screen)")
+    #expect(screen.contains("│row 18  │") && !screen.contains("│row 19  │"), "\(screen)")
+    #expect(!screen.contains("Running the chapter"), "\(screen)")
+    try play.run(["send-keys", "-t", play.name, "Down", "Down"])
+    screen = play.waitFor("── rows 3–22 of 33", "│row 20  │")
+    #expect(!screen.contains("┌────────┐"))
+    // The end: the box's bottom, and no further.
+    for _ in 0..<20 { try play.run(["send-keys", "-t", play.name, "Down"]) }
+    play.waitFor("── rows 14–33 of 33", "└────────┘")
+    try play.run(["send-keys", "-t", play.name, "Up"])
+    play.waitFor("── rows 13–32 of 33")
+    try play.send("q")
+    screen = play.waitFor("[exited 0] [tty icanon]")
+    #expect(!screen.contains("Running the chapter"), "the progress line is cleared: \(screen)")
   }
 }
 

@@ -18,8 +18,8 @@ scrolling sideways; without JavaScript the diagram's text is shown and the
 player is not; names of engine APIs in the code link to rows of the
 fidelity ledger that exist, and films resting on an engine choice say so;
 every knob's slider moves through its stops, changing the film and the
-chart, marking the verified value, and saying when the output shown is not
-the verified one.
+chart, marking the verified value, saying when the output shown is not
+the verified one, and showing its value in the code box where its literal is.
 Optionally takes screenshots.
 
 Usage:
@@ -552,6 +552,10 @@ def main():
                 const texts = () => [...body.querySelectorAll('pre.out')].map(e => e.textContent).join('|');
                 const badge = () => output.querySelector('.output-head .badge').textContent;
                 const knob = input.closest('.knob');
+                // The knob's literal in the code box above, at the value shown.
+                const mark = [...output.previousElementSibling.querySelectorAll('mark.knob-literal')]
+                  .find(m => m.dataset.knob === input.dataset.knob);
+                const literal = () => mark ? {text: mark.textContent, moved: mark.classList.contains('moved')} : null;
                 const r = {name: input.dataset.knob, shown: !output.querySelector('.knobs').hidden,
                            marked: knob.classList.contains('at-verified') && knob.querySelector('.knob-verified').textContent.includes(input.dataset.verified),
                            badge: badge(), films: films() !== '', stops: []};
@@ -562,7 +566,7 @@ def main():
                   r.stops.push({value, verified: value === input.dataset.verified, film: films() !== film0, text: texts() !== text0,
                                 drawn: body.querySelectorAll('figure.diagram svg.stage polygon').length,
                                 marked: knob.classList.contains('at-verified'), badge: badge(),
-                                note: !output.querySelector('.knob-note').hidden});
+                                note: !output.querySelector('.knob-note').hidden, literal: literal()});
                 }
                 input.value = String(r.stops.findIndex(s => s.verified)); input.dispatchEvent(new Event('input'));
                 r.back = films() === film0 && texts() === text0 && badge() === r.badge;
@@ -580,6 +584,8 @@ def main():
                 changed = [s for s in knob["stops"] if not s["verified"] and s["text"] and (s["film"] or not knob["films"])]
                 check(changed, f"{where}: at no stop did the film and the chart change: {knob['stops']}")
                 for stop in knob["stops"]:
+                    check(stop["literal"] == {"text": stop["value"], "moved": not stop["verified"]},
+                          f"{where} at {stop['value']}: the code box does not show the knob's value where its literal is: {stop['literal']}")
                     if stop["verified"]:
                         check(stop["marked"] and not stop["note"] and stop["badge"] == knob["badge"],
                               f"{where} at {stop['value']}: the verified value is not marked as verified: {stop}")

@@ -26,8 +26,8 @@ public struct ExerciseBook: Sendable {
   /// Problems found while reading chapters that have exercises.
   public var problems: [Finding]
   /// The names (`02-fade`) of every chapter the book was loaded with, read
-  /// or not.
-  var chapterNames: Set<String> = []
+  /// or not, in the book's order.
+  var chapterNames: [String] = []
 
   /// The book folder (absolute).
   public var book: String { workspace.book }
@@ -60,36 +60,15 @@ public struct ExerciseBook: Sendable {
       chapters.append(Book.ChapterEntry(chapter, exerciseCount: found.count))
     }
     return ExerciseBook(workspace: workspace, exercises: exercises, chapters: chapters, problems: problems,
-                        chapterNames: Set(loaded.chapters.map(\.name)))
+                        chapterNames: loaded.chapters.map(\.name))
   }
 
-  /// The exercise named `chapter/id` (the chapter as `02-fade`,
-  /// `02-fade.md` or a path).
-  public func exercise(named name: String) -> Exercise? {
-    guard let slash = name.lastIndex(of: "/") else { return nil }
-    let chapter = Self.chapterName(String(name[..<slash]))
-    let id = String(name[name.index(after: slash)...])
-    return exercises.first { $0.chapter == chapter && $0.id == id }
-  }
-
-  /// The exercises (`chapter/id`) or chapters nearest to a name that names
-  /// neither, for "did you mean".
-  public func suggestions(for name: String) -> [String] {
-    let candidates = exercises.map(\.qualifiedID) + chapters.map(\.name)
-    let typed = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
-    return NameSuggestions.closest(to: typed, among: candidates)
-  }
-
-  /// The exercises of a chapter named as `02-fade`, `02-fade.md` or a path.
+  /// The exercises of the chapter named exactly `name` (`02-fade`,
+  /// `02-fade.md` or a path); see `exercises(named:)` for a name a learner
+  /// typed.
   public func exercises(inChapter name: String) -> [Exercise] {
     let chapter = Self.chapterName(name)
     return exercises.filter { $0.chapter == chapter }
-  }
-
-  /// Whether the loaded book has a chapter named `name` (with or without
-  /// exercises); the folder is not looked at again.
-  public func hasChapter(_ name: String) -> Bool {
-    chapterNames.contains(Self.chapterName(name))
   }
 
   /// `path` relative to the working directory when it is under it.
@@ -157,28 +136,29 @@ public struct ExerciseBook: Sendable {
   }
 
   /// Where `workbook step` starts, as an index into `exercises`: the
-  /// exercise named (`chapter/id`), else the named chapter's first
-  /// unfinished exercise (its first when all are done); without a name, the
-  /// exercise the learner was on unless it is done, else the book's first
-  /// unfinished one (its first when all are done).
+  /// exercise named, else the named chapter's first unfinished exercise
+  /// (its first when all are done); see `exercises(named:)` for the names.
+  /// Without a name, the learner carries on: the exercise they were on
+  /// (`progress.current`) unless it is done, else the first unfinished one
+  /// after it in the book (from the start again after the last), else the
+  /// one after it; the book's first unfinished one when they were nowhere.
   ///
-  /// - Returns: nil when `name` names neither an exercise nor a chapter with
-  ///   exercises, or the book has none.
-  public func startIndex(named name: String?, progress: ExerciseBook.ProgressFile) -> Int? {
+  /// - Returns: nil when the book has no exercises.
+  /// - Throws: `LearnerNameError` when `name` names no exercise nor a
+  ///   chapter with exercises, or several.
+  public func startIndex(named name: String?, progress: ExerciseBook.ProgressFile) throws(LearnerNameError) -> Int? {
     func unfinished(_ candidates: [Exercise]) -> Exercise? {
       candidates.first { status(of: $0, in: progress) != .done } ?? candidates.first
     }
     let chosen: Exercise?
     if let name {
-      if name.contains("/") && !name.hasSuffix(".md"), let exercise = exercise(named: name) {
-        chosen = exercise
-      } else {
-        chosen = unfinished(exercises(inChapter: name))
-      }
-    } else if let current = progress.current, let exercise = exercise(named: current),
-      status(of: exercise, in: progress) != .done
+      chosen = unfinished(try exercises(named: name))
+    } else if let current = progress.current.flatMap(exercise(qualifiedID:)),
+      let at = exercises.firstIndex(of: current)
     {
-      chosen = exercise
+      // From the current exercise on, round the book once.
+      let onward = exercises[at...] + exercises[..<at]
+      chosen = status(of: current, in: progress) != .done ? current : unfinished(Array(onward.dropFirst()) + [current])
     } else {
       chosen = unfinished(exercises)
     }
