@@ -530,7 +530,32 @@ window.WorkbookPlayer = { setUp: setUpPlayer };
 // say so. One knob moves at a time: moving one puts the others back at
 // their verified values (that is what was run). In `workbook serve`
 // (its run script defines window.WorkbookRun), a slider moves continuously and the
-// page runs the exact values of every knob instead.
+// page runs the exact values of every knob instead. The code box above
+// shows each knob's literal at the value shown (marked when moved).
+//
+// The literal a knob sets, in the snippet's code box: its UTF-16 place in
+// the snippet's code (data-start, data-length) is its place in the box's
+// text, which the highlighter split into tokens; the characters there are
+// wrapped in one <mark data-knob>. Null when the box's text there is not
+// the literal.
+function knobLiteral(codeBox, name, start, length, literal) {
+  const code = codeBox ? codeBox.querySelector(":scope > pre > code") : null;
+  if (!code || code.textContent.slice(start, start + length) !== literal) return null;
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  let offset = 0, node;
+  while ((node = walker.nextNode())) {
+    const end = offset + node.data.length;
+    if (offset <= start && start < end) range.setStart(node, start - offset);
+    if (offset < start + length && start + length <= end) { range.setEnd(node, start + length - offset); break; }
+    offset = end;
+  }
+  const mark = element("mark", { class: "knob-literal", "data-knob": name });
+  mark.append(range.extractContents());
+  range.insertNode(mark);
+  return mark;
+}
+
 function setUpKnobs(output) {
   const panel = output.querySelector(":scope > .knobs");
   const body = output.querySelector(":scope > .output-body");
@@ -554,6 +579,13 @@ function setUpKnobs(output) {
     const step = whole ? 1 : (high - low) / 100;
     return { input, verified, values, whole, step, shown: output.querySelector("output[for='" + input.id + "']") };
   });
+  const codeBox = output.previousElementSibling && output.previousElementSibling.matches(".code")
+    ? output.previousElementSibling : null;
+  // Last first: a mark does not move the places of the literals before it.
+  for (const knob of [...knobs].sort((a, b) => Number(b.input.dataset.start) - Number(a.input.dataset.start))) {
+    const { knob: name, start, length } = knob.input.dataset;
+    knob.literal = knobLiteral(codeBox, name, Number(start), Number(length), knob.verified);
+  }
   // A number as a literal of the knob's kind: a float keeps its point.
   const literal = (knob, value) => {
     if (knob.whole) return String(Math.round(value));
@@ -568,6 +600,12 @@ function setUpKnobs(output) {
     knob.shown.textContent = value;
     knob.input.setAttribute("aria-valuetext", knob.input.dataset.knob + " " + value + (value === knob.verified ? " (verified)" : ""));
     knob.input.closest(".knob").classList.toggle("at-verified", value === knob.verified);
+    if (knob.literal) {
+      knob.literal.textContent = value;
+      knob.literal.classList.toggle("moved", value !== knob.verified);
+      knob.literal.title = value === knob.verified ? knob.input.dataset.knob + " (verified)"
+        : knob.input.dataset.knob + ": written " + knob.verified + ", shown at " + value;
+    }
   };
   for (const knob of knobs) {
     if (live) {
