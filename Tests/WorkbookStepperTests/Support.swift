@@ -149,8 +149,17 @@ final class TmuxSession {
     for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // A run ID of its own: the server leaves this session (it is a
+    // daemon) and this process adopts it, so without one the workbook's
+    // runs would end it as a snippet's escaped process
+    // (ProcessTable.killEscapedDescendants), as `serve --open` marks the
+    // browser it starts.
+    var environment = ProcessInfo.processInfo.environment
+    environment[ChildProcess.runVariable] = "workbook-tmux"
+    var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { cEnvironment.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+    let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
     guard spawned == 0 else { throw CocoaError(.executableLoad) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
