@@ -53,7 +53,7 @@ extension ErrorText {
       return "'\(ReportRenderer.visible(file))' is not UTF-8 text"
     case .bookHasNoExercises(let book):
       return "The book in '\(book)' has no exercises yet; an exercise is a 'swift exercise=ID' block with a "
-        + "'swift solution=ID' block (see Guides/WritingChapters.md)"
+        + "'swift solution=ID' block (see \(Book.Scaffold.guide("WritingChapters.md")))"
     case .chapterHasNoExercises(let name):
       return "Chapter '\(name)' has no exercises" + listThem
     case .noChapterOrExercise(let name, let book, let suggestions):
