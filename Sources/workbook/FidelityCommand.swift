@@ -79,7 +79,13 @@ extension Workbook {
       case .overloads(let overloads):
         terminal.write(fidelity.overloadsText(symbol, overloads))
       case .unknown(let suggestions):
-        throw CommandError.unknownAPI(symbol, suggestions: suggestions)
+        // A UIKit type the engine lacks (or a member of one) is an answer
+        // about UIKit, said as verify says it; anything else is a typo.
+        let type = String(symbol.prefix { $0 != "." && $0 != "(" })
+        guard UIKitNames.all.contains(type), case .unknown = fidelity.lookup(type) else {
+          throw CommandError.unknownAPI(symbol, suggestions: suggestions)
+        }
+        terminal.write(UIKitNames.notModelled(type) + ".\n")
       }
     }
 
