@@ -109,6 +109,7 @@ import Testing
     let card = UIView()
     card.bringSubViewToFront(card)
     let alert = UIAlertController(title: "Hi", message: nil, preferredStyle: .alert)
+    let grid = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
     ```
 
     """)
@@ -117,6 +118,9 @@ import Testing
     /tmp/x/01-a.md:6:13: error: cannot find 'UIAlertController' in scope
     /tmp/x/01-a.md:6:53: error: 'nil' requires a contextual type
     /tmp/x/01-a.md:6:75: error: cannot infer contextual base in reference to member 'alert'
+    /tmp/x/01-a.md:7:12: error: cannot find 'UICollectionView' in scope
+    /tmp/x/01-a.md:7:65: error: cannot find 'UICollectionViewFlowLayout' in scope
+    /tmp/x/01-a.md:7:37: error: cannot infer contextual base in reference to member 'zero'
     """
   static let engine = Fixtures.packageRoot + "/Sources/TransitionEngine"
 
@@ -129,6 +133,8 @@ import Testing
     #expect(findings.map { "\($0.line ?? 0): \($0.message)" } == [
       "5: value of type 'UIView' has no member 'bringSubViewToFront'",
       "6: cannot find 'UIAlertController' in scope",
+      "7: cannot find 'UICollectionView' in scope",
+      "7: cannot find 'UICollectionViewFlowLayout' in scope",
     ])
     #expect(findings[0].details.last == "note: did you mean 'bringSubviewToFront'?")
     #expect(Array(findings[1].details.suffix(2)) == [
@@ -136,6 +142,9 @@ import Testing
         + "models, and \(Fixtures.packageRoot)/Guides/TransitionEngine.md describes it",
       "note: and 2 more errors on this line that follow from it",
     ])
+    // '.zero' is reported after the later name, and follows from the first.
+    #expect(findings[2].details.last == "note: and 1 more error on this line that follows from it")
+    #expect(findings[3].details.last?.hasPrefix("note: TransitionEngine does not model 'UICollectionViewFlowLayout'") == true)
   }
 
   @Test func didYouMeanComesFromTheEnginesNamesOnlyWhenTheCompilerOffersNone() {

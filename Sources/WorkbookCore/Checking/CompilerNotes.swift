@@ -16,26 +16,24 @@ import WorkbookSupport
 
 enum CompilerNotes {
   /// `diagnostics` as they are shown: an error that only follows from a
-  /// missing name earlier on its line is left out and counted in its
-  /// leader's `followers`; the rest in the compiler's order.
+  /// missing name before it on its line (by column) is left out and
+  /// counted in that error's `followers`; the rest in the compiler's order.
   static func shown(_ diagnostics: [Diagnostic]) -> [(diagnostic: Diagnostic, followers: Int)] {
-    var shown: [(diagnostic: Diagnostic, followers: Int)] = []
-    // The last missing-name error on each line: its index in `shown`.
-    var leaders: [Place: Int] = [:]
-    for diagnostic in diagnostics {
-      let place = Place(file: diagnostic.file, snippet: diagnostic.snippet, line: diagnostic.lineOffset)
-      if diagnostic.severity == .error, isFollower(diagnostic.message), let leader = leaders[place],
-        diagnostic.column > shown[leader].diagnostic.column
-      {
-        shown[leader].followers += 1
-        continue
-      }
-      if diagnostic.severity == .error, UIKitNames.missingName(in: diagnostic.message) != nil {
-        leaders[place] = shown.count
-      }
-      shown.append((diagnostic, 0))
+    func place(_ d: Diagnostic) -> Place { Place(file: d.file, snippet: d.snippet, line: d.lineOffset) }
+    var missing: [Place: [Int]] = [:]
+    for (index, d) in diagnostics.enumerated() where d.severity == .error && UIKitNames.missingName(in: d.message) != nil {
+      missing[place(d), default: []].append(index)
     }
-    return shown
+    // A follower belongs to the nearest missing name before it on its line
+    // (the compiler may report a call's arguments after a later name).
+    let leaders = diagnostics.map { d -> Int? in
+      guard d.severity == .error, isFollower(d.message) else { return nil }
+      return (missing[place(d)] ?? []).filter { diagnostics[$0].column < d.column }
+        .max { diagnostics[$0].column < diagnostics[$1].column }
+    }
+    return diagnostics.indices.filter { leaders[$0] == nil }.map { index in
+      (diagnostics[index], leaders.filter { $0 == index }.count)
+    }
   }
 
   /// The notes the tool adds under `diagnostic` (without "note: "): what
