@@ -218,7 +218,8 @@ import Testing
     #expect(ok.1 == "alpha half way: 0.5\nalpha at the end: 1.0\n")
     let typo = try workbook(["run", "Typo.swift"])
     #expect(typo.0 == 1)
-    #expect(typo.1 == "Typo.swift:3:3: error: value of type 'UIView' has no member 'alpah'\n 3 | v.alpah = 1\n   |   ^\nDoes not compile: 1 error\n")
+    #expect(typo.1 == "Typo.swift:3:3: error: value of type 'UIView' has no member 'alpah'\n 3 | v.alpah = 1\n   |   ^\n"
+      + "note: did you mean 'alpha'?\nDoes not compile: 1 error\n")
     // The run loop turns after the driver: the presentation runs, and
     // UIKit's complaint about an animator that never completes is shown.
     try Self.animator.replacingOccurrences(of: "context.completeTransition(!context.transitionWasCancelled)", with: "_ = context")
