@@ -87,7 +87,7 @@ let package = Package(
     // exercises and the learner's files, a new book's scaffold, errors as text.
     .target(
       name: "WorkbookCore",
-      dependencies: ["WorkbookModel", "WorkbookRunner", "WorkbookSupport", "WorkbookMarkdown"]
+      dependencies: ["WorkbookModel", "WorkbookRunner", "WorkbookSupport", "WorkbookMarkdown", "WorkbookFidelity"]
     ),
     // The fidelity ledger: the engine's public API read from its sources
     // (swift-syntax), the rows of each engine folder's Fidelity.md, their

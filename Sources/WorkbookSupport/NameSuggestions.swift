@@ -12,7 +12,7 @@ public enum NameSuggestions {
     for (order, candidate) in candidates.enumerated() {
       let other = Array(candidate.lowercased())
       let distance = editDistance(typed, other)
-      let near = distance <= max(2, max(typed.count, other.count) / 4)
+      let near = isNear(distance, typed, other)
       let related = !typed.isEmpty && (candidate.lowercased().contains(name.lowercased())
         || (other.count >= 3 && name.lowercased().contains(candidate.lowercased())))
       if near || related { scored.append((distance, order, candidate)) }
@@ -20,12 +20,27 @@ public enum NameSuggestions {
     return scored.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }.prefix(limit).map(\.name)
   }
 
+  /// Whether `name` is within a typo of `candidate` (case ignored): the
+  /// first rule of `closest`, without its "contains".
+  package static func isNear(_ name: String, _ candidate: String) -> Bool {
+    let typed = Array(name.lowercased()), other = Array(candidate.lowercased())
+    return isNear(editDistance(typed, other), typed, other)
+  }
+
+  private static func isNear(_ distance: Int, _ typed: [Character], _ other: [Character]) -> Bool {
+    distance <= max(2, max(typed.count, other.count) / 4)
+  }
+
   /// ", or did you mean '01-intro' or '02-fade'?" — empty when none.
   public static func sentence(_ names: [String]) -> String {
-    guard !names.isEmpty else { return "" }
+    names.isEmpty ? "" : "; " + question(names)
+  }
+
+  /// "did you mean '01-intro' or '02-fade'?" (`names` not empty).
+  public static func question(_ names: [String]) -> String {
     let quoted = names.map { "'\($0)'" }
     let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
-    return "; did you mean \(list)?"
+    return "did you mean \(list)?"
   }
 
   /// Levenshtein distance (insertions, deletions, substitutions).

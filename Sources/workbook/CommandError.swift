@@ -46,7 +46,7 @@ extension ErrorText {
       return "'\(ReportRenderer.visible(file))' is not UTF-8 text"
     case .bookHasNoExercises(let book):
       return "The book in '\(book)' has no exercises yet; an exercise is a 'swift exercise=ID' block with a "
-        + "'swift solution=ID' block (see Guides/WritingChapters.md)"
+        + "'swift solution=ID' block (see \(Book.Scaffold.guide("WritingChapters.md")))"
     case .cannotWrite(let path, let reason):
       return "Cannot write '\(path)': \(reason)"
     case .unknownAPI(let symbol, let suggestions):

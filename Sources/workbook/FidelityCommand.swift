@@ -30,6 +30,7 @@ extension Workbook {
           workbook fidelity UIViewPropertyAnimator     One row in full, with its member rows
           workbook fidelity UIView.animate             A method's overloads, each with its status
           workbook fidelity 'UIView.animate(withDuration:animations:)'   One overload
+          workbook fidelity UICollectionView           A UIKit type the engine does not model: said so
           workbook fidelity --check                    What the ledger is missing (maintainers)
           workbook fidelity --markdown > Guides/Fidelity.md
         """)
@@ -79,7 +80,13 @@ extension Workbook {
       case .overloads(let overloads):
         terminal.write(fidelity.overloadsText(symbol, overloads))
       case .unknown(let suggestions):
-        throw CommandError.unknownAPI(symbol, suggestions: suggestions)
+        // A UIKit type the engine lacks (or a member of one) is an answer
+        // about UIKit, said as verify says it; anything else is a typo.
+        let type = String(symbol.prefix { $0 != "." && $0 != "(" })
+        guard UIKitNames.all.contains(type), case .unknown = fidelity.lookup(type) else {
+          throw CommandError.unknownAPI(symbol, suggestions: suggestions)
+        }
+        terminal.write(UIKitNames.notModelled(type) + ".\n")
       }
     }
 

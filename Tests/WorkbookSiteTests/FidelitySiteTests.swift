@@ -151,6 +151,21 @@ import Testing
     }
     #expect(help.stdout.contains("workbook fidelity UIViewPropertyAnimator"))
   }
+
+  // Issue 40: a UIKit type the engine lacks (or a member of it) is named as
+  // verify names it, not as a typo; a misspelling still gets suggestions.
+  @Test func aUIKitNameTheEngineDoesNotModelIsSaidAsVerifySaysIt() throws {
+    let said = "TransitionEngine does not model 'UICollectionView', a UIKit name; 'workbook fidelity' lists what it "
+      + "models, and \(TestPackage.root)/Guides/TransitionEngine.md describes it.\n"
+    for symbol in ["UICollectionView", "UICollectionView.reloadData"] {
+      let outcome = try run([symbol])
+      #expect(outcome.status == 0)
+      #expect(outcome.stdout == said, "\(symbol): \(outcome.stderr)")
+    }
+    let member = try run(["UIView.bringSubViewToFront"])
+    #expect(member.status == 2)
+    #expect(member.stderr.hasPrefix("error: no API 'UIView.bringSubViewToFront' in the engine; did you mean 'UIView.bringSubviewToFront(_:)'"))
+  }
 }
 
 @Suite struct FidelityPageTests {

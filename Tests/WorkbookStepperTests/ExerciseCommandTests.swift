@@ -148,7 +148,7 @@ import WorkbookStepper
     try StepperFixtures.save("import UIKit\nlet card = UIView()\ncard.alpah = 0\n", to: attempt)
     let broken = try StepperFixtures.workbook(["check", "01-basics/fade-steps", "--file", "attempt.swift"], in: root)
     #expect(broken.status == 1)
-    #expect(broken.stdout.contains("attempt.swift:3:6: error: value of type 'UIView' has no member 'alpah'"))
+    #expect(broken.stdout.contains("attempt.swift:3:6: error: value of type 'UIView' has no member 'alpah'; did you mean 'alpha'?"))
     #expect(broken.stdout.contains(" 3 | card.alpah = 0\n   |      ^"))
 
     let unknown = try StepperFixtures.workbook(["check", "01-basics/nope"], in: root)

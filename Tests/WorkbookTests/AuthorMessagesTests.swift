@@ -1,6 +1,8 @@
 // Messages an author meets first (issue 27): an unclosed fence named at its
 // opening line, how to accept a changed output, and "did you mean" for
-// chapter and exercise names.
+// chapter and exercise names. Issue 40: "did you mean" for a misspelt
+// engine name, and the errors that follow from a missing UIKit name
+// counted under it rather than shown one by one.
 import Foundation
 import Testing
 @testable import WorkbookCore
@@ -96,5 +98,71 @@ import Testing
     // With or without `.md`, and as a path.
     #expect(try Book.load(folder, selecting: ["05-springs"]).chapters.count == 1)
     #expect(try Book.load(folder, selecting: ["05-springs.md"]).chapters.count == 1)
+  }
+
+  // Issue 40: the snippet an author wrote, and what the compiler says of it
+  // (these lines, as `swiftc` printed them for this code).
+  static let misspelt = Self.load("""
+    # T
+
+    ```swift
+    let card = UIView()
+    card.bringSubViewToFront(card)
+    let alert = UIAlertController(title: "Hi", message: nil, preferredStyle: .alert)
+    let grid = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+    ```
+
+    """)
+  static let compilerSaid = """
+    /tmp/x/01-a.md:5:6: error: value of type 'UIView' has no member 'bringSubViewToFront'
+    /tmp/x/01-a.md:6:13: error: cannot find 'UIAlertController' in scope
+    /tmp/x/01-a.md:6:53: error: 'nil' requires a contextual type
+    /tmp/x/01-a.md:6:75: error: cannot infer contextual base in reference to member 'alert'
+    /tmp/x/01-a.md:7:12: error: cannot find 'UICollectionView' in scope
+    /tmp/x/01-a.md:7:65: error: cannot find 'UICollectionViewFlowLayout' in scope
+    /tmp/x/01-a.md:7:37: error: cannot infer contextual base in reference to member 'zero'
+    """
+  static let engine = Fixtures.packageRoot + "/Sources/TransitionEngine"
+
+  @Test func verifySuggestsTheEnginesNameAndCountsTheErrorsThatFollowFromAMissingOne() throws {
+    let diagnostics = DiagnosticParser.parse(Self.compilerSaid, map: SourceMap(chapter: Self.misspelt), snippets: [0])
+    var program = ProgramRun()
+    program.diagnostics = diagnostics
+    let findings = Evaluator.evaluate(Self.misspelt, run: ChapterRun(program: program), outputCap: 1000,
+                                      engine: Self.engine).findings
+    #expect(findings.map { "\($0.line ?? 0): \($0.message)" } == [
+      "5: value of type 'UIView' has no member 'bringSubViewToFront'",
+      "6: cannot find 'UIAlertController' in scope",
+      "7: cannot find 'UICollectionView' in scope",
+      "7: cannot find 'UICollectionViewFlowLayout' in scope",
+    ])
+    #expect(findings[0].details.last == "note: did you mean 'bringSubviewToFront'?")
+    #expect(Array(findings[1].details.suffix(2)) == [
+      "note: TransitionEngine does not model 'UIAlertController', a UIKit name; 'workbook fidelity' lists what it "
+        + "models, and \(Fixtures.packageRoot)/Guides/TransitionEngine.md describes it",
+      "note: and 2 more errors on this line that follow from it",
+    ])
+    // '.zero' is reported after the later name, and follows from the first.
+    #expect(findings[2].details.last == "note: and 1 more error on this line that follows from it")
+    #expect(findings[3].details.last?.hasPrefix("note: TransitionEngine does not model 'UICollectionViewFlowLayout'") == true)
+  }
+
+  @Test func didYouMeanComesFromTheEnginesNamesOnlyWhenTheCompilerOffersNone() {
+    func notes(_ message: String, fixIt: String? = nil) -> [String] {
+      CompilerNotes.added(to: Diagnostic(severity: .error, snippet: 0, lineOffset: 1, column: 1, message: message,
+                                         file: nil, fixIt: fixIt), engine: Self.engine)
+    }
+    // A member of the type, of a type that inherits it, a type's own, a name in scope.
+    #expect(notes("value of type 'UIView?' has no member 'bringSubViewToFront'") == ["did you mean 'bringSubviewToFront'?"])
+    #expect(notes("value of type 'UILabel' has no member 'bringSubViewToFront'") == ["did you mean 'bringSubviewToFront'?"])
+    #expect(notes("type 'UIView' has no member 'animateWithDuration'") == ["did you mean 'animate'?"])
+    #expect(notes("cannot find 'UIViewPropertyAnimater' in scope") == ["did you mean 'UIViewPropertyAnimator'?"])
+    // The compiler's own suggestion stands alone; a name far from every engine name gets none.
+    #expect(notes("cannot find 'UIViewPropertyAnimater' in scope", fixIt: "UIViewPropertyAnimator").isEmpty)
+    #expect(notes("value of type 'UIView' has no member 'zzzzzzzzzzzz'").isEmpty)
+    // An error that follows from nothing missing is shown as it is.
+    let alone = DiagnosticParser.parse("/tmp/x/01-a.md:6:75: error: cannot infer contextual base in reference to member 'alert'\n",
+                                       map: SourceMap(chapter: Self.misspelt), snippets: [0])
+    #expect(CompilerNotes.shown(alone).map(\.followers) == [0])
   }
 }

@@ -24,7 +24,8 @@ import Testing
     #expect(errors[0].line == 11)
     #expect(errors[0].column == 18)
     #expect(errors[0].message == "value of type 'UIView' has no member 'frme'")
-    #expect(errors[0].details == [" 11 | let width = view.frme.width", "    |                  ^"])
+    // Issue 40: the engine's name for the misspelt member (the compiler offers none).
+    #expect(errors[0].details == [" 11 | let width = view.frme.width", "    |                  ^", "note: did you mean 'frame'?"])
     #expect(!errors[0].file.contains("main.swift"))
   }
 

@@ -45,8 +45,11 @@ enum Evaluator {
   }
 
   /// Compares `run` with the chapter's output blocks.
-  static func evaluate(_ chapter: Chapter, run: ChapterRun, outputCap: Int) -> Evaluation {
-    var e = Context(chapter: chapter, outputCap: outputCap)
+  ///
+  /// `engine`: the engine's source folder the chapter was compiled against,
+  /// whose public names a misspelt one is compared with (nil: none).
+  static func evaluate(_ chapter: Chapter, run: ChapterRun, outputCap: Int, engine: String? = nil) -> Evaluation {
+    var e = Context(chapter: chapter, outputCap: outputCap, engine: engine)
     if let program = run.program {
       e.evaluateProgram(program)
     }
@@ -100,6 +103,8 @@ enum Evaluator {
   private struct Context {
     let chapter: Chapter
     let outputCap: Int
+    /// The engine's source folder (for "did you mean"); nil: none.
+    let engine: String?
     let lines: [Substring]
     var findings: [Finding] = []
     /// The verdicts decided so far; a snippet without one passed.
@@ -111,9 +116,10 @@ enum Evaluator {
     /// False once the chapter does not compile, crashes or times out.
     var recordable = true
 
-    init(chapter: Chapter, outputCap: Int) {
+    init(chapter: Chapter, outputCap: Int, engine: String?) {
       self.chapter = chapter
       self.outputCap = outputCap
+      self.engine = engine
       // The parse's lines (a chapter that was not parsed has bad input
       // and is never evaluated against a run; split its bytes the same way).
       self.lines = chapter.document?.lines ?? MarkdownLines.texts(chapter.bytes)
@@ -157,17 +163,23 @@ enum Evaluator {
       SourceExcerpt.lines(lines, line: line, column: column)
     }
 
-    mutating func report(_ diagnostic: Diagnostic, as kind: Finding.Kind? = nil) {
+    /// Reports each of `diagnostics` as a finding, those that follow from
+    /// a missing name counted under it (`CompilerNotes.shown`).
+    mutating func report(_ diagnostics: [Diagnostic]) {
+      for (diagnostic, followers) in CompilerNotes.shown(diagnostics) { report(diagnostic, followers: followers) }
+    }
+
+    mutating func report(_ diagnostic: Diagnostic, as kind: Finding.Kind? = nil, followers: Int = 0) {
       let severity: Finding.Severity = diagnostic.severity == .error ? .error : .warning
       let findingKind = kind ?? (diagnostic.severity == .error ? .compileError : .compileWarning)
       if let index = diagnostic.snippet {
         let line = chapter.snippets[index].fenceLine + diagnostic.lineOffset
-        // A UIKit name the engine does not model is named as such (a line
-        // under the excerpt and the compiler's notes: the message stays
-        // the compiler's).
-        let missing = severity == .error ? UIKitNames.note(for: diagnostic.message).map { ["note: " + $0] } ?? [] : []
+        // The tool's notes (a UIKit name the engine does not model, a
+        // "did you mean", the errors that follow) under the excerpt and the
+        // compiler's notes: the message stays the compiler's.
+        let added = CompilerNotes.added(to: diagnostic, followers: followers, engine: engine).map { "note: " + $0 }
         let details = SourceExcerpt.lines(lines, line: line, column: diagnostic.column, fixIt: diagnostic.fixIt)
-          + notes(of: diagnostic) + missing
+          + notes(of: diagnostic) + added
         let finding = Finding(severity, findingKind, file: file, line: line, column: diagnostic.column,
                               message: diagnostic.message, details: details)
         if severity == .error {
@@ -205,7 +217,7 @@ enum Evaluator {
 
     mutating func evaluateProgram(_ program: ProgramRun) {
       let snippets = chapter.snippets.filter { $0.kind.isInChapterProgram }
-      for diagnostic in program.diagnostics { report(diagnostic) }
+      report(program.diagnostics)
       guard program.compiled else {
         recordable = false
         if !program.otherErrors.isEmpty || !program.diagnostics.contains(where: { $0.severity == .error }) {
@@ -268,7 +280,7 @@ enum Evaluator {
     mutating func evaluateNoRun(_ check: ProgramRun, chapterProgramFailed: Bool) {
       let noRun = Set(chapter.snippets.filter { $0.kind == .noRun }.map(\.index))
       let mine = check.diagnostics.filter { $0.snippet.map(noRun.contains) == true }
-      for diagnostic in mine { report(diagnostic) }
+      report(mine)
       if !check.compiled && !chapterProgramFailed && !mine.contains(where: { $0.severity == .error }) {
         recordable = false
         findings.append(Finding(.error, .compileError, file: file, line: nil,
@@ -451,7 +463,7 @@ enum Evaluator {
         let run = standalone.run
         reportChannelProblems(run)
         let before = findings.count
-        for diagnostic in run.diagnostics { report(diagnostic) }
+        report(run.diagnostics)
         guard run.compiled else {
           let message = "Exercise program does not build"
           let verdict = SnippetReport.Verdict.compileError(.init(message: message, line: snippet.fenceLine))

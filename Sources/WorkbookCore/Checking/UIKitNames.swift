@@ -7,12 +7,24 @@ import WorkbookModel
 import WorkbookRunner
 import WorkbookSupport
 
-enum UIKitNames {
+package enum UIKitNames {
   /// The note for a compiler error about a UIKit name the engine lacks;
   /// nil when the error is about something else (or a misspelling).
   static func note(for message: String) -> String? {
     guard let name = missingName(in: message), all.contains(name) else { return nil }
-    return "TransitionEngine does not model '\(name)', a UIKit name; what it models is listed in Guides/TransitionEngine.md"
+    return notModelled(name)
+  }
+
+  /// What verify, run, check and `workbook fidelity` say of a UIKit name
+  /// (one of `all`) the engine does not declare.
+  package static func notModelled(_ name: String) -> String {
+    "TransitionEngine does not model '\(name)', a UIKit name; " + whereWhatItModelsIs
+  }
+
+  /// Where a reader finds what the engine models, wherever the tool runs:
+  /// the command that lists it, and the guide by its absolute path.
+  package static var whereWhatItModelsIs: String {
+    "'workbook fidelity' lists what it models, and \(Book.Scaffold.guide("TransitionEngine.md")) describes it"
   }
 
   /// X in "cannot find 'X' in scope" and "cannot find type 'X' in scope".
@@ -25,7 +37,7 @@ enum UIKitNames {
     return nil
   }
 
-  static let all: Set<String> = [
+  package static let all: Set<String> = [
     // Application, scenes, windows
     "UIApplication", "UIApplicationDelegate", "UIScene", "UIWindowScene", "UISceneDelegate", "UIWindowSceneDelegate",
     "UISceneSession", "UISceneConfiguration", "UIOpenURLContext", "UIStatusBarManager", "UIWindow", "UIScreen",

@@ -126,13 +126,15 @@ public struct ExerciseChecker: Sendable {
     defer { Files.removeTemporaryDirectory(work) }
     let run = try runner.compileAndRunTabled(program, place: file, in: work + "/program", map: map, defaultSnippet: 0)
     return Self.evaluate(run, exercise: exercise, code: code, displayPath: displayPath,
-                         duration: monotonicSeconds() - start)
+                         duration: monotonicSeconds() - start, engine: runner.settings.engineSources)
   }
 
+  /// `engine`: the engine's source folder the file was compiled against
+  /// (for "did you mean"; nil: none).
   static func evaluate(_ run: ProgramRun, exercise: Exercise, code: String, displayPath: String,
-                       duration: Double) -> ExerciseCheck {
+                       duration: Double, engine: String? = nil) -> ExerciseCheck {
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-    let diagnostics = run.diagnostics.map { d -> ExerciseCheck.FileDiagnostic in
+    let diagnostics = CompilerNotes.shown(run.diagnostics).map { d, followers -> ExerciseCheck.FileDiagnostic in
       let line = d.snippet == 0 ? d.lineOffset : nil
       let notes = d.notes.map { note -> ExerciseCheck.FileDiagnostic.Note in
         let noteLine = note.snippet == 0 ? note.lineOffset : nil
@@ -144,7 +146,7 @@ public struct ExerciseChecker: Sendable {
       }
       return ExerciseCheck.FileDiagnostic(severity: d.severity, line: line, column: d.column,
                             message: (d.snippet == 0 ? d.message : "\(d.message) (in \(d.file ?? "generated code"):\(d.lineOffset))")
-                              + (d.severity == .error ? UIKitNames.note(for: d.message).map { "; " + $0 } ?? "" : ""),
+                              + CompilerNotes.added(to: d, followers: followers, engine: engine).map { "; " + $0 }.joined(),
                             excerpt: line.map { SourceExcerpt.lines(lines, line: $0, column: d.column, fixIt: d.fixIt) } ?? [],
                             notes: notes)
     }

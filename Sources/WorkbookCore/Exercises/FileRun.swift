@@ -84,10 +84,13 @@ extension ExerciseChecker {
     defer { Files.removeTemporaryDirectory(work) }
     let run = try runner.compileAndRun(program, in: work + "/program", map: map, run: true, defaultSnippet: 0,
                                       keepsInterruptedRun: true)
-    return Self.fileRun(run, files: files, duration: monotonicSeconds() - start)
+    return Self.fileRun(run, files: files, duration: monotonicSeconds() - start, engine: runner.settings.engineSources)
   }
 
-  static func fileRun(_ run: ProgramRun, files: [(path: String, code: String)], duration: Double) -> FileRun {
+  /// `engine`: the engine's source folder the files were compiled against
+  /// (for "did you mean"; nil: none).
+  static func fileRun(_ run: ProgramRun, files: [(path: String, code: String)], duration: Double,
+                      engine: String? = nil) -> FileRun {
     // Diagnostics name a file by its last component (#sourceLocation).
     var byName: [String: (path: String, lines: [Substring])] = [:]
     for file in files {
@@ -99,9 +102,9 @@ extension ExerciseChecker {
       guard let name, let known = byName[name] else { return (file, nil) }
       return (known.path, known.lines)
     }
-    let messages = run.diagnostics.map { d -> FileRun.Message in
+    let messages = CompilerNotes.shown(run.diagnostics).map { d, followers -> FileRun.Message in
       let (file, lines) = place(file: d.file, snippet: d.snippet, line: d.lineOffset)
-      let note = d.severity == .error ? UIKitNames.note(for: d.message).map { ["note: " + $0] } ?? [] : []
+      let note = CompilerNotes.added(to: d, followers: followers, engine: engine).map { "note: " + $0 }
       return FileRun.Message(
         severity: d.severity, file: file, line: d.lineOffset, column: d.column, message: d.message,
         excerpt: (lines.map { SourceExcerpt.lines($0, line: d.lineOffset, column: d.column, fixIt: d.fixIt) } ?? [])

@@ -105,7 +105,8 @@ extension SnippetTrial {
       if !laterSnippets && kind == .run && i > index { edited.snippets[i].kind = .ignore }
     }
     let run = try runner.runRecoveringFromToolchainFailure(runner.builder.translate(edited))
-    let evaluation = Evaluator.evaluate(edited, run: run, outputCap: runner.settings.outputCap)
+    let evaluation = Evaluator.evaluate(edited, run: run, outputCap: runner.settings.outputCap,
+                                        engine: runner.settings.engineSources)
     guard let report = evaluation.snippets.first(where: { $0.index == index }) else { return nil }
     let others = evaluation.snippets.filter { $0.index != index && $0.status != .ignored }
     return SnippetTrial(report: report, snippet: edited.snippets[index], others: others,

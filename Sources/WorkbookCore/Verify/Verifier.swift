@@ -138,7 +138,8 @@ public struct Verifier: Sendable {
       run = try runner.runRecoveringFromToolchainFailure(translated)
       if configuration.useCache && run.isCacheable { cache.store(run, key: key) }
     }
-    let evaluation = Evaluator.evaluate(chapter, run: run, outputCap: runner.settings.outputCap)
+    let evaluation = Evaluator.evaluate(chapter, run: run, outputCap: runner.settings.outputCap,
+                                        engine: runner.settings.engineSources)
     var findings = evaluation.findings
     var snippets = evaluation.snippets
     var recorded = 0

@@ -88,6 +88,15 @@ extension Book {
       return nil
     }
 
+    /// How a message names one of the guides that ship with the tool
+    /// (`TransitionEngine.md`): its absolute path where the tool finds its
+    /// guides, so that it can be opened from any folder; else its name as
+    /// one of the guides installed with workbook.
+    public static func guide(_ name: String) -> String {
+      if let folder = guidesFolder, Files.exists(folder + "/" + name) { return folder + "/" + name }
+      return "\(name) (one of the guides installed with workbook)"
+    }
+
     private static func isSymlink(_ path: String) -> Bool {
       var st = stat()
       return lstat(path, &st) == 0
