@@ -11,6 +11,7 @@ import PackageDescription
 let fidelityLedgerFiles = [
   "Fidelity.md", "Capture/Fidelity.md", "CoreGraphics/Fidelity.md", "QuartzCore/Fidelity.md",
   "Runtime/Fidelity.md", "Transitions/Fidelity.md", "UIKit/Fidelity.md", "UIKit/AutoLayout/Fidelity.md",
+  "UIKit/ScrollViews/Fidelity.md", "UIKit/Lists/Fidelity.md", "UIKit/Controls/Fidelity.md", "UIKit/AppFlow/Fidelity.md",
 ]
 
 let package = Package(
