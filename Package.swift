@@ -294,6 +294,9 @@ package.targets += [
 // manifest: the one that compiles the targets too, whatever `swift` is
 // first on PATH.
 let swiftSyntaxImports = [
+  // The loader tells Markdown in a snippet's comments and strings from
+  // Markdown swallowed by an open fence (Book/SwiftCommentsAndStrings.swift).
+  "WorkbookModel": ["SwiftParser", "SwiftSyntax"],
   // The literal table (Translation/LiteralTable.swift) finds a program's
   // literals with swift-syntax's parser.
   "WorkbookRunner": ["SwiftParser", "SwiftSyntax"],

@@ -63,6 +63,53 @@ import Testing
     #expect(ChapterLoader.swallowedLine(in: "let a = 1\n### Three\n")?.0 == 1)
   }
 
+  /// CommonMark: a fence closes only with a fence of the same character at
+  /// least as long as the one that opened it; what sits inside is the
+  /// snippet's, even when it looks like Markdown. A library file with
+  /// DocC comments (a `#### Title` inside `/** */`, a fenced example in a
+  /// doc comment) is code, and so is a fenced example inside a longer
+  /// fence.
+  @Test func markdownInsideCommentsAndLongerFencesIsCode() {
+    let chapter = Self.load("""
+      # T
+
+      ````swift
+      /**
+       A card that flies to its detail.
+
+       #### Discussion
+
+       ```swift
+       let card = Card()
+       ```
+       */
+      struct Card {
+        /// ## Parameters
+        var title = "One"
+        /* nested /* comment */
+        ## still a comment */
+      }
+      print(Card().title)
+      ````
+
+      ```output
+      One
+      ```
+
+      """)
+    #expect(chapter.inputErrors.map(\.message) == [])
+    #expect(chapter.snippets.count == 1)
+    #expect(chapter.snippets.first?.code.contains("#### Discussion") == true)
+    #expect(chapter.snippets.first?.output?.content == "One\n")
+    // A heading outside comments and strings is still prose swallowed by
+    // an open fence; so is a fence as long as the opener's, but not a
+    // shorter one (the author chose the longer fence to hold it).
+    #expect(ChapterLoader.swallowedLine(in: "/* a */\n## Next\n")?.0 == 1)
+    #expect(ChapterLoader.swallowedLine(in: "let s = \"/*\"\n## Next\n")?.0 == 1)
+    #expect(ChapterLoader.swallowedLine(in: "/// x\n```swift\n", fenceLength: 3)?.0 == 1)
+    #expect(ChapterLoader.swallowedLine(in: "/// x\n```swift\n", fenceLength: 4) == nil)
+  }
+
   @Test func aMismatchSaysHowToAcceptTheNewOutput() {
     let mismatch = SnippetReport(
       index: 0, line: 3, kind: "run", hidden: false,

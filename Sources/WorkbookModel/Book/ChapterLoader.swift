@@ -228,7 +228,7 @@ package enum ChapterLoader {
     let closing = code.closingFenceLine ?? code.endLine
     if code.closingFenceLine == nil {
       bad("Snippet is never closed; add a closing fence")
-    } else if let (offset, swallowed) = swallowedLine(in: code.content) {
+    } else if let (offset, swallowed) = swallowedLine(in: code.content, fenceLength: code.fenceLength) {
       // A fence left open runs on until the next bare fence, taking the
       // prose between as Swift: the compiler would report the prose.
       bad("Snippet is not closed before line \(code.firstContentLine + offset) ('\(swallowed)'); "
@@ -246,21 +246,34 @@ package enum ChapterLoader {
   /// Markdown does: a heading (`## Title`) or the opening fence of another
   /// snippet or output block (a fence with an info string cannot close a
   /// block, so it is swallowed). Its offset from the first content line.
-  static func swallowedLine(in content: String) -> (Int, String)? {
+  ///
+  /// Lines inside a comment or a string literal are Swift's (a DocC
+  /// comment has headings and fenced examples), and so is a fence shorter
+  /// than the snippet's own (`fenceLength`): CommonMark closes a block only
+  /// with a fence at least as long as the one that opened it.
+  static func swallowedLine(in content: String, fenceLength: Int = 3) -> (Int, String)? {
+    var suspects: [(offset: Int, line: Substring, utf8: Int)] = []
+    var utf8 = 0
     for (offset, line) in content.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      defer { utf8 += line.utf8.count + 1 }
       let text = line.drop { $0 == " " }
       guard line.count - text.count <= 3 else { continue }
       let hashes = text.prefix { $0 == "#" }
       if (1...6).contains(hashes.count), text.count > hashes.count, text[text.index(text.startIndex, offsetBy: hashes.count)] == " " {
-        return (offset, String(line))
+        suspects.append((offset, line, utf8 + line.utf8.count - text.utf8.count))
       }
       for fence in ["```", "~~~"] where text.hasPrefix(fence) {
-        let info = text.drop { $0 == fence.first }.drop { $0 == " " }
+        let run = text.prefix { $0 == fence.first }
+        let info = text.dropFirst(run.count).drop { $0 == " " }
         let word = Chapter.infoWords(String(info)).first
-        if word == "swift" || word == "output" { return (offset, String(line)) }
+        if run.count >= fenceLength, word == "swift" || word == "output" {
+          suspects.append((offset, line, utf8 + line.utf8.count - text.utf8.count))
+        }
       }
     }
-    return nil
+    guard !suspects.isEmpty else { return nil }
+    let code = SwiftCommentsAndStrings(content)
+    return suspects.first { !code.isInsideCommentOrString(utf8Offset: $0.utf8) }.map { ($0.offset, String($0.line)) }
   }
 
   private static func checkExercises(_ chapter: inout Chapter) {

@@ -1,0 +1,46 @@
+// SwiftCommentsAndStrings: where a snippet's comments and string literals
+// are, by swift-syntax's parser, so that the loader can tell Markdown an
+// author forgot to fence off from Markdown that is part of the code (a
+// DocC comment's `#### Discussion`, a string holding a fenced example).
+import SwiftParser
+import SwiftSyntax
+
+/// A snippet parsed once, answering whether a position is inside a
+/// comment or a string literal.
+struct SwiftCommentsAndStrings {
+  private let tree: SourceFileSyntax
+
+  init(_ code: String) {
+    tree = Parser.parse(source: code)
+  }
+
+  /// Whether the byte at `utf8Offset` is part of a comment (line, block,
+  /// doc; nested block comments too) or of a string literal's text.
+  func isInsideCommentOrString(utf8Offset: Int) -> Bool {
+    let position = AbsolutePosition(utf8Offset: utf8Offset)
+    guard let token = tree.token(at: position) else { return false }
+    if position >= token.positionAfterSkippingLeadingTrivia {
+      if position < token.endPositionBeforeTrailingTrivia {
+        return token.parent?.is(StringSegmentSyntax.self) == true
+          || token.parent?.is(StringLiteralExprSyntax.self) == true
+      }
+      return Self.isComment(token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia, at: position)
+    }
+    return Self.isComment(token.leadingTrivia, from: token.position, at: position)
+  }
+
+  private static func isComment(_ trivia: Trivia, from start: AbsolutePosition, at position: AbsolutePosition) -> Bool {
+    var offset = start
+    for piece in trivia {
+      let end = offset + piece.sourceLength
+      if position >= offset && position < end {
+        switch piece {
+        case .lineComment, .blockComment, .docLineComment, .docBlockComment: return true
+        default: return false
+        }
+      }
+      offset = end
+    }
+    return false
+  }
+}
