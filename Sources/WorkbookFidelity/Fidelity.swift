@@ -208,6 +208,14 @@ public struct Fidelity: Sendable {
       UIKit name in a snippet links to its row) and is in the terminal:
       `workbook fidelity` lists it, `workbook fidelity UIView` shows one row.
 
+      "Verified" never stands for what the engine does not model: where a
+      call would otherwise do nothing visible (haptics, a blur, VoiceOver's
+      focus, a nib), the engine notes the first use of the API
+      (`Simulation.notModelled(_:instead:)`, naming its row), `verify` and
+      `workbook run` warn at the snippet that made it, and the site marks
+      that snippet's output "Not modelled". A test keeps every such note
+      on a row whose status is not-modelled.
+
       ## Maintaining the ledger
 
       The rows live beside the code, one data file per engine folder

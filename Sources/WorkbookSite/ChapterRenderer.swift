@@ -244,7 +244,21 @@ struct ChapterRenderer {
     return """
       <div class="output \(css)"\(index)>\
       <p class="output-head">\(badge)</p>\
-      \(body)\(CodeMarkup.problems(problems))</div>
+      \(notModelledNote(for: snippet))\(body)\(CodeMarkup.problems(problems))</div>
+      """
+  }
+
+  /// Over an output: the APIs its snippet used whose effect the engine
+  /// does not model, as verify warned of them; "verified" says nothing
+  /// of what they do on a device.
+  private func notModelledNote(for snippet: Chapter.Snippet) -> HTML {
+    let notes = report.findings.filter { $0.kind == .notModelled && $0.snippet == snippet.index }
+    guard !notes.isEmpty else { return "" }
+    let items: [HTML] = notes.map { "<li>\($0.message)</li>" }
+    return """
+      <div class="fidelity-note not-modelled"><p><span class="fidelity-mark">Not modelled</span> \
+      This output was verified against the engine, which does not model what these calls do on a device \
+      (<a href="\(Navigation.href(APIUsage.page))">the fidelity ledger</a>):</p><ul>\(items)</ul></div>
       """
   }
 

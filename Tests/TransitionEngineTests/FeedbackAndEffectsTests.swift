@@ -29,6 +29,30 @@ struct FeedbackAndEffectsTests {
     }
   }
 
+  /// "Verified means modelled": a call whose effect the engine does not
+  /// model is noted once per API, in the order first used, so that verify
+  /// can say so at the snippet that made it.
+  @Test func unmodelledCallsAreNotedOncePerAPI() {
+    Simulation.run { simulation in
+      var published: [String] = []
+      simulation.onNotModelledUse = { published.append($0.symbol) }
+      let impact = UIImpactFeedbackGenerator(style: .light)
+      impact.impactOccurred()
+      impact.impactOccurred()
+      let view = UIView()
+      view.accessibilityViewIsModal = false
+      view.layer.setNeedsDisplay()
+      UISelectionFeedbackGenerator().selectionChanged()
+      let blur = UIVisualEffectView(effect: nil)
+      blur.effect = UIBlurEffect(style: .regular)
+      #expect(simulation.notModelledUses.map(\.symbol) == [
+        "UIImpactFeedbackGenerator", "CALayer.setNeedsDisplay()", "UISelectionFeedbackGenerator", "UIVisualEffectView",
+      ])
+      #expect(published == simulation.notModelledUses.map(\.symbol))
+      #expect(simulation.notModelledUses[0].instead.contains("no Taptic Engine"))
+    }
+  }
+
   @Test func feedbackStylesHaveUIKitsRawValues() {
     #expect(UIImpactFeedbackGenerator.FeedbackStyle.light.rawValue == 0)
     #expect(UIImpactFeedbackGenerator.FeedbackStyle.heavy.rawValue == 2)

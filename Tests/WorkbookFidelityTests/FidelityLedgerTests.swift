@@ -38,6 +38,28 @@ struct FidelityLedgerTests {
     #expect(report(.missingRow).isEmpty, "Public APIs without a row (`swift run workbook fidelity --check` prints the rows to add):\n\(report(.missingRow))")
   }
 
+  /// What the engine notes at run time as not modelled (verify's warning,
+  /// the site's mark) is what the ledger says is not modelled: every
+  /// `notModelled("X", …)` in the engine names a row of status
+  /// `not-modelled`.
+  @Test func everyAPITheEngineNotesAsNotModelledHasANotModelledRow() throws {
+    var named: [String] = []
+    for file in EngineAPI.swiftFiles(under: Self.engine) {
+      let source = try String(contentsOfFile: Self.engine + "/" + file, encoding: .utf8)
+      var rest = source[...]
+      while let call = rest.range(of: "notModelled(\"") {
+        let tail = rest[call.upperBound...]
+        guard let end = tail.firstIndex(of: "\"") else { break }
+        named.append(String(tail[..<end]))
+        rest = tail[end...]
+      }
+    }
+    #expect(named.count >= 8)
+    for symbol in named {
+      #expect(Self.fidelity.ledger.row(for: symbol)?.status == .notModelled, "notModelled(\"\(symbol)\") has no not-modelled row of its own")
+    }
+  }
+
   @Test func everyRowNamesAnAPIOfItsFolderOnce() {
     #expect(report(.staleRow, .misplacedRow, .duplicateRow).isEmpty, "\n\(report(.staleRow, .misplacedRow, .duplicateRow))")
   }

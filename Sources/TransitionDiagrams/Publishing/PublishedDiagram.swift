@@ -38,6 +38,14 @@ public struct PublishedDiagram: Equatable, Sendable {
     PublishedDiagram(kind: "warning", text: message, line: line)
   }
 
+  /// A note that the snippet used an API whose effect the engine does not
+  /// model (kind `not-modelled`): verify reports it as a warning at the
+  /// snippet, and the site marks the snippet's output.
+  public static func notModelled(_ use: NotModelledUse) -> PublishedDiagram {
+    PublishedDiagram(kind: "not-modelled", text: "TransitionEngine does not model '\(use.symbol)': \(use.instead) "
+                       + "(the output shows the engine, not a device; 'workbook fidelity \(use.symbol)')")
+  }
+
   /// The version of `record`'s format.
   public static let recordVersion = 1
 
@@ -76,8 +84,11 @@ public enum DiagramChannel {
   /// Hands every diagram `simulation` (`Simulation.main` by default)
   /// publishes from now on to `receiver` as it is published, instead of
   /// queueing it for `take`.
+  /// The APIs the code uses that the engine does not model are published
+  /// too, as they are first used (`PublishedDiagram.notModelled`).
   public static func deliver(from simulation: Simulation = .main, to receiver: @escaping (PublishedDiagram) -> Void) {
     queue(of: simulation).receiver = receiver
+    simulation.onNotModelledUse = { [unowned simulation] use in publish(.notModelled(use), from: simulation) }
   }
 
   /// The diagrams `simulation` (`Simulation.main` by default) published

@@ -419,8 +419,12 @@ open class CALayer: NSObject, CAMediaTiming {
   /// Lays out sublayers; asks the delegate.
   open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
   /// Display is not modelled; kept so code that calls it compiles.
-  open func setNeedsDisplay() {}
-  open func display() {}
+  open func setNeedsDisplay() {
+    Simulation.current.notModelled("CALayer.setNeedsDisplay()", instead: "there is no drawing: the call does nothing")
+  }
+  open func display() {
+    Simulation.current.notModelled("CALayer.display()", instead: "there is no drawing: the call does nothing")
+  }
 
   // MARK: Geometry conversion
 

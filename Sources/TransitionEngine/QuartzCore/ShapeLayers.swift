@@ -79,7 +79,11 @@ open class CAShapeLayer: CALayer {
 
 /// A layer that draws a gradient (colours kept; diagrams fill it with its first colour).
 open class CAGradientLayer: CALayer {
-  open var colors: [Any]?
+  open var colors: [Any]? {
+    didSet {
+      Simulation.current.notModelled("CAGradientLayer", instead: "no gradient is drawn: films fill the layer with its first colour")
+    }
+  }
   open var locations: [NSNumber]?
   open var startPoint = CGPoint(x: 0.5, y: 0)
   open var endPoint = CGPoint(x: 0.5, y: 1)

@@ -383,6 +383,37 @@ public final class Simulation: @unchecked Sendable {
     d.time = now
     diagnostics.append(d)
   }
+
+  // MARK: What the engine does not model
+
+  /// The APIs the code used whose effect on a device the engine does not
+  /// model (their ledger rows say `not-modelled`), each once, in the order
+  /// first used.
+  public private(set) var notModelledUses: [NotModelledUse] = []
+
+  /// Called with each new entry of ``notModelledUses`` as it is made (the
+  /// diagrams harness publishes it, so that verify warns at the snippet
+  /// that used the API and the site marks its output).
+  public var onNotModelledUse: ((NotModelledUse) -> Void)?
+
+  /// Notes that the code used `symbol` (as the ledger names it), whose
+  /// effect the engine does not model: `instead` says what happens here.
+  /// Only the first use of each symbol is kept.
+  func notModelled(_ symbol: String, instead: String) {
+    guard !notModelledUses.contains(where: { $0.symbol == symbol }) else { return }
+    let use = NotModelledUse(symbol: symbol, instead: instead)
+    notModelledUses.append(use)
+    onNotModelledUse?(use)
+  }
+}
+
+/// An API the code used whose effect the engine does not model: a silent
+/// no-op on Linux would let a reader believe the output shows it.
+public struct NotModelledUse: Equatable, Sendable {
+  /// The API as the fidelity ledger names it (`UIScrollView.isPagingEnabled`).
+  public var symbol: String
+  /// What happens here instead, one sentence.
+  public var instead: String
 }
 
 // MARK: - Diagnostic

@@ -30,17 +30,22 @@ open class UIFeedbackGenerator: NSObject {
   /// engine has none; the call is only traced.
   open func prepare() { trace("prepare()") }
 
+  /// The engine class's name, as the ledger has it (an app's subclass has its parent's).
+  var ledgerName: String { "UIFeedbackGenerator" }
+
   /// The name the trace uses for this generator.
   var traceName: String { String(describing: type(of: self)) }
 
   func trace(_ message: String) {
     simulation.record(.appCall, traceName, message + " [no haptics in the engine]")
+    simulation.notModelled(ledgerName, instead: "there is no Taptic Engine: the call is traced and nothing is played")
   }
 }
 
 /// Feedback for physical impacts.
 @MainActor @preconcurrency
 open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
+  override var ledgerName: String { "UIImpactFeedbackGenerator" }
   /// The mass of the colliding objects (UIKit's raw values).
   public enum FeedbackStyle: Int, Sendable {
     case light, medium, heavy, soft, rigid
@@ -89,6 +94,7 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
 /// Feedback for a change of selection.
 @MainActor @preconcurrency
 open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
+  override var ledgerName: String { "UISelectionFeedbackGenerator" }
   /// Triggers selection feedback (traced only).
   open func selectionChanged() { trace("selectionChanged()") }
 
@@ -101,6 +107,7 @@ open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
 /// Feedback for a success, a warning or an error.
 @MainActor @preconcurrency
 open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
+  override var ledgerName: String { "UINotificationFeedbackGenerator" }
   /// The kind of outcome (UIKit's raw values).
   public enum FeedbackType: Int, Sendable {
     case success, warning, error

@@ -144,6 +144,8 @@ public enum UIAccessibility {
     let voiceOver = simulation.accessibility.voiceOver ? "" : " [VoiceOver off]"
     simulation.record(.appCall, "UIAccessibility",
                       "post(notification: \(notification.name), argument: \(described ?? "nil"))\(voiceOver)")
+    simulation.notModelled("UIAccessibility.post(notification:argument:)",
+                           instead: "there is no VoiceOver: the notification is traced and nothing moves the focus")
   }
 
   private static func describe(_ argument: Any?) -> String? {

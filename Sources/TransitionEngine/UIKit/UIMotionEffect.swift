@@ -113,6 +113,7 @@ extension UIView {
     guard !motionEffectList.contains(where: { $0 === effect }) else { return }
     motionEffectList.append(effect)
     simulation.record(.appCall, diagramLabel, "addMotionEffect(\(type(of: effect))) [no device motion in the engine]")
+    simulation.notModelled("UIMotionEffect", instead: "the simulated device never tilts: motion effects are kept and never applied")
   }
 
   /// Removes a motion effect.

@@ -160,7 +160,13 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
   open var isAccessibilityElement = false
   /// Whether VoiceOver should ignore this view's siblings (stored; VoiceOver's
   /// navigation is not modelled, see UIKit/UIAccessibility.swift).
-  open var accessibilityViewIsModal = false
+  open var accessibilityViewIsModal = false {
+    didSet {
+      if accessibilityViewIsModal {
+        Simulation.current.notModelled("UIView.accessibilityViewIsModal", instead: "there is no VoiceOver: the flag is kept and nothing else happens")
+      }
+    }
+  }
   /// Whether this view and its subviews are hidden from VoiceOver (stored only).
   open var accessibilityElementsHidden = false
   /// Whether the autoresizing mask becomes constraints (true, the default

@@ -16,6 +16,9 @@ open class UIViewController: UIResponder {
     debugID = simulation.nextSequence()
     nibName = nibNameOrNil
     super.init()
+    if nibNameOrNil != nil {
+      simulation.notModelled("UIViewController.init(nibName:bundle:)", instead: "no nib is loaded: the name is kept and the view is made in code")
+    }
   }
 
   /// Controllers are not decoded from storyboards in the engine; subclasses

@@ -68,7 +68,9 @@ open class UIVibrancyEffect: UIVisualEffect {
 @MainActor @preconcurrency
 open class UIVisualEffectView: UIView {
   /// The effect, or `nil` for none.
-  open var effect: UIVisualEffect?
+  open var effect: UIVisualEffect? {
+    didSet { noteEffect() }
+  }
   /// Where subviews go; it fills the effect view.
   public let contentView = UIView()
 
@@ -77,6 +79,12 @@ open class UIVisualEffectView: UIView {
     self.effect = effect
     super.init(frame: .zero)
     installContentView()
+    noteEffect()
+  }
+
+  private func noteEffect() {
+    guard effect != nil else { return }
+    Simulation.current.notModelled("UIVisualEffectView", instead: "no blur or vibrancy is drawn, and the effect does not animate")
   }
 
   /// A view with no effect: `UIVisualEffectView(frame:)`, and through it `UIVisualEffectView()`.

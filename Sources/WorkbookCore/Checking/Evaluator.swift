@@ -66,10 +66,10 @@ enum Evaluator {
       // An exercise's starter is broken on purpose: its warnings are not reported.
       let starter: Bool
       if case .exerciseStarter = chapter.snippets[output.snippet].kind { starter = true } else { starter = false }
-      for record in output.diagrams where record.kind == DiagramRecord.warningKind && !starter {
+      for record in output.diagrams where record.isFinding && !starter {
         e.warn(record, snippet: output.snippet)
       }
-      diagrams[output.snippet, default: []] += output.diagrams.filter { $0.kind != DiagramRecord.warningKind }
+      diagrams[output.snippet, default: []] += output.diagrams.filter { !$0.isFinding }
       if !output.text.isEmpty { outputs[output.snippet, default: ""] += output.text }
     }
     // A mismatch is fixed by recording when the chapter may be recorded,
@@ -200,7 +200,8 @@ enum Evaluator {
     mutating func warn(_ record: DiagramRecord, snippet: Int) {
       let line = record.line ?? chapter.snippets[snippet].firstCodeLine
       let lines = record.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      findings.append(Finding(.warning, .runtimeWarning, file: file, line: line,
+      let kind: Finding.Kind = record.kind == DiagramRecord.notModelledKind ? .notModelled : .runtimeWarning
+      findings.append(Finding(.warning, kind, file: file, line: line,
                               message: lines.first ?? "", details: Array(lines.dropFirst()), snippet: snippet))
     }
 

@@ -135,8 +135,8 @@ extension ExerciseChecker {
     let records = output?.diagrams ?? []
     return FileRun(
       outcome: outcome, messages: messages, otherErrors: run.otherErrors, output: output?.text ?? "",
-      diagrams: records.filter { $0.kind != DiagramRecord.warningKind },
-      warnings: records.filter { $0.kind == DiagramRecord.warningKind }.map(\.text),
+      diagrams: records.filter { !$0.isFinding },
+      warnings: records.filter(\.isFinding).map(\.text),
       crash: crash, stderr: run.stderrTail, duration: duration)
   }
 }

@@ -50,6 +50,9 @@ extension Finding {
     /// A warning the harness raised while the snippet ran (the flicker
     /// check on a film), at the line of the call.
     case runtimeWarning = "runtime-warning"
+    /// The snippet used an API whose effect the engine does not model: its
+    /// output shows the engine, not a device (a warning at the snippet).
+    case notModelled = "not-modelled"
     /// A snippet trapped or was killed by a signal.
     case crash
     /// The chapter program ran past `--timeout`.

@@ -144,7 +144,7 @@ extension ReportRenderer {
       switch kind {
       case .compileError, .crash, .timeout, .outputChannel, .record, .badInput: return true
       case .compileWarning, .outputMismatch, .missingOutput, .unexpectedOutputBlock, .outputCut,
-        .compileFailMismatch, .exercise, .runtimeWarning:
+        .compileFailMismatch, .exercise, .runtimeWarning, .notModelled:
         return false
       }
     }

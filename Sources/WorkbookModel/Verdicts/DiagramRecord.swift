@@ -78,6 +78,15 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   /// the message), not a diagram: verify reports it as a finding.
   public static let warningKind = "warning"
 
+  /// The kind of a record saying that the snippet used an API whose effect
+  /// the engine does not model (its text the message): verify reports it
+  /// as a warning, and the site marks the output.
+  public static let notModelledKind = "not-modelled"
+
+  /// Whether the record is a finding about the snippet (a warning, an API
+  /// not modelled) rather than a diagram.
+  public var isFinding: Bool { kind == Self.warningKind || kind == Self.notModelledKind }
+
   private enum CodingKeys: String, CodingKey {
     case version = "v", kind, text, frames, line, offset
   }
