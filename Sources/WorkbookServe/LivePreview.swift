@@ -122,21 +122,15 @@ public final class LivePreview: @unchecked Sendable {
       if let failure = server?.failure.value { throw failure }
       // With inotify the wait ends at the first save; polling, it is the
       // time between two scans.
-      var changed = watcher.wait(timeout: options.pollInterval) ? watcher.changes() : []
+      // An editor may write a file in steps: the changes once a scan sees
+      // no more (at most half a second), without its scratch files.
+      let changed = watcher.wait(timeout: options.pollInterval) ? watcher.settledChanges() : []
       guard !changed.isEmpty else {
         if Date().timeIntervalSince(lastKeepAlive) >= options.keepAliveInterval {
           channel.keepAlive()
           lastKeepAlive = Date()
         }
         continue
-      }
-      // An editor may write a file in steps: wait until a scan sees no
-      // more change (at most half a second).
-      for _ in 0..<10 {
-        usleep(50_000)
-        let more = watcher.changes()
-        if more.isEmpty { break }
-        changed = Array(Set(changed + more)).sorted()
       }
       build(changed: changed)
     }

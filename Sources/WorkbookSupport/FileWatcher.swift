@@ -119,6 +119,35 @@ package final class FileWatcher: @unchecked Sendable {
     return changed.sorted()
   }
 
+  /// The changes since the last scan, once the folders are quiet: an
+  /// editor may write a file in steps, so scans go on (every `pause`
+  /// seconds, at most `attempts` more) until one sees nothing new. Left
+  /// out: a file that came and went within the burst (`sed -i`'s
+  /// `sedXXXXXX`, vim's `4913`) and editors' scratch files (`name~`,
+  /// `#name#`, `name.swp`; hidden ones are never scanned). Empty when only
+  /// those changed.
+  package func settledChanges(attempts: Int = 10, pause: Double = 0.05) -> [String] {
+    let before = stamps
+    var changed = changes()
+    guard !changed.isEmpty else { return [] }
+    for _ in 0..<attempts {
+      usleep(useconds_t(pause * 1_000_000))
+      let more = changes()
+      if more.isEmpty { break }
+      changed = Array(Set(changed + more)).sorted()
+    }
+    return changed.filter { path in
+      (stamps[path] != nil || before[path] != nil) && !Self.isEditorsScratch((path as NSString).lastPathComponent)
+    }
+  }
+
+  /// Whether a file name is an editor's backup, swap or temporary file.
+  package static func isEditorsScratch(_ name: String) -> Bool {
+    let suffixes = ["~", ".swp", ".swo", ".swx", ".tmp", ".kate-swp", ".crswap", "___jb_tmp___", "___jb_old___"]
+    return suffixes.contains { name.hasSuffix($0) } || (name.hasPrefix("#") && name.hasSuffix("#"))
+      || (!name.isEmpty && name.allSatisfy({ $0.isASCII && $0.isNumber }))
+  }
+
   /// Every file's stamp, by path; with inotify, every folder scanned is
   /// watched too.
   private func scan() -> [String: String] {

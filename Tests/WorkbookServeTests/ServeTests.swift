@@ -129,6 +129,35 @@ import Testing
     #expect(watcher.changes() == [])
   }
 
+  /// serve's "Changed:" line and its rebuilds name the book's files, not
+  /// an editor's scratch files: `sed -i`'s temporary file that came and
+  /// went within the save, vim's `4913`, backups (`01.md~`, `#01.md#`).
+  @Test func settledChangesLeaveOutEditorsScratchFiles() throws {
+    let folder = try ServeFixtures.temporaryDirectory()
+    try ServeFixtures.write("# One\n", to: folder + "/01.md")
+    try ServeFixtures.write("# Two\n", to: folder + "/02.md")
+    let watcher = FileWatcher(folders: [FileWatcher.Folder(folder)], polling: true)
+    #expect(watcher.settledChanges() == [])
+
+    // sed -i: a temporary file beside the chapter, renamed over it. The
+    // scratch file is seen by the first scan, gone by a later one.
+    try ServeFixtures.write("# One, edited\n", to: folder + "/sedHD5Si")
+    try ServeFixtures.write("# Two, edited\n", to: folder + "/02.md")
+    let sed = Thread {
+      usleep(30_000)
+      _ = rename(folder + "/sedHD5Si", folder + "/01.md")
+    }
+    sed.start()
+    #expect(watcher.settledChanges(pause: 0.15) == [folder + "/01.md", folder + "/02.md"])
+
+    for scratch in ["01.md~", "#01.md#", "4913", "01.md.swp"] { try ServeFixtures.write("x", to: folder + "/" + scratch) }
+    #expect(watcher.settledChanges() == [], "scratch files alone rebuild nothing")
+    // A chapter removed is a change.
+    try FileManager.default.removeItem(atPath: folder + "/02.md")
+    #expect(watcher.settledChanges() == [folder + "/02.md"])
+    #expect(FileWatcher.isEditorsScratch("4913") && !FileWatcher.isEditorsScratch("01-intro.md"))
+  }
+
   #if os(Linux)
   /// inotify wakes the wait at once for a save in a folder made after the
   /// watcher started (the scan that finds a folder watches it), and a quiet
