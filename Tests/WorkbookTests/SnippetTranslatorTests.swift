@@ -47,4 +47,29 @@ import Testing
       """
     #expect(translator.translate(code) == expected)
   }
+
+  @Test func interfaceBuilderAttributesBecomeSpacesOfTheSameWidth() {
+    // swiftc on Linux rejects `@IBOutlet var label: UILabel!` ("@IBOutlet
+    // property cannot have non-'@objc' class type"): without a storyboard
+    // they only mark the declaration, so they are blanked like `@objc`.
+    let code = """
+      @IBOutlet weak var titleLabel: UILabel!
+      @IBOutlet var cards: [UIView]!
+      @IBAction func doneTapped(_ sender: UIButton) {}
+      @IBInspectable var cornerRadius: CGFloat = 0
+      @IBDesignable final class CardView: UIView {}
+      @IBOutletish var notAnAttribute = 0
+      let doc = "@IBAction stays in strings" // @IBOutlet in a comment
+      """
+    let expected = """
+                weak var titleLabel: UILabel!
+                var cards: [UIView]!
+                func doneTapped(_ sender: UIButton) {}
+                     var cornerRadius: CGFloat = 0
+                    final class CardView: UIView {}
+      @IBOutletish var notAnAttribute = 0
+      let doc = "@IBAction stays in strings" // @IBOutlet in a comment
+      """
+    #expect(translator.translate(code) == expected)
+  }
 }

@@ -192,6 +192,82 @@ public final class DispatchWorkItem: @unchecked Sendable {
   }
 }
 
+// MARK: - DispatchGroup
+
+/// A group of work (Dispatch's `DispatchGroup`), whose `notify` blocks go to
+/// the engine's queues: `notify(queue: .main)` runs in a simulation turn
+/// once the last `leave()` has happened (Dispatch's own group would submit
+/// it to the real main queue, which a simulation never drains).
+public final class DispatchGroup: @unchecked Sendable {
+  private let real = Dispatch.DispatchGroup()
+  private let lock = NSLock()
+  private var count = 0
+  private var notifications: [(queue: DispatchQueue, block: @Sendable () -> Void)] = []
+
+  public init() {}
+
+  /// One more block in the group.
+  public func enter() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+    real.enter()
+  }
+
+  /// One block fewer; at zero, the `notify` blocks are submitted to their
+  /// queues. More leaves than enters trap, as Dispatch does.
+  public func leave() {
+    lock.lock()
+    precondition(count > 0, "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()")
+    count -= 1
+    let due = count == 0 ? notifications : []
+    if count == 0 { notifications = [] }
+    lock.unlock()
+    real.leave()
+    for notification in due { notification.queue.async(execute: notification.block) }
+  }
+
+  /// Submits `work` to `queue` when every block in the group has left; at
+  /// once if none is in it ("If the group is empty … the block is
+  /// submitted immediately").
+  public func notify(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
+                     execute work: @escaping @Sendable () -> Void) {
+    lock.lock()
+    if count == 0 {
+      lock.unlock()
+      queue.async(execute: work)
+      return
+    }
+    notifications.append((queue, work))
+    lock.unlock()
+  }
+
+  public func notify(queue: DispatchQueue, work: DispatchWorkItem) {
+    notify(queue: queue) { work.perform() }
+  }
+
+  /// Waits on this thread until the group is empty (work on real queues;
+  /// waiting on the simulation's thread for main-queue work never returns,
+  /// as on a device).
+  public func wait() { real.wait() }
+
+  /// Waits until the group is empty or `timeout`, measured in real time
+  /// from now by the virtual time left (work on real queues takes no
+  /// virtual time).
+  public func wait(timeout: DispatchTime) -> DispatchTimeoutResult {
+    let left = timeout.seconds - Simulation.current.now
+    guard left.isFinite else {
+      real.wait()
+      return .success
+    }
+    return real.wait(timeout: Dispatch.DispatchTime.now() + max(left, 0))
+  }
+
+  public func wait(wallTimeout timeout: DispatchWallTime) -> DispatchTimeoutResult {
+    wait(timeout: DispatchTime(uptimeNanoseconds: timeout.nanoseconds))
+  }
+}
+
 // MARK: - DispatchQueue
 
 /// A dispatch queue (Dispatch's `DispatchQueue`). `DispatchQueue.main` is

@@ -218,9 +218,15 @@ package final class MainRunLoop {
     }
     context.work.begin()
     let box = UncheckedSendable(work)
-    queue.async(group: group, qos: qos, flags: flags) {
+    group?.enter()
+    queue.async(qos: qos, flags: flags) {
       Simulation.$bound.withValue(context.simulation) {
-        WorkerContext.$current.withValue(context) { box.value() }
+        WorkerContext.$current.withValue(context) {
+          box.value()
+          // Leaving inside the worker's context: a `notify(queue: .main)`
+          // block is posted in the simulation's deterministic order.
+          group?.leave()
+        }
       }
       context.work.end()
     }

@@ -516,6 +516,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
       hasBeenRendered = true
       layer.markCommitted()
     }
+    if inWindow { owningController?.callViewIsAppearingIfPending() }
     for sublayer in layer._sublayers {
       (sublayer.delegate as? UIView)?.layoutSubtreeIfNeeded(inWindow: inWindow)
     }

@@ -190,6 +190,10 @@ open class UIViewController: UIResponder {
   private var appearanceAnimated = false
 
   open func viewWillAppear(_ animated: Bool) {}
+  /// Called once each time the view appears, after `viewWillAppear`: once
+  /// the view is in a window and its superview has laid it out (the next
+  /// layout pass), and before `viewDidAppear` at the latest.
+  open func viewIsAppearing(_ animated: Bool) {}
   open func viewDidAppear(_ animated: Bool) {}
   open func viewWillDisappear(_ animated: Bool) {}
   open func viewDidDisappear(_ animated: Bool) {}
@@ -212,9 +216,22 @@ open class UIViewController: UIResponder {
     loadViewIfNeeded()
     simulation.record(.call, traceName, isAppearing ? "viewWillAppear(\(animated))" : "viewWillDisappear(\(animated))")
     simulation.traced { if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) } }
+    isAppearingPending = isAppearing
     if shouldAutomaticallyForwardAppearanceMethods {
       for child in visibleChildren { child.beginAppearanceTransition(isAppearing, animated: animated) }
     }
+  }
+
+  /// Set from `viewWillAppear` until `viewIsAppearing` has been called.
+  private var isAppearingPending = false
+
+  /// Calls `viewIsAppearing` if it is due: the view is in a window and laid
+  /// out (called by the layout pass), or `viewDidAppear` comes next.
+  func callViewIsAppearingIfPending() {
+    guard isAppearingPending, appearanceState == .appearing else { return }
+    isAppearingPending = false
+    let animated = appearanceAnimated
+    simulation.traced { viewIsAppearing(animated) }
   }
 
   /// Ends the appearance transition: calls `viewDidAppear` or `viewDidDisappear`.
@@ -226,6 +243,7 @@ open class UIViewController: UIResponder {
     default:
       return
     }
+    if appearing { callViewIsAppearingIfPending() }
     appearanceState = appearing ? .appeared : .disappeared
     let animated = appearanceAnimated
     simulation.record(.call, traceName, appearing ? "viewDidAppear(\(animated))" : "viewDidDisappear(\(animated))")
@@ -336,8 +354,19 @@ open class UIViewController: UIResponder {
   /// The controller that presented this one.
   open internal(set) weak var presentingViewController: UIViewController?
 
-  /// How `present` shows this controller (default `.automatic`: a sheet on iPhone).
-  open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+  /// How `present` shows this controller. Set to `.automatic` (the
+  /// default), it reads as a concrete style: `.pageSheet` for a plain
+  /// controller (Apple's header: "reading it will always return a concrete
+  /// presentation style. By default UIViewController resolves
+  /// UIModalPresentationAutomatic to UIModalPresentationPageSheet"); an
+  /// alert controller resolves it to `.custom`.
+  open var modalPresentationStyle: UIModalPresentationStyle {
+    get { storedPresentationStyle == .automatic ? automaticPresentationStyle : storedPresentationStyle }
+    set { storedPresentationStyle = newValue }
+  }
+  private var storedPresentationStyle: UIModalPresentationStyle = .automatic
+  /// The concrete style `.automatic` reads as (system subclasses choose their own).
+  var automaticPresentationStyle: UIModalPresentationStyle { .pageSheet }
   /// UIKit's animation when no custom animator is vended.
   open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
   /// The transition UIKit runs when this controller is presented or pushed
@@ -413,6 +442,27 @@ open class UIViewController: UIResponder {
   /// Dismisses the controller this one presents (or this one, if it presents none).
   open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
     ModalPresentation.dismiss(from: self, animated: flag, completion: completion)
+  }
+
+  // MARK: Segues (AppFlow/UIStoryboardSegue.swift)
+
+  /// The storyboard the controller came from: always nil (loading
+  /// storyboards is not modelled).
+  open var storyboard: UIStoryboard? { nil }
+
+  /// Called before a segue from this controller performs (default: nothing).
+  open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+  /// Whether the segue with this identifier should perform (default: true).
+  open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+  /// Initiates the segue with this identifier from the controller's
+  /// storyboard. The engine loads no storyboards, so no controller has a
+  /// segue: it traps with UIKit's "has no segue with identifier" exception
+  /// (make a `UIStoryboardSegue` in code, call `prepare(for:sender:)` and
+  /// `perform()` instead).
+  open func performSegue(withIdentifier identifier: String, sender: Any?) {
+    StoryboardSegues.perform(withIdentifier: identifier, from: self, sender: sender)
   }
 
   // MARK: Transitions between children

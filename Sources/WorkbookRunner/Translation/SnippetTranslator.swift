@@ -60,13 +60,18 @@ extension TranslationRule {
   /// The Objective-C runtime spellings, for the engine:
   /// - `@objc`, `@objc(name)` and `@objcMembers` become spaces of the same
   ///   width (columns stay put); `@objc dynamic var` keeps `dynamic`.
+  /// - Interface Builder's attributes, `@IBOutlet`, `@IBAction`,
+  ///   `@IBInspectable`, `@IBDesignable` and `@IBSegueAction`, likewise:
+  ///   they imply `@objc`, which swiftc on Linux rejects for a non-`@objc`
+  ///   class type; without a storyboard they only mark the declaration.
   /// - `#selector(method(_:))` becomes `Selector(Self.method(_:))`, a typed
   ///   reference to the method of the enclosing class;
   ///   `#selector(Type.method(_:))` becomes `Selector(Type.method(_:))`.
   ///   The engine's `Selector` calls the method on the target with the sender.
   /// Code in string literals and comments is left alone.
   package static let objectiveCSpellings = TranslationRule(name: "objc-spellings") { line in
-    guard line.utf8.contains(bytes: "@objc") || line.utf8.contains(bytes: "#selector") else { return nil }
+    guard line.utf8.contains(bytes: "@objc") || line.utf8.contains(bytes: "#selector")
+      || line.utf8.contains(bytes: "@IB") else { return nil }
     var output = ""
     var index = line.startIndex
     var inString = false
@@ -94,6 +99,13 @@ extension TranslationRule {
         changed = true
         continue
       }
+      if !inString, let attribute = interfaceBuilderAttributes.first(where: { rest.hasPrefix($0) }),
+         !(rest.dropFirst(attribute.count).first.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) {
+        output += String(repeating: " ", count: attribute.count)
+        index = line.index(index, offsetBy: attribute.count)
+        changed = true
+        continue
+      }
       if !inString, rest.hasPrefix("#selector("), let close = matchingParenthesis(in: line, openAt: line.index(index, offsetBy: 9)) {
         let inside = line[line.index(index, offsetBy: 10)..<close].trimmingCharacters(in: .whitespaces)
         let qualified = inside.first?.isUppercase == true && inside.contains(".") ? inside : "Self." + inside
@@ -107,6 +119,10 @@ extension TranslationRule {
     }
     return changed ? output : nil
   }
+
+  /// The attributes Interface Builder reads, blanked like `@objc`.
+  private static let interfaceBuilderAttributes = ["@IBOutlet", "@IBAction", "@IBInspectable", "@IBDesignable",
+                                                   "@IBSegueAction"]
 
   private static func matchingParenthesis(in line: Substring, openAt open: Substring.Index) -> Substring.Index? {
     var depth = 0
