@@ -126,7 +126,7 @@ extension UIScrollView {
   var offsetRange: (min: CGPoint, max: CGPoint) {
     let inset = adjustedContentInset
     let size = bounds.size
-    let minimum = CGPoint(x: -inset.left, y: -inset.top)
+    let minimum = CGPoint(x: 0 - inset.left, y: 0 - inset.top)  // 0 − x: never −0.0
     let maximum = CGPoint(x: max(minimum.x, contentSize.width + inset.right - size.width),
                           y: max(minimum.y, contentSize.height + inset.bottom - size.height))
     return (minimum, maximum)
