@@ -200,6 +200,8 @@ public final class Simulation: @unchecked Sendable {
   private var animatingLayers: [CALayer] = []
   /// Called after every step of a scripted touch (the stage films drags).
   package var stepObservers: [() -> Void] = []
+  /// The last scripted tap (for `UITouch.tapCount`, UIKit/UITouch.swift).
+  var lastTap: (time: TimeInterval, point: CGPoint, count: Int)?
   var propertyAnimators: [UIViewPropertyAnimator] = []
 
   func layerDidAddAnimation(_ layer: CALayer) {

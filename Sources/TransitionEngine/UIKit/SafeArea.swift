@@ -40,6 +40,7 @@ extension UIView {
   /// then its controller's `viewSafeAreaInsetsDidChange()`) and lays the
   /// view out again.
   func reportSafeAreaChange() {
+    (self as? UIScrollView)?.updateAdjustedContentInset()
     let insets = computedSafeAreaInsets()
     guard insets != reportedSafeAreaInsets else { return }
     reportedSafeAreaInsets = insets

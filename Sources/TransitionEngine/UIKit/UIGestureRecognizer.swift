@@ -21,10 +21,14 @@ public struct UIRectEdge: OptionSet, Hashable {
 @MainActor @preconcurrency
 public protocol UIGestureRecognizerDelegate: AnyObject {
   func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+  /// Whether the recognizer receives a touch, asked at touch-down before
+  /// it sees it (UITouch.swift); a recognizer told no ignores the touch.
+  func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
   public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+  public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
 }
 
 /// The base recognizer: target–action, state, the touched location.
@@ -137,7 +141,10 @@ open class UIGestureRecognizer: NSObject {
   func touchCancelled() { touching = false }
 
   /// Whether the delegate lets it begin.
-  func shouldBegin() -> Bool { delegate?.gestureRecognizerShouldBegin(self) ?? true }
+  func shouldBegin() -> Bool {
+    guard view?.gestureRecognizerShouldBegin(self) ?? true else { return false }
+    return delegate?.gestureRecognizerShouldBegin(self) ?? true
+  }
 }
 
 /// A pan: begins once the touch has moved 10 pt, reports translation and velocity.
@@ -433,7 +440,8 @@ extension UIWindow {
     // non-interactive presentation), the whole touch is dropped.
     let ignored = simulation.ignoredInteractionEventsDepth > 0
     var recognizers: [UIGestureRecognizer] = []
-    var current: UIView? = ignored ? nil : (hitTest(first, with: nil) ?? self)
+    let touchedView = ignored ? nil : (hitTest(first, with: nil) ?? self)
+    var current: UIView? = touchedView
     while let view = current {
       recognizers += view.recognizers.filter(\.isEnabled)
       current = view.superview
@@ -441,25 +449,37 @@ extension UIWindow {
     let down = "down at (\(format(Double(first.x))), \(format(Double(first.y))))"
     simulation.record(.note, "touch", ignored ? down + ", ignored: the app is ignoring interaction events" : down)
     let t0 = simulation.now
+    // The touch, for the hit-tested view (UITouch.swift): recognizers see
+    // each change first, then the view, unless a recognizer cancelled it.
+    let delivery = TouchDelivery(view: touchedView, window: self, at: first, time: t0, recognizers: recognizers)
+    recognizers = TouchDelivery.receivers(of: delivery.touch, among: recognizers)
+    delivery.touch.gestureRecognizers = recognizers
     for r in recognizers { r.receivesCurrentTouch = true }
     defer { for r in recognizers { r.receivesCurrentTouch = false } }
     for r in recognizers { r.touchBegan(at: first, time: t0) }
+    delivery.began()
     let steps = max(1, Int((duration * 60).rounded()))
     var last = first
     for i in 1...steps {
       let f = Double(i) / Double(steps)
       simulation.advance(to: t0 + duration * f)
       last = Self.point(along: path, at: f)
+      delivery.update(to: last, time: simulation.now, phase: .moved)
       for r in recognizers { r.touchMoved(to: last, time: simulation.now) }
+      delivery.moved()
       for observer in simulation.stepObservers { observer() }
     }
     switch ending {
     case .lift:
       simulation.record(.note, "touch", "up at (\(format(Double(last.x))), \(format(Double(last.y))))")
+      delivery.update(to: last, time: simulation.now, phase: .ended)
       for r in recognizers { r.touchEnded(at: last, time: simulation.now) }
+      delivery.ended()
     case .cancel:
       simulation.record(.note, "touch", "cancelled")
+      delivery.update(to: last, time: simulation.now, phase: .cancelled)
       for r in recognizers { r.touchCancelled() }
+      delivery.cancelled()
     }
     simulation.drainRunLoop()
   }

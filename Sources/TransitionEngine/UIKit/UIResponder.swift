@@ -43,10 +43,27 @@ public struct Selector: CustomStringConvertible, @unchecked Sendable {
 /// An object that responds to events (the base of views and view controllers).
 @MainActor @preconcurrency
 open class UIResponder: NSObject {
-  /// The next responder (a view's superview or controller).
-  open var next: UIResponder? { nil }
+  /// The next responder: a root view's controller, else the superview; a
+  /// controller's view's superview (or its parent, or its presenter); a
+  /// window's application (Apple's responder chain).
+  open var next: UIResponder? { defaultNextResponder }
   open var canBecomeFirstResponder: Bool { false }
   open var isFirstResponder: Bool { false }
   @discardableResult open func becomeFirstResponder() -> Bool { false }
   @discardableResult open func resignFirstResponder() -> Bool { true }
+
+  // Touches (UIKit/UITouch.swift): the hit-tested view receives them
+  // during scripted drags and taps. Apple: "The default implementation of
+  // this method forwards the message up the responder chain."
+
+  /// A finger went down on this view.
+  open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+  /// The finger moved.
+  open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+  /// The finger lifted.
+  open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+  /// The system (or a recognizer that began) cancelled the touch.
+  open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    next?.touchesCancelled(touches, with: event)
+  }
 }

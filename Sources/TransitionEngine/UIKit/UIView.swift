@@ -409,6 +409,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     return self
   }
 
+  /// Whether a recognizer attached to this view (or above it) may begin;
+  /// true by default. Apple: "Subclasses may override this method and use
+  /// it to prevent the recognition of particular gestures." Consulted
+  /// with the recognizer's delegate when it would begin.
+  open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
   // MARK: Autoresizing and layout
 
   /// How the view resizes when its superview's bounds size changes.
@@ -620,7 +626,3 @@ public struct NSDirectionalEdgeInsets: Equatable {
   }
   public static let zero = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 }
-
-/// A touch event (the engine delivers touches through gesture scripts).
-@MainActor @preconcurrency
-open class UIEvent: NSObject {}
