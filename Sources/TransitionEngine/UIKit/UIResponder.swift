@@ -43,6 +43,8 @@ public struct Selector: CustomStringConvertible, @unchecked Sendable {
 /// An object that responds to events (the base of views and view controllers).
 @MainActor @preconcurrency
 open class UIResponder: NSObject {
+  /// Appearance overrides, toolbars and bar appearances (UIKit/Controls/Bars.swift).
+  var controlsStorage: ControlsStorage?
   /// The next responder (a view's superview or controller).
   open var next: UIResponder? { nil }
   open var canBecomeFirstResponder: Bool { false }
