@@ -330,7 +330,7 @@ public enum UIBarStyle: Int, @unchecked Sendable {
 
 /// How a bar looks (iOS 13): its background and shadow, and its text.
 @MainActor @preconcurrency
-open class UIBarAppearance: NSObject, NSCopying {
+open class UIBarAppearance: NSObject, @preconcurrency NSCopying {
   /// The background colour (over the effect). Default background: nil.
   open var backgroundColor: UIColor?
   /// The blur behind the bar (not drawn: see `UIBlurEffect`).

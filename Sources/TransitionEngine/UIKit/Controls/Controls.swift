@@ -342,7 +342,7 @@ open class UIPageControl: UIControl, @preconcurrency DiagramContentProviding {
 
   var diagramContent: String? {
     guard numberOfPages > 0, !isHiddenForSinglePage else { return nil }
-    return (0..<numberOfPages).map { $0 == currentPage ? "●" : "○" }.joined()
+    return "page \(currentPage + 1) of \(numberOfPages)"
   }
 }
 
