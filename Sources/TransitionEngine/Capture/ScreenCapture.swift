@@ -167,6 +167,7 @@ struct CaptureBuilder {
     var content: String?
     if let labelView = view as? UILabel { content = labelView.text }
     if let imageView = view as? UIImageView { content = imageView.image?.diagramContent }
+    if let control = view as? DiagramContentProviding { content = control.diagramContent }
     if view == nil, layer is CAShapeLayer, layer.name == nil { label = "CAShapeLayer" }
     // UIKit's private containers (the transition views) have no look of
     // their own: draw what they hold, not them.

@@ -25,6 +25,8 @@ open class UIControl: UIView {
   }
 
   private var targets: [(target: AnyObject?, action: Selector, events: Event)] = []
+  /// Actions added with `addAction(_:for:)` (Controls/Actions.swift).
+  private var actionHandlers: [(action: UIAction, events: Event)] = []
   open var isEnabled = true
   open var isSelected = false
   open var isHighlighted = false
@@ -39,8 +41,27 @@ open class UIControl: UIView {
     targets.removeAll { $0.target === (target as AnyObject?) && $0.events.isSubset(of: controlEvents) }
   }
 
-  /// Sends the actions registered for `controlEvents` (what a tap does).
+  /// iOS 14: calls the action's handler when `controlEvents` happen (once
+  /// per action and events, as UIKit: adding it again does nothing).
+  open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {
+    guard !actionHandlers.contains(where: { $0.action === action && $0.events == controlEvents }) else { return }
+    actionHandlers.append((action, controlEvents))
+  }
+
+  open func removeAction(_ action: UIAction, for controlEvents: UIControl.Event) {
+    actionHandlers.removeAll { $0.action === action && $0.events.isSubset(of: controlEvents) }
+  }
+
+  open func removeAction(identifiedBy actionIdentifier: UIAction.Identifier, for controlEvents: UIControl.Event) {
+    actionHandlers.removeAll { $0.action.identifier == actionIdentifier && $0.events.isSubset(of: controlEvents) }
+  }
+
+  /// Sends the actions registered for `controlEvents` (what a tap does):
+  /// the actions' handlers, then the targets' methods.
   open func sendActions(for controlEvents: UIControl.Event) {
+    for entry in actionHandlers where !entry.events.isDisjoint(with: controlEvents) {
+      entry.action.performHandler(sender: self)
+    }
     for entry in targets where !entry.events.isDisjoint(with: controlEvents) {
       if let target = entry.target { entry.action.perform(on: target, sender: self) }
     }

@@ -90,6 +90,7 @@ open class UINavigationController: UIViewController {
     interactivePopGestureRecognizer = edge
     if let top = topViewController { embedView(of: top, in: transitionView) }
     updateBar()
+    if !isToolbarHidden { placeToolbar(animated: false) }
   }
 
   // MARK: The stack
@@ -231,6 +232,7 @@ open class UINavigationController: UIViewController {
 
   private func updateBar() {
     navigationBar.topItemTitle = topViewController.map { $0.navigationItem.title ?? $0.title ?? "" }
+    barsDidChangeTop()
   }
 
   // MARK: Transitions

@@ -43,6 +43,8 @@ public struct Selector: CustomStringConvertible, @unchecked Sendable {
 /// An object that responds to events (the base of views and view controllers).
 @MainActor @preconcurrency
 open class UIResponder: NSObject {
+  /// Appearance overrides, toolbars and bar appearances (UIKit/Controls/Bars.swift).
+  var controlsStorage: ControlsStorage?
   /// The next responder: a root view's controller, else the superview; a
   /// controller's view's superview (or its parent, or its presenter); a
   /// window's application (Apple's responder chain).

@@ -45,10 +45,10 @@ open class UITraitCollection: NSObject {
 
 extension UIView {
   /// The device's traits (see `UITraitCollection`).
-  public var traitCollection: UITraitCollection { .current }
+  public var traitCollection: UITraitCollection { effectiveTraitCollection() }
 }
 
 extension UIViewController {
   /// The device's traits (see `UITraitCollection`).
-  public var traitCollection: UITraitCollection { .current }
+  public var traitCollection: UITraitCollection { effectiveTraitCollection() }
 }

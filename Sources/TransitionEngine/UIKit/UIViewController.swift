@@ -579,6 +579,8 @@ open class UINavigationItem: NSObject {
   open var title: String?
   open var prompt: String?
   open var hidesBackButton = false
+  /// Appearances and the search controller (UIKit/Controls/Bars.swift).
+  var controlsStorage: ControlsStorage?
   public init(title: String) {
     self.title = title.isEmpty ? nil : title
     super.init()
