@@ -139,7 +139,9 @@ open class UICollectionView: UIScrollView {
     guard let cellClass = cellClasses[identifier] else {
       preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
     }
-    let cell = cellClass.init(engineReuseFrame: .zero)
+    // Made at the item's frame, so an initializer that sizes subviews from
+    // `contentView.bounds` sees the cell's size.
+    let cell = cellClass.init(engineReuseFrame: storedLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .zero)
     cell.reuseIdentifier = identifier
     cellsMade += 1
     return cell
@@ -158,7 +160,7 @@ open class UICollectionView: UIScrollView {
     guard let viewClass = supplementaryClasses[key] else {
       preconditionFailure("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
     }
-    let view = viewClass.init(engineReuseFrame: .zero)
+    let view = viewClass.init(engineReuseFrame: storedLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)?.frame ?? .zero)
     view.reuseIdentifier = identifier
     return view
   }
@@ -580,8 +582,9 @@ open class UICollectionView: UIScrollView {
     }
     let maxX = max(-inset.left, contentSize.width + inset.right - bounds.width)
     let maxY = max(-inset.top, contentSize.height + inset.bottom - bounds.height)
-    offset.x = min(max(offset.x, -inset.left), maxX)
-    offset.y = min(max(offset.y, -inset.top), maxY)
+    // (0 - 0 is -0.0, which prints as such: start from the insets' zero.)
+    offset.x = min(max(offset.x, inset.left == 0 ? 0 : -inset.left), maxX)
+    offset.y = min(max(offset.y, inset.top == 0 ? 0 : -inset.top), maxY)
     if offset != contentOffset { setContentOffset(offset, animated: animated) }
   }
 
