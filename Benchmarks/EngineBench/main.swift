@@ -75,7 +75,12 @@ func milliseconds(_ d: Duration) -> Double {
     + "with setup median \(ms(totals[runs / 2])); \(runs) runs; checksum \(String(format: "%.3f", checksum))")
 }
 
-measure("1000 views, 1 s at 60 fps", runs: 9, animateThousandViews)
-benchmarkFrameDiagram()
-benchmarkLayout()
-benchmarkRunLoop()
+if CommandLine.arguments.dropFirst().first == "collection" {
+  benchmarkCollectionScroll()
+} else {
+  measure("1000 views, 1 s at 60 fps", runs: 9, animateThousandViews)
+  benchmarkFrameDiagram()
+  benchmarkLayout()
+  benchmarkRunLoop()
+  benchmarkCollectionScroll()
+}
