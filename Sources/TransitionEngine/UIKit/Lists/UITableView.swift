@@ -179,6 +179,7 @@ open class UITableView: UIScrollView {
     hasLoadedData = true
     sections = queryCounts().map(querySection)
     computeOffsets()
+    tiledOrigin = nil
   }
 
   private func queryCounts() -> [(section: Int, rows: Int)] {
@@ -688,7 +689,6 @@ open class UITableView: UIScrollView {
 
   /// Begins a group of updates (ends with `endUpdates()`).
   open func beginUpdates() {
-    loadDataIfNeeded()
     if updateDepth == 0 { pending = PendingUpdates() }
     updateDepth += 1
   }
@@ -706,7 +706,6 @@ open class UITableView: UIScrollView {
   /// `completion` runs when the animations end (`true`), or on the next
   /// run-loop turn without animations.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-    loadDataIfNeeded()
     if updateDepth > 0 {
       updates?()
       if let completion { simulation.enqueue { completion(true) } }
@@ -756,7 +755,6 @@ open class UITableView: UIScrollView {
       if animation != .automatic { pending!.animation = animation }
       return
     }
-    loadDataIfNeeded()
     var single = PendingUpdates()
     change(&single)
     single.animation = animation
@@ -767,8 +765,8 @@ open class UITableView: UIScrollView {
   /// kept rows to their new index paths, asks for cells of the new rows,
   /// and animates the change (engine's simplification of the row animations).
   private func apply(_ updates: PendingUpdates, completion: ((Bool) -> Void)?) {
-    guard hasLoadedData else {
-      // Nothing was shown yet: UIKit just loads the data.
+    guard hasLoadedData, !needsReload else {
+      // Nothing was shown yet, or a reload is pending: the data is loaded afresh.
       setNeedsReload()
       if let completion { simulation.enqueue { completion(false) } }
       return
