@@ -57,22 +57,22 @@ open class UIStoryboardSegue: NSObject {
 open class UIStoryboard: NSObject {
   /// Traps: the engine loads no storyboard files.
   public init(name: String, bundle storyboardBundleOrNil: Bundle?) {
-    preconditionFailure(StoryboardSegues.notModelled("UIStoryboard(name: \"\(name)\", bundle:)"))
+    preconditionFailure(StoryboardSegues.loadingIsNotModelled("UIStoryboard(name: \"\(name)\", bundle:)"))
   }
 
   /// Traps: the engine loads no storyboard files.
   open func instantiateInitialViewController() -> UIViewController? {
-    preconditionFailure(StoryboardSegues.notModelled("instantiateInitialViewController()"))
+    preconditionFailure(StoryboardSegues.loadingIsNotModelled("instantiateInitialViewController()"))
   }
 
   /// Traps: the engine loads no storyboard files.
   open func instantiateViewController(withIdentifier identifier: String) -> UIViewController {
-    preconditionFailure(StoryboardSegues.notModelled("instantiateViewController(withIdentifier: \"\(identifier)\")"))
+    preconditionFailure(StoryboardSegues.loadingIsNotModelled("instantiateViewController(withIdentifier: \"\(identifier)\")"))
   }
 }
 
 enum StoryboardSegues {
-  static func notModelled(_ call: String) -> String {
+  static func loadingIsNotModelled(_ call: String) -> String {
     "\(call): loading storyboards and nibs is not modelled by the engine; build the controller in code (its init and loadView)"
   }
 

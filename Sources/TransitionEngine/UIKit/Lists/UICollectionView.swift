@@ -74,10 +74,16 @@ open class UICollectionView: UIScrollView {
     didSet { countsAreCurrent = false; setNeedsLayout() }
   }
 
-  /// The object told about selection and display (held weakly).
-  open weak var delegate: UICollectionViewDelegate? {
+  /// The object told about scrolling, selection and display (held
+  /// weakly): a `UICollectionViewDelegate`. UIKit redeclares the scroll
+  /// view's `delegate` with that type; Swift cannot, so the property keeps
+  /// the scroll view's type and the collection view reads it as its own.
+  open override var delegate: UIScrollViewDelegate? {
     didSet { storedLayout.invalidateLayout() }
   }
+
+  /// The delegate as a collection view's.
+  var collectionDelegate: UICollectionViewDelegate? { delegate as? UICollectionViewDelegate }
 
   /// A view behind every cell that fills the collection view and does not scroll.
   open var backgroundView: UIView? {
@@ -360,7 +366,7 @@ open class UICollectionView: UIScrollView {
         apply(a, to: view)
         if view.superview !== self { addSubview(view) }
         visibleSupplementaries[key] = view
-        delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+        collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
       }
     }
   }
@@ -383,7 +389,7 @@ open class UICollectionView: UIScrollView {
       }
     }
     visibleCellsByIndexPath[indexPath] = cell
-    delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+    collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
     return cell
   }
 
@@ -392,7 +398,7 @@ open class UICollectionView: UIScrollView {
     cell.removeFromSuperview()
     cell.appliedAttributes = nil
     if let identifier = cell.reuseIdentifier { cellPool[identifier, default: []].append(cell) }
-    delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
   }
 
   private func endDisplaying(_ view: UICollectionReusableView, key: SupplementaryKey) {
@@ -400,7 +406,7 @@ open class UICollectionView: UIScrollView {
     view.removeFromSuperview()
     view.appliedAttributes = nil
     if let identifier = view.reuseIdentifier { supplementaryPool[key.kind + "\u{0}" + identifier, default: []].append(view) }
-    delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
+    collectionDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
   }
 
   /// Sets a view's geometry and appearance from attributes, then calls its
@@ -512,17 +518,17 @@ open class UICollectionView: UIScrollView {
     guard let indexPath = indexPathForItem(at: point), let cell = visibleCellsByIndexPath[indexPath],
           allowsSelection else { touchedIndexPath = nil; return }
     touchedIndexPath = nil
-    guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return }
+    guard collectionDelegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return }
     touchedIndexPath = indexPath
     cell.isHighlighted = true
-    delegate?.collectionView(self, didHighlightItemAt: indexPath)
+    collectionDelegate?.collectionView(self, didHighlightItemAt: indexPath)
   }
 
   func touchCancelled() {
     guard let indexPath = touchedIndexPath else { return }
     touchedIndexPath = nil
     visibleCellsByIndexPath[indexPath]?.isHighlighted = false
-    delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
+    collectionDelegate?.collectionView(self, didUnhighlightItemAt: indexPath)
   }
 
   /// Touch-up over the touched item selects it (or, with multiple
@@ -536,25 +542,25 @@ open class UICollectionView: UIScrollView {
     var select = false, deselect = false
     if stillOver {
       if allowsMultipleSelection && alreadySelected {
-        deselect = delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true
+        deselect = collectionDelegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true
       } else {
-        select = delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true
+        select = collectionDelegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true
       }
     }
     visibleCellsByIndexPath[indexPath]?.isHighlighted = false
-    delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
+    collectionDelegate?.collectionView(self, didUnhighlightItemAt: indexPath)
     if deselect {
       setSelected(false, at: indexPath)
-      delegate?.collectionView(self, didDeselectItemAt: indexPath)
+      collectionDelegate?.collectionView(self, didDeselectItemAt: indexPath)
     } else if select {
       if !allowsMultipleSelection {
         for other in selectedIndexPaths where other != indexPath {
           setSelected(false, at: other)
-          delegate?.collectionView(self, didDeselectItemAt: other)
+          collectionDelegate?.collectionView(self, didDeselectItemAt: other)
         }
       }
       setSelected(true, at: indexPath)
-      delegate?.collectionView(self, didSelectItemAt: indexPath)
+      collectionDelegate?.collectionView(self, didSelectItemAt: indexPath)
     }
   }
 
@@ -726,7 +732,7 @@ open class UICollectionView: UIScrollView {
         cell.removeFromSuperview()
         cell.appliedAttributes = nil
         if let identifier = cell.reuseIdentifier { self.cellPool[identifier, default: []].append(cell) }
-        self.delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: old)
+        self.collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: old)
       }
       self.storedLayout.finalizeCollectionViewUpdates()
       completion?(finished)

@@ -57,6 +57,16 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     }
   }
 
+  // The scroll view delegate's methods that apps override most, open so
+  // that a subclass writes `override` as it does on iOS.
+  open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+  open func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+  open func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                      targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+  open func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+  open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+  open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+
   // The data source and delegate methods, open so that subclasses
   // override them (as UIKit's controller, which adopts both protocols,
   // lets them).

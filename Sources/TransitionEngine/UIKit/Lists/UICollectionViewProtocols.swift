@@ -25,11 +25,9 @@ extension UICollectionViewDataSource {
 
 /// Hears about selection, highlighting and display of a collection view's
 /// items (every method optional).
-///
-/// UIKit's protocol inherits `UIScrollViewDelegate`; the engine's has no
-/// scroll view delegate yet, so it stands alone.
+/// Like UIKit's, it inherits `UIScrollViewDelegate`.
 @MainActor @preconcurrency
-public protocol UICollectionViewDelegate: AnyObject {
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {
   func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
   func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
   func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath)

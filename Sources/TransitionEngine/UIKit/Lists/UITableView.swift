@@ -80,10 +80,16 @@ open class UITableView: UIScrollView {
     didSet { setNeedsReload() }
   }
 
-  /// Sizes rows and hears about selection (weakly held).
-  open weak var delegate: UITableViewDelegate? {
+  /// Sizes rows and hears about scrolling and selection (weakly held): a
+  /// `UITableViewDelegate`. UIKit redeclares the scroll view's `delegate`
+  /// with that type; Swift cannot, so the property keeps the scroll view's
+  /// type and the table reads it as its own.
+  open override var delegate: UIScrollViewDelegate? {
     didSet { setNeedsReload() }
   }
+
+  /// The delegate as a table view's.
+  var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
   // MARK: Heights
 
@@ -192,18 +198,18 @@ open class UITableView: UIScrollView {
     let s = entry.section
     let headerTitle = dataSource?.tableView(self, titleForHeaderInSection: s)
     let footerTitle = dataSource?.tableView(self, titleForFooterInSection: s)
-    let headerView = delegate?.tableView(self, viewForHeaderInSection: s)
-    let footerView = delegate?.tableView(self, viewForFooterInSection: s)
+    let headerView = tableDelegate?.tableView(self, viewForHeaderInSection: s)
+    let footerView = tableDelegate?.tableView(self, viewForFooterInSection: s)
     let header = resolvedSupplementaryHeight(
-      delegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight,
+      tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight,
       hasTitle: headerTitle != nil, hasView: headerView != nil, header: true)
     let footer = resolvedSupplementaryHeight(
-      delegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight,
+      tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight,
       hasTitle: footerTitle != nil, hasView: footerView != nil, header: false)
     headerViews[s] = headerView
     footerViews[s] = footerView
     let rows = (0..<entry.rows).map { row -> CGFloat in
-      let h = delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: s)) ?? rowHeight
+      let h = tableDelegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: s)) ?? rowHeight
       return h < 0 ? UITableView.standardRowHeight : h
     }
     return SectionLayout(headerHeight: header, footerHeight: footer, rowHeights: rows,
@@ -434,7 +440,7 @@ open class UITableView: UIScrollView {
       cell.setSelected(selected.contains(indexPath), animated: false)
       cell.setHighlighted(false, animated: false)
     }
-    delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     visible[indexPath] = cell
     if let first = shownSupplementaries.first(where: { $0.superview === self }) {
       insertSubview(cell, belowSubview: first)
@@ -445,7 +451,7 @@ open class UITableView: UIScrollView {
 
   private func endDisplaying(_ cell: UITableViewCell, at indexPath: IndexPath) {
     cell.removeFromSuperview()
-    delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+    tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
     enqueue(cell)
   }
 
@@ -583,42 +589,42 @@ open class UITableView: UIScrollView {
     if allowsMultipleSelection, selected.contains(indexPath) {
       guard let target = askWillDeselect(indexPath) else { return }
       deselectRow(at: target, animated: false)
-      delegate?.tableView(self, didDeselectRowAt: target)
+      tableDelegate?.tableView(self, didDeselectRowAt: target)
       return
     }
     let target: IndexPath?
-    if let delegate { target = delegate.tableView(self, willSelectRowAt: indexPath) } else { target = indexPath }
+    if let tableDelegate { target = tableDelegate.tableView(self, willSelectRowAt: indexPath) } else { target = indexPath }
     guard let target, isValid(target) else { return }
     if !allowsMultipleSelection {
       for old in selected where old != target {
         guard let deselecting = askWillDeselect(old) else { continue }
         deselectRow(at: deselecting, animated: false)
-        delegate?.tableView(self, didDeselectRowAt: deselecting)
+        tableDelegate?.tableView(self, didDeselectRowAt: deselecting)
       }
     }
     if !selected.contains(target) { selected.append(target) }
     visible[target]?.setSelected(true, animated: false)
-    delegate?.tableView(self, didSelectRowAt: target)
+    tableDelegate?.tableView(self, didSelectRowAt: target)
   }
 
   /// The delegate's answer to `willDeselectRowAt` (the row itself when there is no delegate).
   private func askWillDeselect(_ indexPath: IndexPath) -> IndexPath? {
-    guard let delegate else { return indexPath }
-    return delegate.tableView(self, willDeselectRowAt: indexPath)
+    guard let tableDelegate else { return indexPath }
+    return tableDelegate.tableView(self, willDeselectRowAt: indexPath)
   }
 
   /// The row under a touch going down, highlighted if the delegate agrees.
   func userTouchedDown(at point: CGPoint) -> IndexPath? {
     guard allowsSelection, let indexPath = indexPathForRow(at: point) else { return nil }
-    guard delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return nil }
+    guard tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return nil }
     visible[indexPath]?.setHighlighted(true, animated: false)
-    delegate?.tableView(self, didHighlightRowAt: indexPath)
+    tableDelegate?.tableView(self, didHighlightRowAt: indexPath)
     return indexPath
   }
 
   func userTouchEnded(on indexPath: IndexPath) {
     visible[indexPath]?.setHighlighted(false, animated: false)
-    delegate?.tableView(self, didUnhighlightRowAt: indexPath)
+    tableDelegate?.tableView(self, didUnhighlightRowAt: indexPath)
   }
 
   // MARK: Scrolling
@@ -848,7 +854,7 @@ open class UITableView: UIScrollView {
           cell.removeFromSuperview()
           cell.alpha = 1
         })
-        delegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
+        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
         enqueueAfterAnimation(cell, duration: duration)
       } else {
         endDisplaying(cell, at: path)

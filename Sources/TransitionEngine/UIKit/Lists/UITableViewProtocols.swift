@@ -25,11 +25,9 @@ extension UITableViewDataSource {
 }
 
 /// The object that sizes a table view's rows and hears about selection and display.
-///
-/// UIKit's protocol inherits `UIScrollViewDelegate`; the engine's stands
-/// alone until `UIScrollView` has a delegate protocol.
+/// Like UIKit's, it inherits `UIScrollViewDelegate`.
 @MainActor @preconcurrency
-public protocol UITableViewDelegate: AnyObject {
+public protocol UITableViewDelegate: UIScrollViewDelegate {
   func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
   func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
   func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
