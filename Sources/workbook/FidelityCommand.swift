@@ -30,7 +30,7 @@ extension Workbook {
           workbook fidelity UIViewPropertyAnimator     One row in full, with its member rows
           workbook fidelity UIView.animate             A method's overloads, each with its status
           workbook fidelity 'UIView.animate(withDuration:animations:)'   One overload
-          workbook fidelity UICollectionView           A UIKit type the engine does not model: said so
+          workbook fidelity UIDatePicker               A UIKit type the engine does not model: said so
           workbook fidelity --check                    What the ledger is missing (maintainers)
           workbook fidelity --markdown > Guides/Fidelity.md
         """)
