@@ -574,9 +574,8 @@ function setUpKnobs(output) {
       if (template.dataset.knob === input.dataset.knob) values.push(template.dataset.value);
     }
     values.sort((a, b) => Number(a) - Number(b));
-    const low = Number(input.min), high = Number(input.max);
     const whole = input.dataset.whole === "true";
-    const step = whole ? 1 : (high - low) / 100;
+    const step = knobStep(Number(input.min), Number(input.max), Number(verified), whole);
     return { input, verified, values, whole, step, shown: output.querySelector("output[for='" + input.id + "']") };
   });
   const codeBox = output.previousElementSibling && output.previousElementSibling.matches(".code")
@@ -706,3 +705,13 @@ function setUpKnobs(output) {
   panel.hidden = false;
 }
 for (const output of document.querySelectorAll("#content .output")) setUpKnobs(output);
+
+// A live slider's step: about a hundredth of the range, chosen so that the
+// verified value is on the grid (a range input's grid starts at its min),
+// so the slider can always return to what was verified.
+function knobStep(low, high, verified, whole) {
+  if (whole) return 1;
+  const about = (high - low) / 100;
+  if (!(verified > low) || !(about > 0)) return about;
+  return (verified - low) / Math.max(1, Math.round((verified - low) / about));
+}
