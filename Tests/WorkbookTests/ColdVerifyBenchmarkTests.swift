@@ -18,7 +18,11 @@ struct ColdVerifyBenchmarkTests {
   /// The CPU seconds of the processes this one waited for, so far.
   static func childCPU() -> Double {
     var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    #else
     getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
   }
