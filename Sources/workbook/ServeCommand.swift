@@ -62,6 +62,8 @@ extension Workbook {
       var options = ServeOptions()
       options.port = port
       options.workspace = common.configuration
+      // Edits follow: a chapter first compiled as written gets its skeleton after its result.
+      options.workspace.skeletonsInBackground = true
       options.verify = common.verifyOptions
       options.site.theme = themeOptions.theme
 

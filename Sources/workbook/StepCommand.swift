@@ -67,7 +67,10 @@ extension Workbook {
       guard let start = try book.startIndex(named: chapter, progress: progress) else {
         throw CommandError.bookHasNoExercises(book: bookOptions.book)
       }
-      let checker = try bookOptions.checker(book.workspace)
+      // Edits follow: a file first compiled as written gets its skeleton after its result.
+      var workspace = book.workspace
+      workspace.configuration.skeletonsInBackground = true
+      let checker = try bookOptions.checker(workspace)
       let terminal = Terminal()
       TerminalRestore.installHandlers(message: "Stopped; progress is saved. Run 'workbook step' to carry on.")
       let session = StepSession(

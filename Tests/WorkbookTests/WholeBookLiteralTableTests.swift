@@ -43,7 +43,7 @@ import Testing
           let compiled = try compiling.compileAndRun(program, in: folder + "/compiled", map: map, run: true,
                                                      defaultSnippet: nil)
           let tabled = try tabling.compileAndRunTabled(program, place: chapter.fileName, in: folder + "/tabled",
-                                                       map: map, defaultSnippet: nil)
+                                                       map: map, defaultSnippet: nil, needsSkeleton: true)
           let used = log.all.contains { $0.contains { $0.hasPrefix(LiteralTable.variable + "=") } }
           return (compiled, tabled, used, TrapLineTests.compilations(log).count)
         }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a benchmark book for scripts/bench/verify.sh.
 
-Usage: gen-bench-book.py OUT_DIR [CHAPTERS] [SNIPPETS_PER_CHAPTER] [BASELINE_DIR]
+Usage: gen-book.py OUT_DIR [CHAPTERS] [SNIPPETS_PER_CHAPTER] [BASELINE_DIR] [SALT]
 
 With BASELINE_DIR it also writes the baselines' sources, translated the way
 verify translates them (`import UIKit` -> `import TransitionEngine`):
@@ -13,6 +13,8 @@ Chapter c gets snippets built from six templates of transition-flavoured
 code (timing curves, keyframes, a state machine, protocols and extensions,
 generics, frame geometry), 12 to 25 lines each, with names unique across the
 book so that the single-file baseline can compile every snippet in one file.
+SALT (letters and digits) goes into every name: each trial of a cold
+benchmark gets code no cache or program store has seen.
 Output blocks are left out: the script records them with `verify --record`.
 """
 import os
@@ -123,7 +125,8 @@ def main():
     out = sys.argv[1]
     chapters = int(sys.argv[2]) if len(sys.argv) > 2 else 12
     per_chapter = int(sys.argv[3]) if len(sys.argv) > 3 else 6
-    baselines = sys.argv[4] if len(sys.argv) > 4 else None
+    baselines = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
+    salt = sys.argv[5] if len(sys.argv) > 5 else ""
     os.makedirs(out, exist_ok=True)
     everything = ["import TransitionEngine\n"]
     for c in range(1, chapters + 1):
@@ -131,7 +134,7 @@ def main():
                  "Prose introduces each snippet.\n"]
         chapter = ["import TransitionEngine\n"]
         for j in range(per_chapter):
-            tag = f"_{c}_{j}"
+            tag = f"_{salt}{c}_{j}"
             code = TEMPLATES[(c + j) % len(TEMPLATES)].format(t=tag)
             if j == 0:
                 code = "import UIKit\n\n" + code

@@ -92,8 +92,10 @@ def main():
 
         code = snippet["code"]
         value = float(literal.group(1))
-        # The first literal edit builds the skeleton of the program the trial runs.
+        # The first run compiles the program as written and builds its
+        # skeleton in the background; the second waits for that build.
         run(code[:start] + f"{value + 0.001:.3f}" + code[end:])
+        run(code[:start] + f"{value + 0.0015:.4f}" + code[end:])
         literal_times = [run(code[:start] + f"{value + (n + 2) / 1000:.3f}" + code[end:]) for n in range(rounds)]
         code_times = [run(code + f"// edit {n}\n") for n in range(rounds)]
         for name, values in [("literal edit (a knob)", literal_times), ("code edit", code_times)]:

@@ -84,6 +84,7 @@ public struct Verifier: Sendable {
       chapterRunner.programStore = ProgramStore(directory: folder)
     }
     defer { if let storeOfThisRun { Files.removeTemporaryDirectory(storeOfThisRun) } }
+    chapterRunner.skeletonsInBackground = configuration.skeletonsInBackground && storeOfThisRun == nil
     let runner = chapterRunner
 
     progress(.started(total: chapters.count))

@@ -34,6 +34,11 @@ public struct Workspace: Sendable {
     public var outputCap: Int = 1 << 20
     /// How programs are compiled and linked.
     public var pipeline: CompilerPipeline = .direct
+    /// Whether a program first compiled as written has its skeleton built
+    /// in the background after its result, so that a literal edit that
+    /// follows starts no compiler (`step` and `serve`, which keep running
+    /// while the learner edits; see `ChapterRunner.compileAndRunTabled`).
+    public var skeletonsInBackground = false
 
     public init() {}
   }
@@ -218,5 +223,6 @@ extension ExerciseChecker {
     self.init(settings: try workspace.prepare(languageMode: languageMode, willBuild: willBuild))
     // A learner's edit that changes only literals runs the program built before (`LiteralTable`).
     runner.programStore = ProgramStore(beside: try workspace.resultCache())
+    runner.skeletonsInBackground = workspace.configuration.skeletonsInBackground
   }
 }

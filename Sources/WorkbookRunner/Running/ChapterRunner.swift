@@ -109,6 +109,9 @@ package struct ChapterRunner: Sendable {
   /// whose edit changed only literals runs with a new table and is not
   /// compiled (`compileAndRunTabled`); nil: every program is compiled.
   package var programStore: ProgramStore? = nil
+  /// Whether a program first compiled as written has its skeleton built
+  /// in the background after its result (`compileAndRunTabled`).
+  package var skeletonsInBackground = false
 
   /// Every command this runner starts (compilers, linkers, programs with
   /// their `SWIFT_BACKTRACE`), when set: a seam for tests.
@@ -158,10 +161,13 @@ package struct ChapterRunner: Sendable {
       // A program cut short (a knob's run stops after its snippet) is kept
       // apart from the whole program: each is built once.
       let place = chapter.fileName + "#program-to-\(last.index)"
+      // A knob's stops run the chapter's skeleton with their values.
+      let hasKnobs = chapter.snippets.contains { !$0.knobs.isEmpty }
       tasks.append {
         Result { () throws(VerifyError) -> ChapterTaskResult in
           let run = try cached(key) { () throws(VerifyError) in
-            try compileAndRunTabled(program, place: place, in: work + "/chapter", map: map, defaultSnippet: nil)
+            try compileAndRunTabled(program, place: place, in: work + "/chapter", map: map, defaultSnippet: nil,
+                                    needsSkeleton: hasKnobs)
           }
           return .program(run)
         }

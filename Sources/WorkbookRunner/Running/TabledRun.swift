@@ -11,6 +11,10 @@
 // anything else (a warning, an error, a trap, a literal that does not
 // convert, a timeout) compiles the program as written and reports that
 // run, with its diagnostics, traps and lines.
+//
+// The skeleton costs the type checker more than the program as written, so
+// the first program compiled at a place is compiled as written, and the
+// skeleton is built from the next one on (`compileAndRunTabled`).
 import Foundation
 import WorkbookModel
 import WorkbookSupport
@@ -38,6 +42,13 @@ package struct ProgramStore: Sendable, Hashable {
     hasher.add("place", place)
     return directory + "/" + hasher.finalize().prefix(32)
   }
+
+  /// Makes the folder of one place (and the store), private: the store
+  /// holds programs this tool runs.
+  func makeFolder(_ place: String) throws {
+    try Files.makePrivateDirectory(directory)
+    try Files.makePrivateDirectory(folder(place))
+  }
 }
 
 extension ResultCache {
@@ -58,59 +69,56 @@ extension ChapterRunner {
   /// and kept; a run that could differ from the compiled program's (see
   /// the file's header) is replaced by the compiled program's run.
   ///
-  /// - Parameter place: Names the program among the book's (its chapter
-  ///   and task): the store keeps one executable per place. Nil: compiled
-  ///   as written.
+  /// The skeleton costs the type checker more than the program as written
+  /// (each literal a generic read: about twice the constraint scopes, a
+  /// tenth more compile time), so it is built only where a literal edit
+  /// can follow. The first program compiled at a place (a chapter verify
+  /// has not seen, a CI shard's) is compiled as written, and the place is
+  /// marked seen; from the next program there on (the chapter is being
+  /// edited), the skeleton is built. With `skeletonsInBackground` (step,
+  /// serve), the first program's skeleton is built in the background once
+  /// its result is back, so the first literal edit is already without a
+  /// compiler.
+  ///
+  /// - Parameters:
+  ///   - place: Names the program among the book's (its chapter and
+  ///     task): the store keeps one executable per place. Nil: compiled
+  ///     as written.
+  ///   - needsSkeleton: Whether the skeleton is built from the first
+  ///     program (a chapter with knobs: its stops run the skeleton).
   package func compileAndRunTabled(_ program: ProgramSource, place: String?, in directory: String, map: SourceMap,
-                           defaultSnippet: Int?, locatesTraps: Bool = true) throws(VerifyError) -> ProgramRun {
-    if let store = programStore, let place, let (skeleton, table) = LiteralTable.tabled(program),
-      let run = try runTabled(skeleton, table: table, place: place, store: store, in: directory + "-tabled",
-                              defaultSnippet: defaultSnippet)
-    {
-      return run
+                           defaultSnippet: Int?, locatesTraps: Bool = true,
+                           needsSkeleton: Bool = false) throws(VerifyError) -> ProgramRun {
+    guard let store = programStore, let place, let (skeleton, table) = LiteralTable.tabled(program) else {
+      return try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
+                               locatesTraps: locatesTraps)
     }
-    return try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
-                             locatesTraps: locatesTraps)
+    if needsSkeleton || Files.isDirectory(store.folder(place)) {
+      if let run = try runTabled(skeleton, table: table, place: place, store: store, in: directory + "-tabled",
+                                 defaultSnippet: defaultSnippet) {
+        return run
+      }
+      return try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
+                               locatesTraps: locatesTraps)
+    }
+    let run = try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
+                                locatesTraps: locatesTraps)
+    // Seen: the next program compiled here is built from its skeleton.
+    guard (try? store.makeFolder(place)) != nil else { return run }
+    if skeletonsInBackground && run.compiled && run.diagnostics.isEmpty && run.termination == .exited(0) {
+      buildInBackground(skeleton, place: place, store: store)
+    }
+    return run
   }
 
   /// The skeleton's run with `table`, building it first when the store
   /// does not hold it; nil when the compiled program must be run instead.
   private func runTabled(_ skeleton: ProgramSource, table: LiteralTable, place: String, store: ProgramStore,
                          in directory: String, defaultSnippet: Int?) throws(VerifyError) -> ProgramRun? {
-    let key = ResultCache.skeletonKey(skeleton, settings: settings)
-    let folder = store.folder(place)
-    let executable = folder + "/" + key
-    let code = executable + ".code"
-    if Files.exists(code) { return nil }
-    do {
-      try Files.createDirectory(directory)
-      // The store holds programs this tool runs: only a folder no one else
-      // can change (as every cache folder), else compile as written.
-      try Files.makePrivateDirectory(store.directory)
-      try Files.makePrivateDirectory(folder)
-    } catch {
-      return nil
-    }
-    if !Files.exists(executable) {
-      let (main, prelude) = try write(skeleton, in: directory)
-      let partial = executable + ".partial-" + Self.newSecret()
-      let built = try build(main: main, prelude: prelude, in: directory, executable: partial, lineTables: false)
-      let said = String(decoding: built.compiler.stderr + built.compiler.stdout, as: UTF8.self)
-      guard built.compiler.termination == .exited(0), built.linkErrors == nil,
-        !said.contains("warning:"), !said.contains("error:")
-      else {
-        try? FileManager.default.removeItem(atPath: partial)
-        try? Files.writeAtomically([], to: code)
-        return nil
-      }
-      guard rename(partial, executable) == 0 else { return nil }
-      // One executable per place: the skeletons it replaces go.
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name != key {
-        try? FileManager.default.removeItem(atPath: folder + "/" + name)
-      }
-    }
+    guard let executable = try buildSkeleton(skeleton, place: place, store: store, in: directory) else { return nil }
     let literals = directory + "/literals"
     do {
+      try Files.createDirectory(directory)
       try Files.writeAtomically(table.fileContents, to: literals)
     } catch {
       return nil
@@ -142,5 +150,87 @@ extension ChapterRunner {
     run.channelProblems = splitter.problems
     run.stderrTail = String(Self.withoutStackTrace(String(decoding: result.stderr, as: UTF8.self)).suffix(4000))
     return run
+  }
+
+  /// The store's executable of `skeleton` at `place`, built (in
+  /// `directory`) when the store does not hold it; nil when the skeleton
+  /// is not run through a table (it did not compile cleanly) or the store
+  /// cannot be used. One build of a skeleton at a time in this process:
+  /// a second waits for the first and uses what it built.
+  private func buildSkeleton(_ skeleton: ProgramSource, place: String, store: ProgramStore,
+                             in directory: String) throws(VerifyError) -> String? {
+    let key = ResultCache.skeletonKey(skeleton, settings: settings)
+    let folder = store.folder(place)
+    let executable = folder + "/" + key
+    let code = executable + ".code"
+    // The store holds programs this tool runs: only a folder no one else
+    // can change (as every cache folder), else compile as written.
+    guard (try? store.makeFolder(place)) != nil else { return nil }
+    try SkeletonBuilds.shared.once(executable) { () throws(VerifyError) in
+      guard !Files.exists(executable), !Files.exists(code), (try? Files.createDirectory(directory)) != nil else { return }
+      let (main, prelude) = try write(skeleton, in: directory)
+      let partial = executable + ".partial-" + Self.newSecret()
+      let built = try build(main: main, prelude: prelude, in: directory, executable: partial, lineTables: false)
+      let said = String(decoding: built.compiler.stderr + built.compiler.stdout, as: UTF8.self)
+      guard built.compiler.termination == .exited(0), built.linkErrors == nil,
+        !said.contains("warning:"), !said.contains("error:")
+      else {
+        try? FileManager.default.removeItem(atPath: partial)
+        try? Files.writeAtomically([], to: code)
+        return
+      }
+      guard rename(partial, executable) == 0 else { return }
+      // One executable per place: the skeletons it replaces go.
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name != key {
+        try? FileManager.default.removeItem(atPath: folder + "/" + name)
+      }
+    }
+    return Files.exists(executable) && !Files.exists(code) ? executable : nil
+  }
+
+  /// Builds `skeleton` at `place` on a thread of its own, in a slot of
+  /// `CompileSlots` (a compile like any other), after the program as
+  /// written has given its result.
+  private func buildInBackground(_ skeleton: ProgramSource, place: String, store: ProgramStore) {
+    let runner = self
+    let thread = Thread {
+      guard let work = try? Files.makeTemporaryDirectory(prefix: "workbook-verify") else { return }
+      defer { Files.removeTemporaryDirectory(work) }
+      let build: @Sendable () -> Result<Void, VerifyError> = {
+        Result { () throws(VerifyError) in
+          _ = try runner.buildSkeleton(skeleton, place: place, store: store, in: work + "/skeleton")
+        }
+      }
+      _ = CompileSlots.shared.runAll([build])
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+}
+
+/// The skeleton builds under way in this process, by executable.
+private final class SkeletonBuilds: @unchecked Sendable {
+  static let shared = SkeletonBuilds()
+  private let condition = NSCondition()
+  private var building: Set<String> = []
+
+  /// Runs `build`, or, while another thread builds `executable`, waits
+  /// for it to end.
+  func once(_ executable: String, _ build: () throws(VerifyError) -> Void) throws(VerifyError) {
+    condition.lock()
+    guard !building.contains(executable) else {
+      while building.contains(executable) { condition.wait() }
+      condition.unlock()
+      return
+    }
+    building.insert(executable)
+    condition.unlock()
+    defer {
+      condition.lock()
+      building.remove(executable)
+      condition.broadcast()
+      condition.unlock()
+    }
+    try build()
   }
 }
