@@ -89,20 +89,21 @@ extension ChapterRunner {
   package func compileAndRunTabled(_ program: ProgramSource, place: String?, in directory: String, map: SourceMap,
                            defaultSnippet: Int?, locatesTraps: Bool = true,
                            needsSkeleton: Bool = false) throws(VerifyError) -> ProgramRun {
+    func asWritten() throws(VerifyError) -> ProgramRun {
+      try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
+                        locatesTraps: locatesTraps)
+    }
     guard let store = programStore, let place, let (skeleton, table) = LiteralTable.tabled(program) else {
-      return try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
-                               locatesTraps: locatesTraps)
+      return try asWritten()
     }
     if needsSkeleton || Files.isDirectory(store.folder(place)) {
       if let run = try runTabled(skeleton, table: table, place: place, store: store, in: directory + "-tabled",
                                  defaultSnippet: defaultSnippet) {
         return run
       }
-      return try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
-                               locatesTraps: locatesTraps)
+      return try asWritten()
     }
-    let run = try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: defaultSnippet,
-                                locatesTraps: locatesTraps)
+    let run = try asWritten()
     // Seen: the next program compiled here is built from its skeleton.
     guard (try? store.makeFolder(place)) != nil else { return run }
     if skeletonsInBackground && run.compiled && run.diagnostics.isEmpty && run.termination == .exited(0) {
