@@ -105,20 +105,6 @@ struct CollectionViewTests {
     #expect(snapshot.reloadedSectionIdentifiers == ["c"])
   }
 
-  // UIKit raises "Fatal: supplied item identifiers are not unique.
-  // Duplicate identifiers: {(…)}" (NSInternalInconsistencyException).
-  @Test func duplicateIdentifiersInOneCallTrap() async {
-    await #expect(processExitsWith: .failure) {
-      var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
-      snapshot.appendSections([0])
-      snapshot.appendItems(["a", "a"])
-    }
-    await #expect(processExitsWith: .failure) {
-      var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
-      snapshot.appendItems(["a"])  // "Please add a section first."
-    }
-  }
-
   // MARK: - Flow layout
 
   // Apple, UICollectionViewFlowLayout: itemSize "The default size value is
@@ -345,21 +331,6 @@ struct CollectionViewTests {
     }
   }
 
-  // UIKit raises "Invalid update: invalid number of items in section 0 …"
-  // when the data source's count does not match the updates.
-  @Test func anInconsistentBatchTraps() async {
-    await #expect(processExitsWith: .failure) {
-      await MainActor.run {
-        Simulation.run { _ in
-          let grid = Grid(count: 3)
-          let view = grid.collectionView(layout: UICollectionViewFlowLayout(), frame: CGRect(x: 0, y: 0, width: 320, height: 400))
-          _ = view.numberOfItems(inSection: 0)
-          grid.count = 5
-          view.insertItems(at: [IndexPath(item: 0, section: 0)])
-        }
-      }
-    }
-  }
 
   // MARK: - Diffable data source and registrations
 
