@@ -175,7 +175,15 @@ import Testing
     #expect(descriptors() >= limit - 1, "the table did not fill: \(descriptors()) of \(limit)")
     held.forEach { close($0) }
     held = []
-    // Each is answered within its socket's 5 s timeout, or throws.
+    // The server answers again once it has seen the clients leave (it
+    // backs off while accept fails): within seconds, then every time.
+    let deadline = Date().addingTimeInterval(20)
+    var first = try? HTTP.request(port: serve.port, "/__workbook/status", timeout: 5)
+    while first?.status != 200 && Date() < deadline {
+      usleep(250_000)
+      first = try? HTTP.request(port: serve.port, "/__workbook/status", timeout: 5)
+    }
+    #expect(first?.status == 200, "no answer within 20 s of the clients leaving")
     for _ in 0..<3 {
       #expect(try HTTP.request(port: serve.port, "/__workbook/status", timeout: 5).status == 200)
     }
