@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // Transition Workbook: a book about custom UIKit view-controller transitions
 // whose every snippet is compiled, run and checked against a headless model
@@ -21,6 +21,13 @@ let package = Package(
     .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
     .library(name: "TransitionDiagrams", targets: ["TransitionDiagrams"]),
     .executable(name: "workbook", targets: ["workbook"]),
+  ],
+  // `Workbook` (on by default): the tool's own dependencies. An app that
+  // uses only `UIKit` and `TransitionTesting` names this package with
+  // `traits: []`, and SwiftPM then fetches and builds none of them.
+  traits: [
+    .trait(name: "Workbook", description: "The workbook tool and its tests: argument-parser, FlyingFox, swift-property-based"),
+    .default(enabledTraits: ["Workbook"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -130,8 +137,8 @@ let package = Package(
         "WorkbookModel",
         "WorkbookSupport",
         "WorkbookSite",
-        .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
+        .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Workbook"])),
+        .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["Workbook"])),
       ],
       resources: [.copy("Preview")]
     ),
@@ -147,7 +154,7 @@ let package = Package(
         "WorkbookSite",
         "WorkbookServe",
         "WorkbookStepper",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Workbook"])),
       ]
     ),
     // Benchmarks: run with `scripts/bench/bench.sh engine` (release build).
@@ -181,7 +188,7 @@ let package = Package(
         "WorkbookMarkdown",
         "SnapshotSupport",
         "TestSupport",
-        .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "PropertyBased", package: "swift-property-based", condition: .when(traits: ["Workbook"])),
       ],
       exclude: ["__Snapshots__"]
     ),

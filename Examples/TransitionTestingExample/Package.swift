@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // An app's transitions tested on Linux: the app's UIKit files (Sources/Gallery)
 // compile unchanged against the workbook's `UIKit` module, and its tests
@@ -10,8 +10,9 @@ import PackageDescription
 let package = Package(
   name: "TransitionTestingExample",
   dependencies: [
-    // The workbook, by path (an app names its URL and a version instead).
-    .package(name: "TransitionWorkbook", path: "../.."),
+    // The workbook, by path (an app names its URL and a version instead),
+    // without the workbook tool's own dependencies (`traits: []`).
+    .package(name: "TransitionWorkbook", path: "../..", traits: []),
   ],
   targets: [
     // The app's own code, as it is in the app: `import UIKit`.

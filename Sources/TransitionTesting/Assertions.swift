@@ -13,7 +13,7 @@ import UIKit
 @MainActor
 public func verifyFilm(
   _ recording: TransitionRecording, _ moments: FilmMoments = .keyMoments, style: DiagramStyle = .default,
-  named name: String? = nil, record: RecordMode? = RecordMode.from(environment: ProcessInfo.processInfo.environment),
+  named name: String? = nil, record: RecordMode? = .current,
   filePath: String = #filePath, function: String = #function
 ) -> String? {
   let path = GoldenFile.path(filePath: filePath, function: function, name: name, pathExtension: "txt")
@@ -23,12 +23,14 @@ public func verifyFilm(
 }
 
 /// Fails when the film of `recording` at `moments` differs from its golden
-/// file (see `verifyFilm`); records it as `record` says (by default the
-/// environment's `TRANSITION_TESTING_RECORD`, `never` under `CI=true`).
+/// file (see `verifyFilm`); records it as `record` says (by default
+/// `RecordMode.current`: the enclosing `withTransitionTesting(record:)`,
+/// else `TRANSITION_TESTING_RECORD` or `SNAPSHOT_TESTING_RECORD`, `never`
+/// under `CI=true`).
 @MainActor
 public func assertFilm(
   _ recording: TransitionRecording, _ moments: FilmMoments = .keyMoments, style: DiagramStyle = .default,
-  named name: String? = nil, record: RecordMode? = RecordMode.from(environment: ProcessInfo.processInfo.environment),
+  named name: String? = nil, record: RecordMode? = .current,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function,
   line: UInt = #line, column: UInt = #column
 ) {
@@ -43,7 +45,7 @@ public func assertFilm(
 @MainActor
 public func assertTrace(
   _ recording: TransitionRecording, named name: String? = nil,
-  record: RecordMode? = RecordMode.from(environment: ProcessInfo.processInfo.environment),
+  record: RecordMode? = .current,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function,
   line: UInt = #line, column: UInt = #column
 ) {

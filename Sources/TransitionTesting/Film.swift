@@ -70,7 +70,8 @@ public enum FilmDiff {
   }
 
   /// A readable difference of two film texts, or nil when they are equal:
-  /// the frames that differ (at most `limit`), each golden beside actual,
+  /// the frames that differ (at most `limit`, but never "1 more" unshown),
+  /// each golden beside actual,
   /// `≠` on the changed rows; frames only one film has; the key's change.
   public static func describe(golden: String, actual: String, limit: Int = 3) -> String? {
     guard golden != actual else { return nil }
@@ -87,11 +88,13 @@ public enum FilmDiff {
       out.append("\(changed.count) of \(max(a.frames.count, b.frames.count)) frames differ: "
         + changed.map { "\($0 + 1)" }.joined(separator: ", "))
     }
-    for index in changed.prefix(limit) {
+    // "… and 1 more frame differs" takes as many lines as the frame itself.
+    let shown = changed.count == limit + 1 ? changed.count : limit
+    for index in changed.prefix(shown) {
       out.append("")
       out += sideBySide(a.frames[index], b.frames[index], number: index + 1)
     }
-    if changed.count > limit { out += ["", "… and \(changed.count - limit) more frames differ"] }
+    if changed.count > shown { out += ["", "… and \(changed.count - shown) more frames differ"] }
     for index in min(a.frames.count, b.frames.count)..<max(a.frames.count, b.frames.count) {
       let onlyGolden = index < a.frames.count
       let frame = onlyGolden ? a.frames[index] : b.frames[index]

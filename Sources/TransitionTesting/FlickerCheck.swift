@@ -36,14 +36,18 @@ public struct FlickerRules: Sendable {
   public var popsAllowed: Set<String>
   /// Values that must only rise, or only fall, over the recording.
   public var monotonic: [MonotonicValue]
+  /// Whether each animated transition must complete when its animator's
+  /// `transitionDuration(using:)` said, within two frames.
+  public var checksDuration: Bool
 
   /// Rules with the defaults: the screen 95 % covered, no move of more than
-  /// 100 points or pop of more than half the screen in one frame.
+  /// 100 points or pop of more than half the screen in one frame, each
+  /// transition as long as its animator declared.
   public init(incoming: String? = nil, outgoing: String? = nil, outgoingStays: Bool = false,
               minimumCoverage: Double = 0.95, sampleSpacing: Double = 16,
               maximumJump: Double = 100, jumpsAllowed: Set<String> = [],
               maximumPop: Double = 0.5, popsAllowed: Set<String> = [],
-              monotonic: [MonotonicValue] = []) {
+              monotonic: [MonotonicValue] = [], checksDuration: Bool = true) {
     self.incoming = incoming
     self.outgoing = outgoing
     self.outgoingStays = outgoingStays
@@ -54,6 +58,7 @@ public struct FlickerRules: Sendable {
     self.maximumPop = maximumPop
     self.popsAllowed = popsAllowed
     self.monotonic = monotonic
+    self.checksDuration = checksDuration
   }
 }
 
@@ -103,6 +108,7 @@ public struct FlickerViolation: Equatable, Sendable, CustomStringConvertible {
     case completion = "completeTransition once"
     case monotonic = "monotonic"
     case cancel = "cancel restores"
+    case duration = "duration as declared"
   }
 
   /// Seconds from the scenario's start.
@@ -128,6 +134,7 @@ extension TransitionRecording {
     var found = FlickerCheck.frameViolations(frames.filter(\.isOnGrid).map(\.capture), limits: limits)
     found += monotonicViolations(rules.monotonic)
     found += FlickerCheck.completionViolations(trace, end: last.time)
+    if rules.checksDuration { found += FlickerCheck.durationViolations(trace) }
     found += endViolations(rules)
     return found.map(FlickerViolation.init)
   }

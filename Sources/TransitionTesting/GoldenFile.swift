@@ -9,27 +9,6 @@ import Foundation
 import Testing
 import XCTest
 
-/// When golden files are written.
-public enum RecordMode: String, Sendable, CaseIterable {
-  /// A missing golden file is written and the assertion fails once
-  /// ("recorded, re-run"); a different one fails with a diff. The default.
-  case missing
-  /// Every golden file is written (missing or different); assertions pass.
-  case all
-  /// Nothing is written: a missing golden file fails. The default when
-  /// `CI=true`.
-  case never
-
-  /// The mode the environment asks for: `TRANSITION_TESTING_RECORD`, else
-  /// `never` when `CI` is `true`, else `missing`; nil for an unknown value.
-  public static func from(environment: [String: String]) -> RecordMode? {
-    if let value = environment["TRANSITION_TESTING_RECORD"], !value.isEmpty {
-      return RecordMode(rawValue: value)
-    }
-    return environment["CI"] == "true" ? .never : .missing
-  }
-}
-
 /// Where a golden file lives and how it compares.
 enum GoldenFile {
   /// How many snapshots each test took so far, by test file and test name.
@@ -63,16 +42,17 @@ enum GoldenFile {
   }
 
   /// Compares `text` with the golden file at `path`, recording it as
-  /// `mode` says; `diff` describes a difference.
+  /// `mode` says; `diff` describes a difference. A failure whose actual
+  /// text was not recorded is also written to the folder named by
+  /// `SNAPSHOT_ARTIFACTS` when it is set (swift-snapshot-testing's
+  /// convention, for CI to upload), and the message says where.
   ///
   /// - Returns: nil when it matches (or was re-recorded in `.all`), else
   ///   the failure message.
   static func verify(_ text: String, at path: String, mode: RecordMode?,
+                     environment: [String: String] = ProcessInfo.processInfo.environment,
                      diff: (_ golden: String, _ actual: String) -> String) -> String? {
-    guard let mode else {
-      return "TRANSITION_TESTING_RECORD must be 'missing' (the default), 'all' or 'never'; got '"
-        + (ProcessInfo.processInfo.environment["TRANSITION_TESTING_RECORD"] ?? "") + "'"
-    }
+    guard let mode else { return RecordMode.unknownModeMessage(environment: environment) }
     func write() -> String? {
       do {
         try GoldenFolder.replace(path, with: text)
@@ -81,15 +61,26 @@ enum GoldenFile {
         return "Cannot write the golden file '\(path)': \(error.reason)"
       }
     }
+    /// `message`, after the actual text is kept as an artifact if asked.
+    func failing(_ message: String) -> String {
+      guard let folder = environment["SNAPSHOT_ARTIFACTS"], !folder.isEmpty else { return message }
+      let artifact = artifactPath(for: path, in: folder)
+      do {
+        try GoldenFolder.replace(artifact, with: text)
+        return message + "\nThe actual text is in '\(artifact)' (SNAPSHOT_ARTIFACTS)."
+      } catch {
+        return message + "\nCannot write the artifact '\(artifact)' (SNAPSHOT_ARTIFACTS): \(error.reason)"
+      }
+    }
     let data: [UInt8]
     do {
       guard let read = try GoldenFolder.contents(of: path) else {
         switch mode {
         case .never:
-          return "No golden file at '\(path)' (record mode never): run the test locally to record it"
+          return failing("No golden file at '\(path)' (record mode never): run the test locally to record it")
         case .all:
           return write()
-        case .missing:
+        case .missing, .failed:
           return write() ?? "No golden file at '\(path)': recorded it; re-run the test to compare against it"
         }
       }
@@ -99,8 +90,24 @@ enum GoldenFile {
     }
     let golden = String(decoding: data, as: UTF8.self)
     if golden == text { return nil }
-    if mode == .all { return write() }
-    return "'\(path)' differs (TRANSITION_TESTING_RECORD=all re-records it):\n" + diff(golden, text)
+    switch mode {
+    case .all:
+      return write()
+    case .failed:
+      return write() ?? "'\(path)' differed and is re-recorded (record mode failed); re-run the test to compare "
+        + "against it. What changed:\n" + diff(golden, text)
+    case .missing, .never:
+      return failing("'\(path)' differs (record mode all or failed re-records it):\n" + diff(golden, text))
+    }
+  }
+
+  /// Where the actual text of the golden file at `path` is kept in the
+  /// artifacts folder: `<folder>/<TestFile>/<testName>.<n>.<ext>`, as in
+  /// `__Snapshots__`.
+  static func artifactPath(for path: String, in folder: String) -> String {
+    let parts = path.split(separator: "/").suffix(2)
+    return ([folder.hasSuffix("/") ? String(folder.dropLast()) : folder] + parts.map(String.init))
+      .joined(separator: "/")
   }
 }
 

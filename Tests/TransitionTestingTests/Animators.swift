@@ -31,6 +31,9 @@ enum Fault: String, CaseIterable, Sendable {
   case leavesDimmingViewOnCancel
   /// Forgets to give the incoming view its final frame.
   case wrongFinalFrame
+  /// Declares half the duration its animation runs
+  /// (`transitionDuration(using:)` and the animation disagree).
+  case declaresWrongDuration
 }
 
 /// Slides the presented controller's view up from the bottom, over a
@@ -46,7 +49,7 @@ final class SlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
   }
 
   func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
-    duration
+    fault == .declaresWrongDuration ? duration / 2 : duration
   }
 
   func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {

@@ -104,6 +104,10 @@ import XCTest
     #expect(RecordMode.from(environment: ["CI": "true"]) == .never)
     #expect(RecordMode.from(environment: ["CI": "true", "TRANSITION_TESTING_RECORD": "all"]) == .all)
     #expect(RecordMode.from(environment: ["TRANSITION_TESTING_RECORD": "sometimes"]) == nil)
+    // swift-snapshot-testing's variable is honoured, after this library's own.
+    #expect(RecordMode.from(environment: ["CI": "true", "SNAPSHOT_TESTING_RECORD": "failed"]) == .failed)
+    #expect(RecordMode.from(environment: ["SNAPSHOT_TESTING_RECORD": "all", "TRANSITION_TESTING_RECORD": "never"])
+      == .never)
   }
 
   /// A changed duration changes the film: the diff names the frames that
@@ -115,6 +119,10 @@ import XCTest
                                               actual: presentCard(duration: 0.5).film().text))
     #expect(keys.hasPrefix("4 of 5 frames differ: 2, 3, 4, 5\n\nframe 2: the same picture, captioned "
       + "\"t=0.075s progress=0.25\" in the golden film, \"t=0.125s progress=0.25\" now"))
+    // Four frames differ with a limit of three: the fourth is shown, not
+    // summed up as "1 more".
+    #expect(keys.contains("frame 5: the same picture"))
+    #expect(!keys.contains("more frames differ"))
     // Every sixth frame (0.1 s apart): the card is elsewhere in the slower film.
     let golden = presentCard().film(.everyFrame(6)).text
     let diff = try #require(FilmDiff.describe(golden: golden, actual: presentCard(duration: 0.5).film(.everyFrame(6)).text))

@@ -16,6 +16,7 @@ package struct FlickerFinding: Equatable, Sendable {
     case completion = "completeTransition once"
     case monotonic = "monotonic"
     case cancel = "cancel restores"
+    case duration = "duration as declared"
   }
 
   package var time: TimeInterval
@@ -198,6 +199,45 @@ package enum FlickerCheck {
       found.append(FlickerFinding(
         time: end, view: start.receiver, invariant: .completion,
         detail: "never called completeTransition(_:) (transition started at t=\(number(start.time))s)"))
+    }
+    return found
+  }
+
+  /// Each animated (not interactive) transition that completed at another
+  /// time than its animator's `transitionDuration(using:)` said, by more
+  /// than two frames. UIKit uses that number to run other objects'
+  /// animations in step with the transition (the navigation bar's, the
+  /// coordinator's alongside animations), so a wrong one shows as chrome
+  /// that finishes early or late.
+  package static func durationViolations(_ trace: [TraceEvent]) -> [FlickerFinding] {
+    var found: [FlickerFinding] = []
+    var declared: [String: TimeInterval] = [:]
+    var open: [(animator: String, start: TimeInterval, duration: TimeInterval?)] = []
+    var interactiveStart = false
+    for event in trace {
+      if event.kind == .call, event.message.hasPrefix("transitionDuration(") {
+        declared[event.receiver] = event.result.flatMap(TimeInterval.init)
+      } else if event.kind == .call, event.message.hasPrefix("startInteractiveTransition(") {
+        open.append((event.receiver, event.time, nil))
+        interactiveStart = true
+      } else if event.kind == .call, event.message.hasPrefix("animateTransition(") {
+        if interactiveStart {
+          interactiveStart = false
+        } else {
+          open.append((event.receiver, event.time, declared[event.receiver]))
+        }
+      } else if event.kind == .appCall, event.message.hasPrefix("completeTransition("), !open.isEmpty {
+        interactiveStart = false
+        let started = open.removeFirst()
+        guard let duration = started.duration, event.message == "completeTransition(true)" else { continue }
+        let took = event.time - started.start
+        if abs(took - duration) > 2.0 / 60 + 1e-9 {
+          found.append(FlickerFinding(
+            time: event.time, view: started.animator, invariant: .duration,
+            detail: "transitionDuration(using:) returned \(number(duration)) s, but the transition completed "
+              + "\(number(took)) s after animateTransition(using:) began: return the duration the animations use"))
+        }
+      }
     }
     return found
   }
