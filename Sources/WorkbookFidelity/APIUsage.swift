@@ -27,7 +27,16 @@ public struct APIUsage: Hashable, Sendable {
   /// A member's name without labels (`fractionComplete`, `zoom`) to the
   /// one type that declares it, for names only one engine type declares.
   private var soleOwners: [String: String] = [:]
+  /// The `engine-choice` rows, by symbol.
+  private var choiceRows: [String: Target] = [:]
+  /// The rows whose choice the engine reports as it makes it.
+  private var reportedChoices: Set<String> = []
+
   public init(_ fidelity: Fidelity) {
+    for row in fidelity.ledger.rows where row.status == .engineChoice {
+      choiceRows[row.symbol] = Target(symbol: row.symbol, anchor: row.anchor, status: row.status)
+    }
+    reportedChoices = fidelity.api.reportedChoices
     var owners: [String: Set<String>] = [:]
     for symbol in fidelity.api.symbols where symbol.kind == .member {
       guard let owner = Ledger.owner(of: symbol.name) else { continue }
@@ -65,6 +74,19 @@ public struct APIUsage: Hashable, Sendable {
     var seen = Set<String>()
     return links(in: code).map(\.target).filter { $0.status == .engineChoice && seen.insert($0.symbol).inserted }
       .sorted { $0.symbol < $1.symbol }
+  }
+
+  /// The engine's choices a film shows: of the rows its chapter's code
+  /// uses (`code`, from `engineChoices(in:)`), those whose choice the
+  /// engine does not report as it makes it; and the rows whose choice it
+  /// reported while the film was made (`madeWhileFilming`). A cancel's
+  /// appearance calls are named under the film of a cancel, not under
+  /// every film whose code calls `completeTransition(_:)`.
+  public func filmChoices(code: [Target], madeWhileFilming: [String]) -> [Target] {
+    var seen = Set<String>()
+    let unreported = code.filter { !reportedChoices.contains($0.symbol) }
+    return (unreported + madeWhileFilming.compactMap { choiceRows[$0] })
+      .filter { seen.insert($0.symbol).inserted }.sorted { $0.symbol < $1.symbol }
   }
 
   /// The API a name refers to: `name` alone, or a member of `owner`;

@@ -42,6 +42,10 @@ public struct EngineAPI: Sendable {
   /// overload, a type extended in several files) is listed at its first
   /// declaration (an extended type: in each folder that extends it).
   public var symbols: [Symbol]
+  /// The ledger rows whose choice the engine reports as it makes it: the
+  /// symbols its sources pass to `engineChose("…")`. A film names these
+  /// rows only when the engine made their choice while filming.
+  public var reportedChoices: Set<String> = []
 
   public init(symbols: [Symbol]) {
     self.symbols = symbols
@@ -50,19 +54,34 @@ public struct EngineAPI: Sendable {
   /// Reads every `.swift` file under `folder` (the engine's sources).
   public static func scan(folder: String) throws -> EngineAPI {
     var found: [Symbol] = []
+    var reported = Set<String>()
     for file in swiftFiles(under: folder) {
       let source = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-      found += symbols(in: source, file: file)
+      let tree = Parser.parse(source: source)
+      found += symbols(in: tree, file: file)
+      reported.formUnion(reportedChoices(in: tree))
     }
-    return EngineAPI(resolving: found)
+    var api = EngineAPI(resolving: found)
+    api.reportedChoices = reported
+    return api
   }
 
   /// The public declarations of one file. Extensions name their extended
   /// type as written; `EngineAPI(resolving:)` decides which of them are
   /// the engine's own types.
   public static func symbols(in source: String, file: String) -> [Symbol] {
-    let tree = Parser.parse(source: source)
+    symbols(in: Parser.parse(source: source), file: file)
+  }
+
+  static func symbols(in tree: SourceFileSyntax, file: String) -> [Symbol] {
     let collector = DeclarationCollector(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+    collector.walk(tree)
+    return collector.found
+  }
+
+  /// The string literals a file passes to `engineChose(_:)`.
+  static func reportedChoices(in tree: SourceFileSyntax) -> Set<String> {
+    let collector = ChoiceReportCollector(viewMode: .sourceAccurate)
     collector.walk(tree)
     return collector.found
   }
@@ -107,6 +126,22 @@ public struct EngineAPI: Sendable {
       if path.hasSuffix(".swift") { files.append(path) }
     }
     return files.sorted()
+  }
+}
+
+/// Finds the calls `….engineChose("Symbol")` (`Simulation.engineChose`).
+private final class ChoiceReportCollector: SyntaxVisitor {
+  var found = Set<String>()
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    if called == "engineChose", node.arguments.count == 1,
+       let literal = node.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+       let segment = literal.segments.first?.as(StringSegmentSyntax.self), literal.segments.count == 1 {
+      found.insert(segment.content.text)
+    }
+    return .visitChildren
   }
 }
 

@@ -223,7 +223,10 @@ struct ChapterRenderer {
 
   private func renderOutput(_ content: String, snippet: Chapter.Snippet, report: SnippetReport?, starter: Bool = false) -> HTML {
     let status = report?.status ?? .notRun
-    let choices = engineChoices(upTo: snippet)
+    let codeChoices = engineChoices(upTo: snippet)
+    let choices = { [links] (film: DiagramRecord) in
+      links?.filmChoices(code: codeChoices, madeWhileFilming: film.choices) ?? codeChoices
+    }
     var body = Self.outputBody(content, diagrams: report?.diagrams ?? [], engineChoices: choices)
     // A knob's slider moves between the runs at its stops (only on a
     // snippet that passed: a failure is shown as it is).
@@ -262,22 +265,25 @@ struct ChapterRenderer {
       """
   }
 
-  /// An output's text and the diagrams printed in it.
-  static func outputBody(_ content: String, diagrams: [DiagramRecord], engineChoices: [APIUsage.Target]) -> HTML {
+  /// An output's text and the diagrams printed in it; `engineChoices`
+  /// gives each film's note.
+  static func outputBody(_ content: String, diagrams: [DiagramRecord],
+                         engineChoices: (DiagramRecord) -> [APIUsage.Target]) -> HTML {
     var body: [HTML] = []
     for piece in OutputPiece.split(content, diagrams: diagrams) {
       switch piece {
       case .text(let text):
         body.append("<pre class=\"out\" tabindex=\"0\">\(text)</pre>")
       case .diagram(let index, let text):
-        body.append(DiagramMarkup.figure(diagrams[index], text: text, engineChoices: engineChoices))
+        body.append(DiagramMarkup.figure(diagrams[index], text: text, engineChoices: engineChoices(diagrams[index])))
       }
     }
     return HTML(raw: body.map(\.markup).joined())
   }
 
   /// The ledger rows with the engine's choice that the chapter's code up to
-  /// `snippet` uses (a film is made by the code before it too).
+  /// `snippet` uses (a film is made by the code before it too); a film's
+  /// note keeps those the engine does not report as it makes them.
   private func engineChoices(upTo snippet: Chapter.Snippet) -> [APIUsage.Target] {
     guard let links else { return [] }
     var seen = Set<String>()
@@ -532,8 +538,8 @@ enum DiagramMarkup {
       """
   }
 
-  /// Under a film: the APIs its code uses whose behaviour here is the
-  /// engine's choice (Apple is silent), each linked to its ledger row.
+  /// Under a film: the engine's choices it shows (Apple is silent), each
+  /// linked to its ledger row (`APIUsage.filmChoices`).
   static func fidelityNote(_ choices: [APIUsage.Target]) -> HTML {
     guard !choices.isEmpty else { return "" }
     let names: [HTML] = choices.map {
@@ -541,7 +547,7 @@ enum DiagramMarkup {
     }
     return """
       <p class="fidelity-note"><span class="fidelity-mark">Engine&#8217;s choice</span> \
-      The code behind this film uses API whose behaviour here is the engine&#8217;s choice (Apple is silent): \
+      What this film shows rests on what the engine chose where Apple is silent: \
       \(HTML(raw: names.map(\.markup).joined(separator: ", "))).</p>
       """
   }

@@ -9,6 +9,6 @@ package enum LiveOutput {
   /// `output` cut into plain runs (`<pre class="out">`) and the diagrams
   /// printed in it (`<figure class="diagram">`, with the player's frames).
   package static func html(output: String, diagrams: [DiagramRecord]) -> String {
-    ChapterRenderer.outputBody(output, diagrams: diagrams, engineChoices: []).markup
+    ChapterRenderer.outputBody(output, diagrams: diagrams, engineChoices: { _ in [] }).markup
   }
 }

@@ -91,7 +91,7 @@ extension Workbook {
         terminal.write(notes.joined(separator: "\n") + "\n\n")
       }
       let title = "\(chapterReport.path) · snippet \(chosen.index + 1) (line \(chosen.line)) · \(diagram.kind)"
-      let note = engineChoiceNote(book.chapters.first, upTo: chosen.index, workspace: workspace)
+      let note = engineChoiceNote(book.chapters.first, upTo: chosen.index, film: diagram, workspace: workspace)
       let player = FilmstripPlayer(sequence: FrameSequence(diagram), title: title, note: note.map { style.dim($0) },
                                    terminal: terminal, style: style, speed: speed, loops: loop, notes: notes)
       if noAnimate { player.printAll() } else { _ = player.play() }
@@ -100,19 +100,20 @@ extension Workbook {
 }
 
 extension Workbook.Play {
-  /// The line the player shows when the chapter's code up to the film's
-  /// snippet uses an API whose ledger row is the engine's choice, as the
-  /// site's legend does; nil without a ledger or such an API.
-  func engineChoiceNote(_ chapter: Chapter?, upTo index: Int, workspace: Workspace) -> String? {
+  /// The line the player shows when the film rests on the engine's
+  /// choices (`APIUsage.filmChoices`), as the site's note does; nil
+  /// without a ledger or such a choice.
+  func engineChoiceNote(_ chapter: Chapter?, upTo index: Int, film: DiagramRecord, workspace: Workspace) -> String? {
     guard let chapter, let engine = try? workspace.engineSources(),
       let fidelity = try? Fidelity.load(engine: engine), !fidelity.ledger.rows.isEmpty
     else { return nil }
     let usage = APIUsage(fidelity)
     var seen = Set<String>()
-    let choices = chapter.snippets.filter { $0.index <= index }.flatMap { usage.engineChoices(in: $0.code) }
-      .map(\.symbol).filter { seen.insert($0).inserted }.sorted()
+    let code = chapter.snippets.filter { $0.index <= index }.flatMap { usage.engineChoices(in: $0.code) }
+      .filter { seen.insert($0.symbol).inserted }
+    let choices = usage.filmChoices(code: code, madeWhileFilming: film.choices).map(\.symbol)
     guard !choices.isEmpty else { return nil }
-    return "Engine's choice: the code behind this film uses API whose behaviour here is the engine's choice (Apple is silent): "
+    return "Engine's choice: what this film shows rests on what the engine chose where Apple is silent: "
       + choices.joined(separator: ", ") + " (workbook fidelity \(choices[0]))"
   }
 }

@@ -41,4 +41,35 @@ import TransitionEngine
       #expect(published[1].framesJSON == nil, "a trace has no frames")
     }
   }
+
+  /// A film carries the engine's choices made since the film before it:
+  /// a swipe back that is let go early (a cancel: the engine's 10-point
+  /// pan threshold, its edge width, the appearance calls from inside
+  /// `completeTransition(false)`, UIKit's own slide), and not a later film
+  /// of a plain push, which only makes UIKit's slide again.
+  @Test("A film names the engine's choices made while it was made")
+  func filmsCarryTheChoicesMadeMeanwhile() {
+    Simulation.run { sim in
+      let list = UIViewController(), detail = UIViewController()
+      list.title = "List"
+      detail.title = "Detail"
+      let nav = UINavigationController(rootViewController: list)
+      let stage = Stage(nav)
+      nav.pushViewController(detail, animated: false)
+      stage.settle()
+      _ = DiagramChannel.take(from: sim)
+      stage.drag(from: CGPoint(x: 5, y: 300), to: CGPoint(x: 60, y: 300), duration: 0.3, filmingEvery: 0.1)
+      nav.pushViewController(UIViewController(), animated: true)
+      _ = stage.film()
+      let films = DiagramChannel.take(from: sim).filter { $0.kind == "filmstrip" }
+      #expect(films.count == 2)
+      #expect(films[0].choices == [
+        "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer",
+        "UINavigationController.pushViewController(_:animated:)",
+        "UIViewControllerContextTransitioning.completeTransition(_:)",
+      ].sorted())
+      #expect(films[1].choices == ["UINavigationController.pushViewController(_:animated:)"])
+      #expect(films[1].record.hasSuffix(", \"choices\": [\"UINavigationController.pushViewController(_:animated:)\"]}"))
+    }
+  }
 }

@@ -60,6 +60,38 @@ struct FidelityLedgerTests {
     }
   }
 
+  /// What a film's note names as the engine's choice, the engine reports
+  /// as it makes it (`engineChose("X")`): each X is a row of status
+  /// `engine-choice`, and the rows the book's films lean on most report.
+  @Test func everyChoiceTheEngineReportsHasAnEngineChoiceRow() {
+    let reported = Self.fidelity.api.reportedChoices
+    #expect(reported.isSuperset(of: [
+      "UIViewControllerContextTransitioning.completeTransition(_:)", "UIViewController.transitioningDelegate",
+      "UIPanGestureRecognizer", "UINavigationController.pushViewController(_:animated:)",
+    ]))
+    for symbol in reported {
+      #expect(Self.fidelity.ledger.row(for: symbol)?.status == .engineChoice,
+              "engineChose(\"\(symbol)\") has no engine-choice row of its own")
+    }
+  }
+
+  /// A film's note: the code's engine choices that the engine does not
+  /// report, and the reported ones only when made while filming.
+  @Test func aFilmNamesReportedChoicesOnlyWhenMade() {
+    let usage = APIUsage(Self.fidelity)
+    let code = usage.engineChoices(in: """
+      let context: UIViewControllerContextTransitioning? = nil
+      context?.completeTransition(true)
+      let snapshot = UIView().snapshotView(afterScreenUpdates: true)
+      let layer = CALayer()
+      layer.isDoubleSided = false
+      """)
+    #expect(code.map(\.symbol).contains("UIViewControllerContextTransitioning.completeTransition(_:)"))
+    #expect(usage.filmChoices(code: code, madeWhileFilming: []).isEmpty)
+    #expect(usage.filmChoices(code: code, madeWhileFilming: ["UIView.snapshotView(afterScreenUpdates:)"]).map(\.symbol)
+      == ["UIView.snapshotView(afterScreenUpdates:)"])
+  }
+
   @Test func everyRowNamesAnAPIOfItsFolderOnce() {
     #expect(report(.staleRow, .misplacedRow, .duplicateRow).isEmpty, "\n\(report(.staleRow, .misplacedRow, .duplicateRow))")
   }

@@ -24,12 +24,17 @@ public struct PublishedDiagram: Equatable, Sendable {
   /// The Markdown line of the call that published it (a snippet's
   /// `#line`), for a warning; nil for a diagram.
   public var line: Int?
+  /// For a film: the ledger rows (`engine-choice`) whose choice the engine
+  /// made since the film before it, sorted (`Simulation.engineChose`):
+  /// what the film shows that Apple does not document.
+  public var choices: [String]
 
-  public init(kind: String, text: String, framesJSON: String? = nil, line: Int? = nil) {
+  public init(kind: String, text: String, framesJSON: String? = nil, line: Int? = nil, choices: [String] = []) {
     self.kind = kind
     self.text = text
     self.framesJSON = framesJSON
     self.line = line
+    self.choices = choices
   }
 
   /// A warning about the snippet, not a diagram (kind `warning`): verify
@@ -50,14 +55,15 @@ public struct PublishedDiagram: Equatable, Sendable {
   public static let recordVersion = 1
 
   /// The diagram as the program passes it to the workbook, one JSON object:
-  /// `{"v": 1, "kind": …, "text": …, "frames": {…}}`, the frames an object
-  /// (left out when there are none). The workbook reads it as its
+  /// `{"v": 1, "kind": …, "text": …, "frames": {…}, "choices": […]}`, the
+  /// frames an object (left out when there are none, as the choices are). The workbook reads it as its
   /// `DiagramRecord` (WorkbookCore/API/Verify/DiagramRecord.swift).
   public var record: String {
     var out = "{\"v\": \(Self.recordVersion), \"kind\": \(FrameJSONEncoder.stringLiteral(kind)), "
       + "\"text\": \(FrameJSONEncoder.stringLiteral(text))"
     if let framesJSON { out += ", \"frames\": " + framesJSON }
     if let line { out += ", \"line\": \(line)" }
+    if !choices.isEmpty { out += ", \"choices\": [" + choices.map(FrameJSONEncoder.stringLiteral).joined(separator: ", ") + "]" }
     return out + "}"
   }
 }
@@ -115,6 +121,15 @@ public enum DiagramChannel {
     }
   }
 
+  /// The `engine-choice` rows whose choice `simulation` made since the
+  /// last call (since it began, the first time), sorted: a film's choices.
+  static func choicesSinceLastFilm(of simulation: Simulation) -> [String] {
+    let queue = queue(of: simulation)
+    let uses = simulation.engineChoiceUses
+    defer { queue.choiceUsesAtLastFilm = uses }
+    return uses.filter { $0.value > queue.choiceUsesAtLastFilm[$0.key, default: 0] }.keys.sorted()
+  }
+
   private static func queue(of simulation: Simulation) -> PublishedQueue {
     let key = ObjectIdentifier(PublishedQueue.self)
     if let found = simulation.companions[key] as? PublishedQueue { return found }
@@ -129,4 +144,6 @@ public enum DiagramChannel {
 private final class PublishedQueue {
   var diagrams: [PublishedDiagram] = []
   var receiver: ((PublishedDiagram) -> Void)?
+  /// `Simulation.engineChoiceUses` when the last film was published.
+  var choiceUsesAtLastFilm: [String: Int] = [:]
 }

@@ -346,7 +346,9 @@ public final class Stage {
   private func publish(_ figure: Figure) -> Figure {
     let json = figure.captures.isEmpty ? nil
       : FrameJSONEncoder().encode(figure.captures, motion: figure.motion, strip: figure.strip)
-    DiagramChannel.publish(PublishedDiagram(kind: figure.kind, text: figure.text, framesJSON: json), from: simulation)
+    let choices = figure.kind == "filmstrip" ? DiagramChannel.choicesSinceLastFilm(of: simulation) : []
+    DiagramChannel.publish(PublishedDiagram(kind: figure.kind, text: figure.text, framesJSON: json, choices: choices),
+                           from: simulation)
     return figure
   }
 }

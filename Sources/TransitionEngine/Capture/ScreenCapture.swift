@@ -198,7 +198,10 @@ struct CaptureBuilder {
     let toParent = state.toSuperlayer(parent: parentState)
     let toScreen = toParent.then(parentToScreen)
     let quad = Self.corners(of: state.bounds).map(toScreen.map)
-    if !state.isDoubleSided && Self.signedArea(quad) < 0 { return }  // facing away
+    if !state.isDoubleSided && Self.signedArea(quad) < 0 {  // facing away
+      Simulation.current.engineChose("CALayer.isDoubleSided")
+      return
+    }
     let fill = state.backgroundColor.flatMap { c -> CapturedColor? in
       c.alpha > 0 ? CapturedColor(name: state.backgroundColorName, red: c.red, green: c.green, blue: c.blue,
                                   alpha: c.alpha) : nil

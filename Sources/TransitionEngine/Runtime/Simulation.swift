@@ -407,6 +407,21 @@ public final class Simulation: @unchecked Sendable {
     notModelledUses.append(use)
     onNotModelledUse?(use)
   }
+
+  // MARK: Where the engine chose
+
+  /// How many times the engine has done what a ledger row marked
+  /// `engine-choice` says it chose (Apple being silent), by the row's
+  /// symbol. A film names the choices made while it was made; the rows
+  /// whose choice is reported are the symbols passed to `engineChose`
+  /// in the engine's sources, which the workbook reads.
+  public private(set) var engineChoiceUses: [String: Int] = [:]
+
+  /// Notes that the engine just did what the ledger row `symbol` (an
+  /// `engine-choice` row) says it chose: a film made now shows it.
+  func engineChose(_ symbol: String) {
+    engineChoiceUses[symbol, default: 0] += 1
+  }
 }
 
 /// An API the code used whose effect the engine does not model: a silent

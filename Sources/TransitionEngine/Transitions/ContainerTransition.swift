@@ -152,6 +152,7 @@ final class NavigationDefaultAnimator: NSObject, UIViewControllerAnimatedTransit
     let width = container.bounds.width
     let final = transitionContext.finalFrame(for: toVC)
     let push = operation == .push
+    container.simulation.engineChose("UINavigationController.pushViewController(_:animated:)")
     if push {
       container.addSubview(toView)
       toView.frame = final.offsetBy(dx: width, dy: 0)

@@ -117,6 +117,7 @@ enum ModalPresentation {
       return
     }
     if style == .custom && presented.transitioningDelegate == nil {
+      simulation.engineChose("UIViewController.transitioningDelegate")
       simulation.warn("\(presented.debugDescriptor) has modalPresentationStyle .custom but no transitioningDelegate: UIKit asks nobody for an animator or a presentation controller and presents it full screen, with the default animation")
     }
     presenter.presentedViewController = presented

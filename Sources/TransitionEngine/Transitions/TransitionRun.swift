@@ -173,6 +173,8 @@ final class TransitionRun {
     }
     completed = true
     simulation.record(.appCall, animatorName, "completeTransition(\(didComplete))")
+    // A cancel: the reversed appearance calls come from inside this call.
+    if !didComplete { simulation.engineChose("UIViewControllerContextTransitioning.completeTransition(_:)") }
     if didComplete && context.cancelled {
       simulation.warn("completeTransition(true) was called after the interactive \(kind.name) transition was cancelled: UIKit completes it although its animations played back to the start (pass !transitionContext.transitionWasCancelled)")
     }
@@ -383,6 +385,7 @@ final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinat
   func animateAlongsideTransition(in view: UIView?,
                                   animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                                   completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+    if view != nil { run.simulation.engineChose("UIViewControllerTransitionCoordinator.animateAlongsideTransition(in:animation:completion:)") }
     guard !run.completed else { return false }
     if let completion { completions.append(completion) }
     guard let animation else { return true }

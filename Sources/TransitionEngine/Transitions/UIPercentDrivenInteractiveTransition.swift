@@ -49,6 +49,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     percentComplete = 0
     let vended = OptionalRequirement.call { run.animator.interruptibleAnimator(using: context) }
     if vended.implemented {
+      simulation.engineChose("UIViewControllerAnimatedTransitioning.interruptibleAnimator(using:)")
       simulation.record(.call, run.animatorName, "interruptibleAnimator(using:)", result: objectName(vended.result))
       interruptible = vended.result
       vended.result.pauseAnimation()

@@ -206,6 +206,7 @@ open class UISheetPresentationController: UIPresentationController {
   /// Applies the changes `changes` makes to the sheet with an animation
   /// (changes made outside it take effect at once).
   open func animateChanges(_ changes: () -> Void) {
+    presentedViewController.simulation.engineChose("UISheetPresentationController.animateChanges(_:)")
     animatingChanges += 1
     changes()
     animatingChanges -= 1
@@ -333,6 +334,7 @@ open class UISheetPresentationController: UIPresentationController {
     dimmingView?.alpha = dimmed ? Self.dimmingAlpha : 0
     if let view = scaledPresenterView {
       let pushedBack = dimmed && isFullHeight(current?.value ?? resolutionContext.maximumDetentValue)
+      if pushedBack { presentedViewController.simulation.engineChose("UISheetPresentationController.largestUndimmedDetentIdentifier") }
       view.transform = pushedBack
         ? presenterOriginalTransform.concatenating(CGAffineTransform(scaleX: Self.presenterScale, y: Self.presenterScale))
         : presenterOriginalTransform

@@ -384,6 +384,7 @@ final class RotationCoordinator: NSObject, UIViewControllerTransitionCoordinator
   func animateAlongsideTransition(in view: UIView?,
                                   animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                                   completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+    if view != nil { simulation.engineChose("UIViewControllerTransitionCoordinator.animateAlongsideTransition(in:animation:completion:)") }
     guard !ended else { return false }
     if let completion { completions.append(completion) }
     guard let animation else { return true }

@@ -213,6 +213,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         state = .failed
         return
       }
+      // The 10-point threshold (and, for an edge pan, the 20-point edge).
+      Simulation.current.engineChose("UIPanGestureRecognizer")
+      if self is UIScreenEdgePanGestureRecognizer { Simulation.current.engineChose("UIScreenEdgePanGestureRecognizer") }
       set(.began)
     case .began, .changed:
       set(.changed)

@@ -345,6 +345,9 @@ final class InteractivePopGate: UIGestureRecognizerDelegate {
   func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
     guard let navigationController else { return false }
     let running = navigationController.simulation.activeTransitions.contains { $0.kind == .push || $0.kind == .pop }
+    if navigationController.isNavigationBarHidden {
+      navigationController.simulation.engineChose("UINavigationController.interactivePopGestureRecognizer")
+    }
     return navigationController.viewControllers.count > 1 && !running && !navigationController.isNavigationBarHidden
   }
 }

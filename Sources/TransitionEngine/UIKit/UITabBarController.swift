@@ -139,6 +139,7 @@ open class UITabBarController: UIViewController {
         }
       }
     }
+    simulation.engineChose("UITabBarController.selectedIndex")
     var request = ContainerTransition.Request(
       kind: .tabSwitch, owner: self, container: transitionView, from: from, to: to, animated: animator != nil,
       animator: animator, interactor: interactor, defaultAnimator: InstantSwapAnimator())

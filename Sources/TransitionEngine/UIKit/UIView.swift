@@ -555,6 +555,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
   /// (`true`, the model values). The view's own transform and alpha are
   /// not baked in. Later changes to the view do not affect the snapshot.
   open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+    simulation.engineChose("UIView.snapshotView(afterScreenUpdates:)")
     let snapshot = SnapshotView(frame: CGRect(origin: .zero, size: bounds.size))
     snapshot.sourceLabel = diagramLabel
     if !afterUpdates && !hasBeenRendered {

@@ -41,22 +41,29 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   /// the snippet printed it (`print(stage.film())`), starts there. Nil for
   /// a record that did not come through a program's output.
   public var offset: Int?
+  /// For a film: the fidelity ledger's `engine-choice` rows whose choice
+  /// the engine made while the film was made (since the film before it),
+  /// sorted; what the film's note names.
+  public var choices: [String]
 
   /// The version this reader knows.
   public static let currentVersion = 1
 
-  public init(kind: String, text: String, frames: Frames? = nil, line: Int? = nil, offset: Int? = nil) {
+  public init(kind: String, text: String, frames: Frames? = nil, line: Int? = nil, offset: Int? = nil,
+              choices: [String] = []) {
     self.init(version: Self.currentVersion, kind: kind, text: text, storedFrames: StoredFrames(frames), line: line,
-              offset: offset)
+              offset: offset, choices: choices)
   }
 
-  package init(version: Int, kind: String, text: String, storedFrames: StoredFrames, line: Int? = nil, offset: Int? = nil) {
+  package init(version: Int, kind: String, text: String, storedFrames: StoredFrames, line: Int? = nil, offset: Int? = nil,
+               choices: [String] = []) {
     self.version = version
     self.kind = kind
     self.text = text
     self.storedFrames = storedFrames
     self.line = line
     self.offset = offset
+    self.choices = choices
   }
 
   /// Where the diagram's text (without its final line break) is in
@@ -88,7 +95,7 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   public var isFinding: Bool { kind == Self.warningKind || kind == Self.notModelledKind }
 
   private enum CodingKeys: String, CodingKey {
-    case version = "v", kind, text, frames, line, offset
+    case version = "v", kind, text, frames, line, offset, choices
   }
 
   public init(from decoder: Decoder) throws {
@@ -97,7 +104,8 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
               text: try c.decode(String.self, forKey: .text),
               storedFrames: StoredFrames(try c.decodeIfPresent(Frames.self, forKey: .frames)),
               line: try c.decodeIfPresent(Int.self, forKey: .line),
-              offset: try c.decodeIfPresent(Int.self, forKey: .offset))
+              offset: try c.decodeIfPresent(Int.self, forKey: .offset),
+              choices: try c.decodeIfPresent([String].self, forKey: .choices) ?? [])
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -108,11 +116,12 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
     try c.encodeIfPresent(frames, forKey: .frames)
     try c.encodeIfPresent(line, forKey: .line)
     try c.encodeIfPresent(offset, forKey: .offset)
+    if !choices.isEmpty { try c.encode(choices, forKey: .choices) }
   }
 
   public static func == (a: DiagramRecord, b: DiagramRecord) -> Bool {
     a.version == b.version && a.kind == b.kind && a.text == b.text && a.line == b.line && a.offset == b.offset
-      && a.frames == b.frames
+      && a.choices == b.choices && a.frames == b.frames
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -121,6 +130,7 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
     hasher.combine(text)
     hasher.combine(line)
     hasher.combine(offset)
+    hasher.combine(choices)
     hasher.combine(frames)
   }
 

@@ -89,6 +89,7 @@ package struct CachedDiagram: Codable {
   package var frames: String?
   package var line: Int?
   package var offset: Int?
+  package var choices: [String]?
 
   package init(_ record: DiagramRecord) {
     v = record.version
@@ -97,12 +98,13 @@ package struct CachedDiagram: Codable {
     frames = record.storedFrames.encoded.map { String(decoding: $0, as: UTF8.self) }
     line = record.line
     offset = record.offset
+    choices = record.choices.isEmpty ? nil : record.choices
   }
 
   package var record: DiagramRecord {
     DiagramRecord(version: v, kind: kind, text: text,
                   storedFrames: frames.map { StoredFrames(json: Array($0.utf8)) } ?? StoredFrames(nil), line: line,
-                  offset: offset)
+                  offset: offset, choices: choices ?? [])
   }
 }
 

@@ -229,7 +229,8 @@ open class UICollectionView: UIScrollView {
   /// earlier than iOS 15, this method returns nil if the cell isn't
   /// visible or if indexPath is out of range").
   open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-    visibleCellsByIndexPath[indexPath]
+    simulation.engineChose("UICollectionView.cellForItem(at:)")
+    return visibleCellsByIndexPath[indexPath]
   }
 
   /// The index path of a visible cell, or nil.
