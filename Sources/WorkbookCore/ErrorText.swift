@@ -50,10 +50,13 @@ extension ErrorText {
       }
       return "Engine source folder '\(path)' has no .swift files"
     case .engineBuildFailed(let log, let root):
-      let hint = root.map { "run 'swift build --package-path \($0) --target TransitionDiagrams' to see and fix them" }
+      // TransitionTesting builds on the other two: its target shows all three's errors.
+      let target = log.contains("/\(EngineBuilder.testingFolderName)/") ? EngineBuilder.testingFolderName : "TransitionDiagrams"
+      let hint = root.map { "run 'swift build --package-path \($0) --target \(target)' to see and fix them" }
         ?? "fix the engine's sources"
       let excerpt = log.split(separator: "\n").prefix(30).joined(separator: "\n")
-      return "TransitionEngine or TransitionDiagrams does not build, so no snippet can be checked; \(hint)\n\(excerpt)"
+      return "TransitionEngine, TransitionDiagrams or TransitionTesting does not build, so no snippet can be checked; "
+        + "\(hint)\n\(excerpt)"
     case .toolchainNotFound:
       return "Cannot find 'swiftc'; put the Swift toolchain's bin folder on PATH or set WORKBOOK_SWIFTC"
     case .toolchainProbeFailed(let swiftc, let reason):

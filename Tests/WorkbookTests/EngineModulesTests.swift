@@ -75,6 +75,70 @@ import Testing
     #expect(motion.series?.contains { $0.label == "card" && $0.property == "x" } == true)
   }
 
+  /// TransitionTesting's recording API (recorder, recording, film, flicker
+  /// check) is built beside the engine, so a chapter teaches an app's tests
+  /// with verified snippets; its assertions (Swift Testing, XCTest) are not.
+  @Test func aChapterImportsTransitionTestingsRecordingAPI() throws {
+    let target = try Fixtures.temporaryDirectory()
+    let book = target + "/Chapters"
+    try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+    try """
+      # Testing
+
+      ```swift
+      import UIKit
+      import TransitionTesting
+
+      final class Home: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          title = "Home"
+          view.backgroundColor = .white
+        }
+      }
+      let recording = TransitionRecorder().record(Home.init) { scene in
+        let details = UIViewController()
+        details.title = "Details"
+        details.view.backgroundColor = .systemBlue
+        details.modalPresentationStyle = .fullScreen
+        scene.root.present(details, animated: true)
+      }
+      print(recording.keyMoments.count, "key moments")
+      print(recording.calls.contains { $0.hasSuffix("completeTransition(true)") })
+      print(recording.flickerViolations(FlickerRules(incoming: "Details", outgoing: "Home")).count, "violations")
+      print(FilmDiff.describe(golden: recording.film().text, actual: recording.film().text) ?? "same film")
+      ```
+
+      ```output
+      5 key moments
+      true
+      0 violations
+      same film
+      ```
+
+      ```swift compile-fail
+      assertNoFlicker(recording)
+      ```
+
+      """.write(toFile: book + "/01-testing.md", atomically: true, encoding: .utf8)
+    var options = Fixtures.options(book: book)
+    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
+    // The real engine: the per-user build the tool uses (as TutorialStyleTests).
+    options.engineCacheDirectory = EngineCache.userDirectory()
+    let report = try Verifier().run(in: Workspace(options))
+    #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
+    #expect(report.chapters.first?.snippets.map(\.status) == [.passed, .passed],
+            "the recording API runs; the assertions (they need Swift Testing or XCTest) are not there")
+    let engine = try EngineBuilder.ensureBuilt(
+      sources: options.engineSources!, toolchain: Toolchain.locate(cacheDirectory: EngineCache.userDirectory()),
+      cacheDirectory: EngineCache.userDirectory())
+    #expect(Files.exists(engine.directory + "/libTransitionTesting.so"))
+    #expect(Files.exists(engine.directory + "/TransitionTesting.swiftmodule"))
+    // An engine without TransitionTesting beside it (the fixtures' stand-in) builds without it.
+    #expect(EngineBuilder.listTestingFiles(engine: Fixtures.engineSources).isEmpty)
+    #expect(EngineBuilder.listTestingFiles(engine: options.engineSources!) == EngineBuilder.testingFiles)
+  }
+
   @Test func aHarnessModuleTheCompilerCannotFindIsAToolchainFailure() {
     #expect(ProgramRun.toolchainFailure(in: ["main.swift:1:8: error: no such module 'TransitionDiagrams'"]) != nil)
     #expect(ProgramRun.toolchainFailure(in: ["<module-import>:1:8: error: no such module 'WorkbookPrelude'"]) != nil)

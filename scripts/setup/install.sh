@@ -5,7 +5,9 @@
 #   PREFIX/share/transition-workbook/TransitionEngine/   the engine's sources and the
 #   PREFIX/share/transition-workbook/TransitionDiagrams/ diagrams harness's and the
 #   PREFIX/share/transition-workbook/{CoreGraphics,QuartzCore,UIKit}/  SDK modules',
-#                                                        copied from this checkout now
+#   PREFIX/share/transition-workbook/TransitionTesting/  and TransitionTesting's
+#                                                        (snippets import its recording
+#                                                        API), copied from this checkout now
 #   PREFIX/share/transition-workbook/Guides/             the guides (writing chapters,
 #                                                        the stage, security, …)
 # Everything installed is readable by every user (the tool's folders are
@@ -36,7 +38,7 @@ for bundle in "$BIN_DIR"/*.resources; do
   chmod -R u+rwX,go+rX,go-w "$PREFIX/bin/$(basename "$bundle")"
 done
 SHARE="$PREFIX/share/transition-workbook"
-for MODULE in TransitionEngine TransitionDiagrams CoreGraphics QuartzCore UIKit Guides; do
+for MODULE in TransitionEngine TransitionDiagrams CoreGraphics QuartzCore UIKit TransitionTesting Guides; do
   STAGING=$(mktemp -d "$SHARE/.$MODULE-XXXXXX")
   if [ "$MODULE" = Guides ]; then cp -R Guides/. "$STAGING/"; else cp -R "Sources/$MODULE/." "$STAGING/"; fi
   chmod -R u+rwX,go+rX,go-w "$STAGING"

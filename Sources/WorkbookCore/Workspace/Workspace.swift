@@ -111,12 +111,14 @@ public struct Workspace: Sendable {
   }
 
   /// The folders the snippets are built from: the engine's sources, and
-  /// the diagrams harness's and the SDK modules' beside them (what `serve`
-  /// watches besides the book).
+  /// the diagrams harness's, the SDK modules' and TransitionTesting's (when
+  /// it is there) beside them (what `serve` watches besides the book).
   public func engineFolders() throws(VerifyError) -> [String] {
     let engine = try engineSources()
+    let testing = EngineBuilder.testingSources(besideEngine: engine)
     return [engine, EngineBuilder.diagramsSources(besideEngine: engine)]
       + EngineBuilder.sdkModules.map { EngineBuilder.sdkModuleSources($0, besideEngine: engine) }
+      + (Files.isDirectory(testing) ? [testing] : [])
   }
 
   /// The engine's identity as a report states it (`ReportDocument.engine`),

@@ -2,8 +2,10 @@
 // TransitionDiagrams (the diagrams harness, from the folder beside the
 // engine's), the SDK modules `CoreGraphics`, `QuartzCore` and `UIKit`
 // (the engine under the iOS SDK's names, from the folders beside it, the
-// same sources as the package's targets) and WorkbookPrelude (the helpers
-// every snippet program calls, `ProgramBuilder.preludeModuleSource`) — as
+// same sources as the package's targets), the recording part of
+// TransitionTesting (`testingFiles`, from the folder beside the engine's,
+// when it is there) and WorkbookPrelude (the helpers every snippet program
+// calls, `ProgramBuilder.preludeModuleSource`) — as
 // shared libraries and modules (the SDK modules have no code: modules
 // only) with swiftc, outside SwiftPM (no build lock to fight when verify
 // runs inside `swift test` or next to `swift build`), once per engine
@@ -20,7 +22,9 @@ import WorkbookSupport
 /// `libTransitionDiagrams.so`, `TransitionDiagrams.swiftmodule`,
 /// `CoreGraphics.swiftmodule`, `QuartzCore.swiftmodule`,
 /// `UIKit.swiftmodule`, `libWorkbookPrelude.so` and
-/// `WorkbookPrelude.swiftmodule`.
+/// `WorkbookPrelude.swiftmodule`; `libTransitionTesting.so` and
+/// `TransitionTesting.swiftmodule` when the engine has TransitionTesting
+/// beside it.
 package struct EngineBuild: Sendable, Hashable {
   /// The folder that holds the library and the module.
   package var directory: String
@@ -80,6 +84,32 @@ package enum EngineBuilder {
     (engine as NSString).deletingLastPathComponent + "/" + module
   }
 
+  /// The folder of TransitionTesting (the library an app's Linux test
+  /// target uses to test its transitions), beside the engine's.
+  package static let testingFolderName = "TransitionTesting"
+
+  /// The files of TransitionTesting that snippets get: the recording API
+  /// (recorder, recording, film and its diff, the flicker check). Its
+  /// assertions and golden files import Swift Testing and XCTest, which a
+  /// snippet program does not link, so they are left out; a chapter shows
+  /// those call sites as `ignore` snippets beside the recording calls they
+  /// wrap. The module is built only when every one of these files is there.
+  package static let testingFiles = ["Film.swift", "FlickerCheck.swift", "TransitionRecorder.swift",
+                                     "TransitionRecording.swift"]
+
+  /// TransitionTesting's sources: the folder beside the engine's.
+  package static func testingSources(besideEngine engine: String) -> String {
+    (engine as NSString).deletingLastPathComponent + "/" + testingFolderName
+  }
+
+  /// `testingFiles` when all of them are in TransitionTesting's folder
+  /// beside `engine`, else none (an engine without it, such as the test
+  /// fixtures' stand-in: snippets then cannot import it).
+  package static func listTestingFiles(engine: String) -> [String] {
+    let folder = testingSources(besideEngine: engine)
+    return testingFiles.allSatisfy { Files.exists(folder + "/" + $0) } ? testingFiles : []
+  }
+
   /// Finds the engine's sources (the diagrams harness and the SDK modules
   /// are the folders beside them, `diagramsSources(besideEngine:)`,
   /// `sdkModuleSources(_:besideEngine:)`), in this order:
@@ -126,28 +156,38 @@ package enum EngineBuilder {
     var diagrams: [String]
     /// Each SDK module's files, in `sdkModules`' order.
     var sdk: [[String]] = []
+    /// TransitionTesting's recording files (`testingFiles`), or none.
+    var testing: [String] = []
   }
 
   /// The modules' files, relative to their folders; empty lists when a
   /// folder is missing or holds no Swift file.
-  package static func listFiles(engine: String) -> (engine: [String], diagrams: [String], sdk: [[String]]) {
+  package static func listFiles(engine: String)
+    -> (engine: [String], diagrams: [String], sdk: [[String]], testing: [String])
+  {
     (Files.files(under: engine, suffix: ".swift"),
      Files.files(under: diagramsSources(besideEngine: engine), suffix: ".swift"),
-     sdkModules.map { Files.files(under: sdkModuleSources($0, besideEngine: engine), suffix: ".swift") })
+     sdkModules.map { Files.files(under: sdkModuleSources($0, besideEngine: engine), suffix: ".swift") },
+     listTestingFiles(engine: engine))
   }
 
-  package static func absolute(_ files: (engine: [String], diagrams: [String], sdk: [[String]]), engine: String) -> SourceFiles {
+  package static func absolute(
+    _ files: (engine: [String], diagrams: [String], sdk: [[String]], testing: [String]), engine: String
+  ) -> SourceFiles {
     let diagrams = diagramsSources(besideEngine: engine)
+    let testing = testingSources(besideEngine: engine)
     return SourceFiles(
       engine: files.engine.map { engine + "/" + $0 },
       diagrams: files.diagrams.map { diagrams + "/" + $0 },
       sdk: zip(sdkModules, files.sdk).map { module, names in
         names.map { sdkModuleSources(module, besideEngine: engine) + "/" + $0 }
-      })
+      },
+      testing: files.testing.map { testing + "/" + $0 })
   }
 
   /// The engine's identity: the modules' sources' relative paths and
-  /// contents (engine, harness, SDK modules), the prelude module's source, the compiler and the flags —
+  /// contents (engine, harness, SDK modules, TransitionTesting's recording
+  /// files), the prelude module's source, the compiler and the flags —
   /// never where the sources are, so that every checkout of the same
   /// engine shares a build. Hashing about 400 kB of sources takes
   /// milliseconds.
@@ -171,8 +211,9 @@ package enum EngineBuilder {
     let sdk = zip(sdkModules, files.sdk).map { module, names in
       (sdkModuleSources(module, besideEngine: sources), module, names)
     }
+    let testing = (testingSources(besideEngine: sources), testingFolderName, files.testing)
     for (folder, module, names) in [(sources, "TransitionEngine", files.engine),
-                                    (diagrams, diagramsFolderName, files.diagrams)] + sdk {
+                                    (diagrams, diagramsFolderName, files.diagrams)] + sdk + [testing] {
       for file in names {
         hasher.add("path", module + "/" + file)
         hasher.add("content", Files.read(folder + "/" + file) ?? [])
@@ -200,6 +241,9 @@ package enum EngineBuilder {
       let folder = sdkModuleSources(module, besideEngine: sources)
       for file in names { stamps.add(file, Files.stamp(folder + "/" + file) ?? "-") }
     }
+    stamps.add(testingFolderName, String(files.testing.count))
+    let testing = testingSources(besideEngine: sources)
+    for file in files.testing { stamps.add(file, Files.stamp(testing + "/" + file) ?? "-") }
     let stampKey = stamps.finalize()
     var pathKey = ContentHasher()
     pathKey.add("sources", sources)
@@ -287,6 +331,10 @@ package enum EngineBuilder {
   /// SDK modules, `sdkModules`, are module files only).
   package static let modules = ["TransitionEngine", diagramsFolderName, ProgramBuilder.preludeModuleName]
 
+  /// The library modules a build has only when their sources are there
+  /// (TransitionTesting, `listTestingFiles`).
+  package static let optionalModules = [testingFolderName]
+
   /// Removes a build that is not to be used (moved aside first, so that
   /// the folder's name is free at once; call holding the lock).
   package static func removeBuild(_ directory: String) {
@@ -316,7 +364,9 @@ package enum EngineBuilder {
   }
 
   /// Builds the engine, then the diagrams harness against it, then the SDK
-  /// modules (`sdkModules`, in order), then the prelude module, into a
+  /// modules (`sdkModules`, in order), then TransitionTesting's recording
+  /// files against the SDK's `UIKit` (as the package's target imports it)
+  /// and the harness, then the prelude module, into a
   /// private folder (0700), records
   /// its files' sizes and hashes (`EngineIntegrity.record`), then renames
   /// it to `directory`.
@@ -354,9 +404,15 @@ package enum EngineBuilder {
        "-emit-module-path", staging + "/\(module).swiftmodule",
        "-module-cache-path", moduleCache, "-no-color-diagnostics"] + flags + wholeModule + files
     }
+    // TransitionTesting names its library in its module (`-module-link-name`),
+    // so a program that imports it links it and no other program does.
+    let testingBuild = files.testing.isEmpty ? [] : [
+      arguments(module: testingFolderName, files: files.testing) + harnessLinking
+        + ["-l" + diagramsFolderName, "-module-link-name", testingFolderName],
+    ]
     for args in [arguments(module: "TransitionEngine", files: files.engine),
                  arguments(module: diagramsFolderName, files: files.diagrams) + harnessLinking]
-                 + sdkBuilds
+                 + sdkBuilds + testingBuild
                  + [arguments(module: ProgramBuilder.preludeModuleName, files: [prelude]) + harnessLinking
                       + ["-l" + diagramsFolderName]] {
       let result: ChildResult

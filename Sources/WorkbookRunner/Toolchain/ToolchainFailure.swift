@@ -33,7 +33,7 @@ extension ProgramRun {
   /// the file`, `…: file not recognized`), or the library is missing. A
   /// chapter's own link errors never name them so (an undefined symbol
   /// names the chapter's object).
-  package static let engineFileSignatures: [String] = EngineBuilder.modules.flatMap { module in
+  package static let engineFileSignatures: [String] = (EngineBuilder.modules + EngineBuilder.optionalModules).flatMap { module in
     ["lib\(module).so: ", "cannot find -l\(module)", "unable to find library -l\(module)"]
   }
 
@@ -65,7 +65,9 @@ extension ProgramRun {
 
   /// Whether a toolchain failure's message names one of the engine's files.
   package static func namesEngineFile(_ message: String) -> Bool {
-    EngineBuilder.modules.contains { message.contains("lib\($0).so") || message.contains("-l\($0)") }
+    (EngineBuilder.modules + EngineBuilder.optionalModules).contains {
+      message.contains("lib\($0).so") || message.contains("-l\($0)")
+    }
   }
 }
 
