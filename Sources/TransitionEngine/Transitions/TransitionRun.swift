@@ -76,6 +76,8 @@ final class TransitionRun {
   func abandon() {
     guard !started else { return }
     releaseCoordinator()
+    finish = { _ in }
+    didEnd = {}
   }
 
   private func releaseCoordinator() {
@@ -198,6 +200,11 @@ final class TransitionRun {
     simulation.activeTransitions.removeAll { $0 === self }
     if simulation.activeTransitions.isEmpty { simulation.currentTransitionProgress = nil }
     didEnd()
+    // The closures capture this run, its context and the controllers: let
+    // them go, so the run (and the context that retains both controllers)
+    // is released once the transition is over, as UIKit releases its own.
+    finish = { _ in }
+    didEnd = {}
   }
 
   /// Warns once when nothing is scheduled any more but the transition has
