@@ -170,7 +170,7 @@ final class TransitionRun {
   /// What UIKit does when the animator calls `completeTransition(_:)`.
   func complete(_ didComplete: Bool) {
     guard !completed else {
-      simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; UIKit ignores the later calls")
+      simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; the engine ignores the later calls (UIKit documents no behaviour for a second call)")
       return
     }
     completed = true
