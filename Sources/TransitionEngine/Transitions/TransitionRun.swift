@@ -170,7 +170,7 @@ final class TransitionRun {
   /// What UIKit does when the animator calls `completeTransition(_:)`.
   func complete(_ didComplete: Bool) {
     guard !completed else {
-      simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; the engine ignores the later calls (UIKit documents no behaviour for a second call)")
+      Self.warnCompletedAgain(kind, in: simulation)
       return
     }
     completed = true
@@ -190,6 +190,12 @@ final class TransitionRun {
     end()
   }
 
+  /// The engine's warning for a `completeTransition(_:)` after the first,
+  /// made by the run or, once the run is gone, by its context.
+  static func warnCompletedAgain(_ kind: Kind, in simulation: Simulation) {
+    simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; the engine ignores the later calls (UIKit documents no behaviour for a second call)")
+  }
+
   /// Runs the remaining completion blocks and leaves the active list.
   private func end() {
     if ignoresTouches {
@@ -205,6 +211,7 @@ final class TransitionRun {
     // is released once the transition is over, as UIKit releases its own.
     finish = { _ in }
     didEnd = {}
+    context.ended = (kind, simulation)
   }
 
   /// Warns once when nothing is scheduled any more but the transition has
@@ -222,6 +229,9 @@ final class TransitionRun {
 /// `_UIViewControllerOneToOneTransitionContext`).
 final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
   weak var run: TransitionRun?
+  /// Set when the run has ended (and may be gone): a later
+  /// `completeTransition(_:)` is still reported.
+  var ended: (kind: TransitionRun.Kind, simulation: Simulation)?
   let containerView: UIView
   let isAnimated: Bool
   let presentationStyle: UIModalPresentationStyle
@@ -315,7 +325,11 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
   }
 
   func completeTransition(_ didComplete: Bool) {
-    run?.complete(didComplete)
+    if let run {
+      run.complete(didComplete)
+    } else if let ended {
+      TransitionRun.warnCompletedAgain(ended.kind, in: ended.simulation)
+    }
   }
 }
 

@@ -577,6 +577,33 @@ func trace(_ sim: Simulation, from start: Int = 0) -> [String] {
     }
   }
 
+  @Test("A completeTransition long after the first is still reported, once the run is gone")
+  func lateSecondCompletionIsReported() {
+    final class Hasty: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+      func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+      func animateTransition(using ctx: UIViewControllerContextTransitioning) {
+        ctx.containerView.addSubview(ctx.view(forKey: .to)!)
+        ctx.completeTransition(true)
+        UIView.animate(withDuration: 0.4, animations: { ctx.view(forKey: .to)?.alpha = 0.5 }) { _ in
+          ctx.completeTransition(true)
+        }
+      }
+      func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                               source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    }
+    Simulation.run { sim in
+      let home = LoggingController("Home")
+      _ = showing(home, in: sim)
+      let animator = Hasty()
+      let a = LoggingController("A")
+      a.transitioningDelegate = animator
+      a.modalPresentationStyle = .fullScreen
+      home.present(a, animated: true)
+      sim.runUntilIdle()
+      #expect(sim.diagnostics.map(\.message).filter { $0.hasPrefix("completeTransition(_:) was called more than once") }.count == 1)
+    }
+  }
+
   @Test("A popped controller is released once the pop is over")
   func poppedControllerIsReleased() {
     Simulation.run { sim in
