@@ -20,7 +20,20 @@ final class TransitionRun {
   let context: TransitionContext
   let animator: UIViewControllerAnimatedTransitioning
   let interactor: UIViewControllerInteractiveTransitioning?
-  private(set) lazy var coordinator = TransitionCoordinator(run: self)
+  /// The coordinator. The run holds it until the transition ends; after
+  /// that, whoever kept it (app code may) keeps the run alive through it,
+  /// and when nobody does, both are released.
+  var coordinator: TransitionCoordinator {
+    if let existing = heldCoordinator ?? endedCoordinator { return existing }
+    let made = TransitionCoordinator(run: self)
+    endedCoordinator = made
+    if !ended { heldCoordinator = made }
+    return made
+  }
+  private var heldCoordinator: TransitionCoordinator?
+  private weak var endedCoordinator: TransitionCoordinator?
+  /// Whether the run has ended (or was abandoned) and let go of its closures.
+  private var ended = false
   /// The controllers whose `transitionCoordinator` is this run's: the two
   /// that change places and the container controller that runs the
   /// transition (a navigation or tab bar controller). Their children find it
@@ -76,6 +89,7 @@ final class TransitionRun {
   func abandon() {
     guard !started else { return }
     releaseCoordinator()
+    letGo()
   }
 
   private func releaseCoordinator() {
@@ -168,7 +182,7 @@ final class TransitionRun {
   /// What UIKit does when the animator calls `completeTransition(_:)`.
   func complete(_ didComplete: Bool) {
     guard !completed else {
-      simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; UIKit ignores the later calls")
+      Self.warnCompletedAgain(kind, in: simulation)
       return
     }
     completed = true
@@ -190,6 +204,12 @@ final class TransitionRun {
     end()
   }
 
+  /// The engine's warning for a `completeTransition(_:)` after the first,
+  /// made by the run or, once the run is gone, by its context.
+  static func warnCompletedAgain(_ kind: Kind, in simulation: Simulation) {
+    simulation.warn("completeTransition(_:) was called more than once for the \(kind.name) transition; the engine ignores the later calls (UIKit documents no behaviour for a second call)")
+  }
+
   /// Runs the remaining completion blocks and leaves the active list.
   private func end() {
     if ignoresTouches {
@@ -200,6 +220,21 @@ final class TransitionRun {
     simulation.activeTransitions.removeAll { $0 === self }
     if simulation.activeTransitions.isEmpty { simulation.currentTransitionProgress = nil }
     didEnd()
+    // The closures capture this run, its context and the controllers: let
+    // them go, so the run (and the context that retains both controllers)
+    // is released once the transition is over, as UIKit releases its own.
+    letGo()
+    context.ended = (kind, simulation)
+  }
+
+  /// Drops what keeps the run, its context and both controllers alive once
+  /// the transition is over: the closures (they capture the run) and the
+  /// run's own hold on its coordinator (the coordinator holds the run).
+  private func letGo() {
+    finish = { _ in }
+    didEnd = {}
+    ended = true
+    heldCoordinator = nil
   }
 
   /// Warns once when nothing is scheduled any more but the transition has
@@ -217,6 +252,9 @@ final class TransitionRun {
 /// `_UIViewControllerOneToOneTransitionContext`).
 final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
   weak var run: TransitionRun?
+  /// Set when the run has ended (and may be gone): a later
+  /// `completeTransition(_:)` is still reported.
+  var ended: (kind: TransitionRun.Kind, simulation: Simulation)?
   let containerView: UIView
   let isAnimated: Bool
   let presentationStyle: UIModalPresentationStyle
@@ -310,7 +348,11 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
   }
 
   func completeTransition(_ didComplete: Bool) {
-    run?.complete(didComplete)
+    if let run {
+      run.complete(didComplete)
+    } else if let ended {
+      TransitionRun.warnCompletedAgain(ended.kind, in: ended.simulation)
+    }
   }
 }
 
@@ -332,7 +374,9 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
 /// animations began run at once for the time that is left, in the same
 /// manner, and a percent-driven interaction drives them with the rest.
 final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {
-  private unowned let run: TransitionRun
+  /// Strong: a coordinator kept after its transition still answers (the
+  /// run no longer holds it then, so there is no cycle).
+  private let run: TransitionRun
   private var alongside: [(view: UIView?, block: (UIViewControllerTransitionCoordinatorContext) -> Void)] = []
   private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
   private var animationsStarted = false

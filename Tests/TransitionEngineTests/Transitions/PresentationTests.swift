@@ -527,3 +527,99 @@ func trace(_ sim: Simulation, from start: Int = 0) -> [String] {
     }
   }
 }
+
+/// Lifetimes: once a transition is over, UIKit lets go of its context, and
+/// the context is what retained both controllers (Apple's CustomTransitions
+/// sample keeps its own reference to the context weak for that reason).
+@Suite struct TransitionLifetimeTests {
+  @Test("A dismissed controller is released once the dismissal is over, animated or not, whatever its style")
+  func dismissedControllerIsReleased() {
+    Simulation.run { sim in
+      let home = LoggingController("Home")
+      _ = showing(home, in: sim)
+      for (style, animated) in [(UIModalPresentationStyle.fullScreen, true), (.fullScreen, false),
+                                (.pageSheet, true), (.overFullScreen, true)] {
+        weak var gone: UIViewController?
+        do {
+          let menu = LoggingController("Menu")
+          menu.modalPresentationStyle = style
+          gone = menu
+          home.present(menu, animated: animated)
+        }
+        sim.runUntilIdle()
+        #expect(gone != nil, "presented: UIKit keeps it")
+        home.dismiss(animated: animated)
+        sim.runUntilIdle()
+        #expect(gone == nil, "\(style) animated: \(animated): released after the dismissal")
+      }
+    }
+  }
+
+  @Test("A custom presentation: the delegate's animator is done with, the presented controller is released")
+  func customDismissalReleases() {
+    Simulation.run { sim in
+      let home = LoggingController("Home")
+      _ = showing(home, in: sim)
+      let delegate = ProbeDelegate()
+      delegate.makePresentationController = { SmallCard(presentedViewController: $0, presenting: $1) }
+      weak var gone: UIViewController?
+      do {
+        let menu = LoggingController("Menu")
+        menu.modalPresentationStyle = .custom
+        menu.transitioningDelegate = delegate
+        gone = menu
+        home.present(menu, animated: true)
+      }
+      sim.runUntilIdle()
+      home.dismiss(animated: true)
+      sim.runUntilIdle()
+      #expect(gone == nil)
+    }
+  }
+
+  @Test("A completeTransition long after the first is still reported, once the run is gone")
+  func lateSecondCompletionIsReported() {
+    final class Hasty: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+      func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+      func animateTransition(using ctx: UIViewControllerContextTransitioning) {
+        ctx.containerView.addSubview(ctx.view(forKey: .to)!)
+        ctx.completeTransition(true)
+        UIView.animate(withDuration: 0.4, animations: { ctx.view(forKey: .to)?.alpha = 0.5 }) { _ in
+          ctx.completeTransition(true)
+        }
+      }
+      func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                               source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    }
+    Simulation.run { sim in
+      let home = LoggingController("Home")
+      _ = showing(home, in: sim)
+      let animator = Hasty()
+      let a = LoggingController("A")
+      a.transitioningDelegate = animator
+      a.modalPresentationStyle = .fullScreen
+      home.present(a, animated: true)
+      sim.runUntilIdle()
+      #expect(sim.diagnostics.map(\.message).filter { $0.hasPrefix("completeTransition(_:) was called more than once") }.count == 1)
+    }
+  }
+
+  @Test("A popped controller is released once the pop is over")
+  func poppedControllerIsReleased() {
+    Simulation.run { sim in
+      let nav = UINavigationController(rootViewController: LoggingController("Root"))
+      _ = showing(nav, in: sim)
+      weak var gone: UIViewController?
+      do {
+        let detail = LoggingController("Detail")
+        gone = detail
+        nav.pushViewController(detail, animated: true)
+      }
+      sim.runUntilIdle()
+      #expect(gone != nil)
+      nav.popViewController(animated: true)
+      sim.runUntilIdle()
+      #expect(gone == nil)
+    }
+  }
+}
