@@ -26,8 +26,9 @@ import Testing
     log.all.filter { ($0.first ?? "").hasSuffix("/swift-frontend") || ($0.first ?? "").hasSuffix("/swiftc") }
   }
 
+  /// Each program run's `SWIFT_BACKTRACE=…` setting, as the only entry.
   static func programRuns(_ log: CommandLog) -> [[String]] {
-    log.all.filter { $0.contains { $0.hasPrefix("SWIFT_BACKTRACE=") } }
+    log.all.compactMap { command in command.first { $0.hasPrefix("SWIFT_BACKTRACE=") }.map { [$0] } }
   }
 
   @Test(arguments: [CompilerPipeline.direct, .driver])

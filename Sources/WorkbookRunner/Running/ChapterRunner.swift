@@ -432,7 +432,10 @@ package struct ChapterRunner: Sendable {
   /// descriptor 3 and `SWIFT_BACKTRACE` set to `backtrace`.
   func execute(_ executable: String, in directory: String, splitter: OutputSplitter, secret: String,
                backtrace: String, stderrCap: Int, literals: String? = nil) throws(ChildProcessError) -> ChildResult {
-    var environment = ["SWIFT_BACKTRACE": backtrace]
+    // Swift seeds Set and Dictionary hashing per process: without this a
+    // snippet that iterates one (or engine code that does) could print
+    // differently on every run.
+    var environment = ["SWIFT_BACKTRACE": backtrace, "SWIFT_DETERMINISTIC_HASHING": "1"]
     // The literal table's file, for a program built from its skeleton (`LiteralTable`).
     if let literals { environment[LiteralTable.variable] = literals }
     // The book's device settings, which the prelude applies at start.

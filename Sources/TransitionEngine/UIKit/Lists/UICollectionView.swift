@@ -203,7 +203,18 @@ open class UICollectionView: UIScrollView {
   // MARK: - Visible cells
 
   private var visibleCellsByIndexPath: [IndexPath: UICollectionViewCell] = [:]
+  /// The visible cells in index-path order: a dictionary's own order
+  /// changes from run to run (Swift seeds its hashing per process), and
+  /// the order cells go back to the reuse pool decides which cell the
+  /// next item gets.
+  private var visibleCellsInOrder: [(key: IndexPath, value: UICollectionViewCell)] {
+    visibleCellsByIndexPath.sorted { $0.key < $1.key }
+  }
   private var visibleSupplementaries: [SupplementaryKey: UICollectionReusableView] = [:]
+  /// The visible supplementary views in index-path order (see `visibleCellsInOrder`).
+  private var visibleSupplementariesInOrder: [(key: SupplementaryKey, value: UICollectionReusableView)] {
+    visibleSupplementaries.sorted { ($0.key.indexPath, $0.key.kind) < ($1.key.indexPath, $1.key.kind) }
+  }
   /// A rect whose elements stay loaded while an animated scroll runs.
   private var heldRect: CGRect?
   /// Cells that a batch update is animating (not pruned until it ends).
@@ -341,10 +352,10 @@ open class UICollectionView: UIScrollView {
       }
     }
     if updateAnimationsRunning == 0 {
-      for (indexPath, cell) in visibleCellsByIndexPath where wantedCells[indexPath] == nil {
+      for (indexPath, cell) in visibleCellsInOrder where wantedCells[indexPath] == nil {
         endDisplaying(cell, at: indexPath)
       }
-      for (key, view) in visibleSupplementaries where wantedSupplementaries[key] == nil {
+      for (key, view) in visibleSupplementariesInOrder where wantedSupplementaries[key] == nil {
         endDisplaying(view, key: key)
       }
     }
@@ -432,8 +443,8 @@ open class UICollectionView: UIScrollView {
   open func reloadData() {
     countsAreCurrent = false
     storedLayout.isPrepared = false
-    for (indexPath, cell) in visibleCellsByIndexPath { endDisplaying(cell, at: indexPath) }
-    for (key, view) in visibleSupplementaries { endDisplaying(view, key: key) }
+    for (indexPath, cell) in visibleCellsInOrder { endDisplaying(cell, at: indexPath) }
+    for (key, view) in visibleSupplementariesInOrder { endDisplaying(view, key: key) }
     selectedIndexPaths = []
     setNeedsLayout()
   }
@@ -702,7 +713,7 @@ open class UICollectionView: UIScrollView {
     // Re-key the visible cells; deleted and reloaded ones leave.
     var survivors: [IndexPath: UICollectionViewCell] = [:]
     var leaving: [(IndexPath, UICollectionViewCell)] = []
-    for (old, cell) in visibleCellsByIndexPath {
+    for (old, cell) in visibleCellsInOrder {
       if let new = mapping[old] ?? nil, !update.reloaded.contains(old) {
         survivors[new] = cell
       } else {

@@ -328,6 +328,11 @@ open class UITableView: UIScrollView {
 
   /// The cells on screen, by index path.
   private var visible: [IndexPath: UITableViewCell] = [:]
+  /// The visible cells in index-path order: a dictionary's own order
+  /// changes from run to run (Swift seeds its hashing per process), and
+  /// the order cells go back to the reuse pool decides which cell the
+  /// next row gets.
+  private var visibleInOrder: [(key: IndexPath, value: UITableViewCell)] { visible.sorted { $0.key < $1.key } }
   private var headerViews: [Int: UIView] = [:]
   private var footerViews: [Int: UIView] = [:]
   private var shownSupplementaries: [UIView] = []
@@ -416,7 +421,7 @@ open class UITableView: UIScrollView {
       footer.frame = CGRect(x: 0, y: y, width: bounds.width, height: footer.frame.height)
     }
     let wanted = Set(indexPathsForRows(in: bounds) ?? [])
-    for (indexPath, cell) in visible where !wanted.contains(indexPath) {
+    for (indexPath, cell) in visibleInOrder where !wanted.contains(indexPath) {
       visible[indexPath] = nil
       endDisplaying(cell, at: indexPath)
     }
@@ -670,7 +675,7 @@ open class UITableView: UIScrollView {
   /// ones go to the reuse queue) at the next layout pass. The selection is
   /// cleared (observed: UIKit forgets selected rows on `reloadData`).
   open func reloadData() {
-    for (indexPath, cell) in visible { endDisplaying(cell, at: indexPath) }
+    for (indexPath, cell) in visibleInOrder { endDisplaying(cell, at: indexPath) }
     visible = [:]
     for view in shownSupplementaries { view.removeFromSuperview() }
     shownSupplementaries = []
@@ -797,7 +802,7 @@ open class UITableView: UIScrollView {
     }
     // Row counts per kept section.
     let movesOut = updates.moves.map(\.from), movesIn = updates.moves.map(\.to)
-    for (oldSection, newSection) in sectionMap where !updates.reloadedSections.contains(oldSection) {
+    for (oldSection, newSection) in sectionMap.sorted(by: { $0.key < $1.key }) where !updates.reloadedSections.contains(oldSection) {
       let before = old[oldSection].rowHeights.count
       let inserted = updates.insertedRows.filter { $0.section == newSection }.count
       let deleted = updates.deletedRows.filter { $0.section == oldSection }.count
@@ -839,7 +844,7 @@ open class UITableView: UIScrollView {
     let animated = updates.animation != .none
     var kept: [IndexPath: UITableViewCell] = [:]
     var leaving: [(UITableViewCell, IndexPath)] = []
-    for (path, cell) in visible {
+    for (path, cell) in visibleInOrder {
       if let target = newPath(for: path), !updates.reloadedRows.contains(path) {
         kept[target] = cell
       } else {
@@ -862,7 +867,7 @@ open class UITableView: UIScrollView {
     }
     let wanted = Set(indexPathsForRows(in: bounds) ?? [])
     // Cells that stay move to their new rows.
-    for (path, cell) in visible {
+    for (path, cell) in visibleInOrder {
       let frame = rectForRow(at: path)
       if animated { UIView.animate(withDuration: duration) { cell.frame = frame } } else { cell.frame = frame }
       cell.setSelected(selected.contains(path), animated: false)
