@@ -27,11 +27,12 @@ enum ModalPresentation {
   // MARK: Styles
 
   /// The style a compact-width iPhone shows: `.automatic`, `.formSheet` and
-  /// `.pageSheet` are sheets; a popover adapts to full screen.
+  /// `.pageSheet` are sheets; a popover stays `.popover` here and adapts at
+  /// `present` (UIPopoverPresentationController.swift: a sheet by default).
   static func resolvedStyle(_ style: UIModalPresentationStyle) -> UIModalPresentationStyle {
     switch style {
     case .automatic, .formSheet: return .pageSheet
-    case .popover, .blurOverFullScreen, .none: return .fullScreen
+    case .blurOverFullScreen, .none: return .fullScreen
     default: return style
     }
   }
@@ -85,6 +86,7 @@ enum ModalPresentation {
     }
     switch style {
     case .pageSheet: return UISheetPresentationController(presentedViewController: presented, presenting: presenting)
+    case .popover: return UIPopoverPresentationController(presentedViewController: presented, presenting: presenting)
     case .overFullScreen, .overCurrentContext:
       return OverPresentationController(presentedViewController: presented, presenting: presenting)
     default: return FullscreenPresentationController(presentedViewController: presented, presenting: presenting)
@@ -129,11 +131,16 @@ enum ModalPresentation {
     // transition itself waits for the next run-loop turn (Apple: "Presentations
     // start during the next run loop iteration"). Engine choice where Apple
     // is silent; see Guides/TransitionEngine.md.
-    let controller = presented.cachedPresentationController
+    let vended = presented.cachedPresentationController
       ?? makePresentationController(for: presented, presenting: presenter, source: source)
-    presented.setPresentationController(controller)
+    presented.setPresentationController(vended)
     // A sheet's delegate may adapt it (the engine's iPhone is compact width).
-    let adapted = (controller as? UISheetPresentationController).flatMap { adaptSheet($0, style: style) }
+    var adapted = (vended as? UISheetPresentationController).flatMap { adaptSheet($0, style: style) }
+    // A popover adapts (a sheet by default) unless its delegate says `.none`;
+    // a popover that became a sheet runs as its adaptive sheet.
+    let popover = style == .popover ? vended as? UIPopoverPresentationController : nil
+    if let popover { adapted = popover.adapt(traits: presenter.traitCollection) }
+    let controller = popover?.runningController ?? vended
     var animator: UIViewControllerAnimatedTransitioning?
     var interactor: UIViewControllerInteractiveTransitioning?
     if let delegate = presented.transitioningDelegate, animated || style == .custom {
@@ -194,6 +201,10 @@ enum ModalPresentation {
     }
     simulation.record(.hierarchy, "UIKit", "adds the container view (UITransitionView) to the window")
     controller.containerView = container
+    if let popover = presented.cachedPresentationController as? UIPopoverPresentationController {
+      if popover !== controller { popover.containerView = container }
+      popover.popoverPresentationWillBegin()
+    }
     // The context: who is where.
     let finalFrame = controller.frameOfPresentedViewInContainerView
     context.frames[ObjectIdentifier(presented)] = (.zero, finalFrame)
@@ -250,6 +261,7 @@ enum ModalPresentation {
         }
         container.removeFromSuperview()
         simulation.record(.hierarchy, "UIKit", "removes the container view and everything in it")
+        (presented.cachedPresentationController as? UIPopoverPresentationController)?.popoverPresentationDidEnd(onScreen: false)
         presented.isBeingPresented = false
         presenter.presentedViewController = nil
         presenter.presentedStrong = nil
@@ -409,6 +421,7 @@ enum ModalPresentation {
         presenter.presentedViewController = nil
         presented.presentingViewController = nil
         presented.presentationRecord = nil
+        (presented.cachedPresentationController as? UIPopoverPresentationController)?.popoverPresentationDidEnd(onScreen: false)
         presented.setPresentationController(nil)
         presented.endAppearanceTransition()
         if record.removesPresenter { presenter.endAppearanceTransition() }
@@ -446,6 +459,8 @@ extension ModalPresentation {
     guard animated else { return ImmediateAnimator(presenting: presenting) }
     // iOS 18's `preferredTransition`: the zoom, or a transition style by name.
     if let zoom = zoomAnimator(for: presented, source: source, presenting: presenting) { return zoom }
+    // A popover shown as one fades in and out (engine's choice: UIKit's popover animation is not documented).
+    if style == .popover { return DefaultModalAnimator(style: .crossDissolve, sheet: false, presenting: presenting) }
     let transitionStyle = presented.preferredTransition?.modalTransitionStyle ?? presented.modalTransitionStyle
     return DefaultModalAnimator(style: transitionStyle, sheet: style == .pageSheet, presenting: presenting)
   }

@@ -81,6 +81,7 @@ open class UIPresentationController: NSObject {
   var isUIKitOwn: Bool {
     type(of: self) == UIPresentationController.self || self is FullscreenPresentationController
       || self is OverPresentationController || self is UISheetPresentationController
+      || type(of: self) == UIPopoverPresentationController.self
   }
 
   /// Records a call of one of the presentation controller's hooks, when it is the app's.
@@ -97,6 +98,9 @@ open class UIPresentationController: NSObject {
   /// Whether touches that hit the container itself go on to the views
   /// behind it (a sheet that does not dim).
   var passesTouchesThroughContainer: Bool { false }
+  /// Whether a touch at `point` (container coordinates) that hits the
+  /// container itself goes on to the views behind it (a popover's passthrough views).
+  func containerPassesTouch(at point: CGPoint, in container: UIView) -> Bool { passesTouchesThroughContainer }
   open var overrideTraitCollection: AnyObject?
 }
 
@@ -111,7 +115,7 @@ final class UITransitionView: UIView {
   /// A sheet that does not dim lets the touches around it through.
   override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
     let hit = super.hitTest(point, with: event)
-    if hit === self, presentationController?.passesTouchesThroughContainer == true { return nil }
+    if hit === self, presentationController?.containerPassesTouch(at: point, in: self) == true { return nil }
     return hit
   }
 

@@ -31,6 +31,10 @@ public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
                                  traitCollection: UITraitCollection) -> UIModalPresentationStyle
   /// The pre-iOS 8.3 form, asked when the one with traits is not implemented.
   func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle
+  /// The controller to show in the adapted style. Not asked by the engine:
+  /// the presented controller is shown as it is (Transitions/Fidelity.md).
+  func presentationController(_ controller: UIPresentationController,
+                              viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle) -> UIViewController?
   /// Whether a user-initiated dismissal (swipe down) may proceed.
   func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
   /// A user-initiated dismissal begins (its transition coordinator exists).
@@ -50,6 +54,12 @@ extension UIAdaptivePresentationControllerDelegate {
   public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
     OptionalRequirement.markDefault()
     return .none
+  }
+  public func presentationController(_ controller: UIPresentationController,
+                                     viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle)
+    -> UIViewController? {
+    OptionalRequirement.markDefault()
+    return nil
   }
   public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
     OptionalRequirement.markDefault()

@@ -91,6 +91,8 @@ open class UINavigationController: UIViewController {
     if let top = topViewController { embedView(of: top, in: transitionView) }
     updateBar()
     if !isToolbarHidden { placeToolbar(animated: false) }
+    // The bar covers the top of the children's views: their safe areas say so.
+    barCoverageDidChange()
   }
 
   // MARK: The stack
@@ -109,12 +111,18 @@ open class UINavigationController: UIViewController {
 
   override var visibleChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }
 
-  /// Whether the navigation bar is hidden.
+  /// Whether the navigation bar is hidden. A shown bar covers the top of
+  /// the children's views: their safe areas take it in (UIKit/SafeArea.swift).
   open var isNavigationBarHidden: Bool {
     get { navigationBar.isHidden }
-    set { navigationBar.isHidden = newValue }
+    set {
+      navigationBar.isHidden = newValue
+      barCoverageDidChange()
+    }
   }
 
+  /// Hides or shows the bar at once (the engine does not animate it): the
+  /// children's safe areas change in the next layout pass.
   open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
 
   /// How long UIKit takes to hide or show the bars, in seconds: code that

@@ -59,6 +59,8 @@ open class UITabBarController: UIViewController {
       CGRect(x: 0, y: $0.height - 49, width: $0.width, height: 49)
     }
     if let vc = selectedViewController { embedView(of: vc, in: transitionView) }
+    // The bar covers the bottom of the children's views: their safe areas say so.
+    barCoverageDidChange()
   }
 
   /// The children, one per tab.

@@ -93,7 +93,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
   /// Hidden views and their subviews are not drawn.
   open var isHidden: Bool {
     get { layer.isHidden }
-    set { announcingChange(of: "isHidden") { layer.isHidden = newValue } }
+    set {
+      announcingChange(of: "isHidden") { layer.isHidden = newValue }
+      // A bar shown or hidden changes its container's children's safe areas (UIKit/SafeArea.swift).
+      if simulation.autoLayout.tracksSafeArea { simulation.needsLayoutPass = true }
+    }
   }
 
   /// Clips subviews to the bounds.

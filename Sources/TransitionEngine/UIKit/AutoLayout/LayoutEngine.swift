@@ -168,6 +168,11 @@ extension UIView {
                               bottom: max(0, f.maxY - safe.maxY), right: max(0, f.maxX - safe.maxX))
       }
     }
+    // A container's bars (navigation bar, toolbar, tab bar) cover its child's view.
+    if let bars = containerBarInsets() {
+      insets.top = max(insets.top, bars.top)
+      insets.bottom = max(insets.bottom, bars.bottom)
+    }
     if let extra = owningController?.additionalSafeAreaInsets {
       insets.top += extra.top
       insets.left += extra.left

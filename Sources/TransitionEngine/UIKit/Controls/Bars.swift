@@ -90,6 +90,8 @@ open class UIBarButtonItem: UIBarItem {
   open var isHidden = false
   /// The built-in item it was made as, if any.
   let systemItem: SystemItem?
+  /// The view a toolbar shows the item as (a popover's anchor).
+  weak var toolbarItemView: UIView?
 
   public override init() {
     systemItem = nil
@@ -255,6 +257,7 @@ open class UIToolbar: UIView {
       }
       guard let text = item.displayedText else { return (item, nil) }
       let label = UILabel(frame: .zero)
+      item.toolbarItemView = label
       label.text = text
       label.textAlignment = .center
       addSubview(label)
