@@ -216,6 +216,14 @@ public struct Fidelity: Sendable {
       that snippet's output "Not modelled". A test keeps every such note
       on a row whose status is not-modelled.
 
+      Where the engine chose, it says so when it does: at the choice points
+      of the rows a film leans on (a cancel's appearance calls, the pan
+      threshold, UIKit's own slide, …) the engine reports the row as it
+      makes the choice (`Simulation.engineChose`), and a film's note on the
+      site and in `workbook play` names the rows reported while it was made,
+      not every row its code mentions. A test keeps every report on a row
+      whose status is engine-choice.
+
       ## Maintaining the ledger
 
       The rows live beside the code, one data file per engine folder
