@@ -71,9 +71,19 @@ extension Workbook {
         // running build's: each temporary file names its process).
         Site.removeTemporaryFilesOfDeadRuns(in: workspace.site)
       }
+      // On a terminal, verify's live line says what is being checked (a
+      // trapping snippet is run again to find its line: seconds, not silence).
+      let progress = ProgressDisplay(live: isatty(STDERR_FILENO) == 1 && fromReport == nil, plainLines: false)
       // Ctrl-C stops the compilers and programs the verify started.
-      Interruption.install(text: Interruption.stoppedEverything)
-      let site = try buildSite(options, in: workspace)
+      Interruption.install(text: Interruption.stoppedEverything, tidy: progress.clear)
+      let site: Site
+      do {
+        site = try buildSite(options, in: workspace) { progress.handle($0) }
+        progress.clear()
+      } catch {
+        progress.clear()
+        throw error
+      }
 
       if !site.failures.isEmpty {
         let failures = site.failures.map(\.description)
@@ -95,9 +105,11 @@ extension Workbook {
     }
 
     /// The site: the book verified and rendered, or rendered from the report.
-    func buildSite(_ options: SiteOptions, in workspace: Workspace) throws(SiteError) -> Site {
+    func buildSite(_ options: SiteOptions, in workspace: Workspace,
+                   progress: @escaping @Sendable (Verifier.Event) -> Void = { _ in }) throws(SiteError) -> Site {
       // The driver (verify, or read the report back), then the renderer.
-      let verified = try Verifier(options: common.verifyOptions).verifyWholeBook(in: workspace, fromReport: fromReport)
+      let verified = try Verifier(options: common.verifyOptions)
+        .verifyWholeBook(in: workspace, fromReport: fromReport, progress: progress)
       if let fromReport, let note = Self.engineNote(report: fromReport, engine: verified.engine, workspace: workspace) {
         printNote(note)
       }
