@@ -112,7 +112,14 @@ open class UISwitch: UIControl, @preconcurrency DiagramContentProviding {
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   /// Sets the state; sends no action (a user's tap does: `sendActions(for: .valueChanged)`).
-  open func setOn(_ on: Bool, animated: Bool) { isOn = on }
+  open func setOn(_ on: Bool, animated: Bool) {
+    isOn = on
+    if animated {
+      Simulation.current.notModelled(
+        "UISwitch.setOn(_:animated:)",
+        instead: "Sets isOn at once; no thumb slides.")
+    }
+  }
 
   open override var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
   open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: 51, height: 31) }
@@ -289,7 +296,14 @@ open class UIProgressView: UIView, @preconcurrency DiagramContentProviding {
   }
 
   /// Sets the progress; the bar is not drawn, so `animated` changes nothing but the value.
-  open func setProgress(_ progress: Float, animated: Bool) { self.progress = progress }
+  open func setProgress(_ progress: Float, animated: Bool) {
+    self.progress = progress
+    if animated {
+      Simulation.current.notModelled(
+        "UIProgressView.setProgress(_:animated:)",
+        instead: "Sets progress at once; no bar is drawn to animate.")
+    }
+  }
 
   /// 4 points tall (observed), no intrinsic width.
   open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 4) }
@@ -318,7 +332,13 @@ open class UIPageControl: UIControl, @preconcurrency DiagramContentProviding {
   }
   /// Whether the control hides itself when there is only one page (default
   /// false): then films show its box without dots.
-  open var hidesForSinglePage = false
+  open var hidesForSinglePage = false {
+    didSet {
+      Simulation.current.notModelled(
+        "UIPageControl.hidesForSinglePage",
+        instead: "Stored; with one page films show the box without dots rather than hiding it.")
+    }
+  }
   open var pageIndicatorTintColor: UIColor?
   open var currentPageIndicatorTintColor: UIColor?
   open var backgroundStyle: BackgroundStyle = .automatic

@@ -209,7 +209,16 @@ open class NSCollectionLayoutSection: NSObject {
   open var interGroupSpacing: CGFloat = 0
   /// Groups side by side across the section instead of down it: the engine
   /// places them in one row that does not scroll by itself.
-  open var orthogonalScrollingBehavior = UICollectionLayoutSectionOrthogonalScrollingBehavior.none
+  open var orthogonalScrollingBehavior = UICollectionLayoutSectionOrthogonalScrollingBehavior.none {
+    didSet {
+      if orthogonalScrollingBehavior != .none {
+        Simulation.current.notModelled(
+          "NSCollectionLayoutSection.orthogonalScrollingBehavior",
+          instead: "Any value but .none places the groups side by side in one row; the row does not scroll by "
+            + "itself.")
+      }
+    }
+  }
 
   public init(group: NSCollectionLayoutGroup) {
     self.group = group

@@ -87,11 +87,30 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
   /// Self-sizing cells: stored; not modelled (items use `itemSize` or the
   /// delegate's size).
-  open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
+  open var estimatedItemSize = CGSize.zero {
+    didSet {
+      invalidateLayout()
+      Simulation.current.notModelled(
+        "UICollectionViewFlowLayout.estimatedItemSize",
+        instead: "Stored; items use itemSize or the delegate's size.")
+    }
+  }
   /// Whether headers stay pinned while their section scrolls: stored; not modelled.
-  open var sectionHeadersPinToVisibleBounds = false
+  open var sectionHeadersPinToVisibleBounds = false {
+    didSet {
+      Simulation.current.notModelled(
+        "UICollectionViewFlowLayout.sectionHeadersPinToVisibleBounds",
+        instead: "Stored; headers scroll with their section.")
+    }
+  }
   /// Whether footers stay pinned: stored; not modelled.
-  open var sectionFootersPinToVisibleBounds = false
+  open var sectionFootersPinToVisibleBounds = false {
+    didSet {
+      Simulation.current.notModelled(
+        "UICollectionViewFlowLayout.sectionFootersPinToVisibleBounds",
+        instead: "Stored; footers scroll with their section.")
+    }
+  }
 
   private var cellAttributes: [[UICollectionViewLayoutAttributes]] = []
   private var headers: [Int: UICollectionViewLayoutAttributes] = [:]

@@ -102,15 +102,34 @@ open class UITableView: UIScrollView {
   /// The footers' height; `automaticDimension` (the default) fits the title.
   open var sectionFooterHeight: CGFloat = UITableView.automaticDimension { didSet { setNeedsReload() } }
   /// Stored; the engine lays out with the real heights at once.
-  open var estimatedRowHeight: CGFloat = UITableView.automaticDimension
+  open var estimatedRowHeight: CGFloat = UITableView.automaticDimension {
+    didSet {
+      Simulation.current.notModelled(
+        "UITableView.estimatedRowHeight",
+        instead: "Stored (also estimatedSectionHeaderHeight, estimatedSectionFooterHeight); layout uses the "
+          + "real heights at once.")
+    }
+  }
   open var estimatedSectionHeaderHeight: CGFloat = UITableView.automaticDimension
   open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension
   /// Padding above each section header (iOS 15); stored, the engine adds none.
-  open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension
+  open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension {
+    didSet {
+      Simulation.current.notModelled(
+        "UITableView.sectionHeaderTopPadding",
+        instead: "Stored; no padding is added above headers.")
+    }
+  }
 
   // MARK: Appearance (stored)
 
-  open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine
+  open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine {
+    didSet {
+      Simulation.current.notModelled(
+        "UITableView.separatorStyle",
+        instead: "Stored with separatorColor and separatorInset; no separators are drawn.")
+    }
+  }
   open var separatorColor: UIColor? = .separator
   open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
   open var cellLayoutMarginsFollowReadableWidth = false

@@ -259,13 +259,32 @@ open class UIScrollView: UIView {
   /// Whether horizontal drags bounce even when the content is no wider than the view.
   open var alwaysBounceHorizontal = false
   /// Whether bouncing zooms past the scale limits (stored; pinches are not scripted).
-  open var bouncesZoom = true
+  open var bouncesZoom = true {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.bouncesZoom",
+        instead: "Stored: no pinch zooms past the limits.")
+    }
+  }
   /// How fast a fling slows; `.normal` by default (Apple).
   open var decelerationRate: DecelerationRate = .normal
   /// Whether a drag locks to its first axis (stored; the engine's drags move on both scrollable axes).
-  open var isDirectionalLockEnabled = false
+  open var isDirectionalLockEnabled = false {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.isDirectionalLockEnabled",
+        instead: "Stored: a drag moves the content on every axis it can scroll.")
+    }
+  }
   /// Whether content views' touches wait to see if the touch scrolls (stored; content touches are delivered at once).
-  open var delaysContentTouches = true
+  open var delaysContentTouches = true {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.delaysContentTouches",
+        instead: "Stored: content views get touchesBegan at touch-down; a scroll that begins cancels their "
+          + "touches (canCancelContentTouches).")
+    }
+  }
   /// Whether a scroll that begins cancels the content's touches (the pan's `cancelsTouchesInView`).
   open var canCancelContentTouches = true {
     didSet { scrollPan.cancelsTouchesInView = canCancelContentTouches }
@@ -273,15 +292,51 @@ open class UIScrollView: UIView {
   /// Whether tapping the status bar scrolls this view to the top (`UIWindow.tapStatusBar()`).
   open var scrollsToTop = true
   /// How drags dismiss the keyboard (stored).
-  open var keyboardDismissMode: KeyboardDismissMode = .none
+  open var keyboardDismissMode: KeyboardDismissMode = .none {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.keyboardDismissMode",
+        instead: "Stored: drags do not dismiss the engine's keyboard.")
+    }
+  }
 
   // MARK: Indicators (stored, not drawn)
 
-  open var showsVerticalScrollIndicator = true
-  open var showsHorizontalScrollIndicator = true
-  open var indicatorStyle: IndicatorStyle = .default
-  open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
-  open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+  open var showsVerticalScrollIndicator = true {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.showsVerticalScrollIndicator",
+        instead: "Stored: indicators are not drawn.")
+    }
+  }
+  open var showsHorizontalScrollIndicator = true {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.showsHorizontalScrollIndicator",
+        instead: "Stored: indicators are not drawn.")
+    }
+  }
+  open var indicatorStyle: IndicatorStyle = .default {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.indicatorStyle",
+        instead: "Stored: indicators are not drawn.")
+    }
+  }
+  open var verticalScrollIndicatorInsets = UIEdgeInsets.zero {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.verticalScrollIndicatorInsets",
+        instead: "Stored: indicators are not drawn.")
+    }
+  }
+  open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.horizontalScrollIndicatorInsets",
+        instead: "Stored: indicators are not drawn.")
+    }
+  }
   open var scrollIndicatorInsets: UIEdgeInsets {
     get { verticalScrollIndicatorInsets }
     set {
@@ -289,9 +344,19 @@ open class UIScrollView: UIView {
       horizontalScrollIndicatorInsets = newValue
     }
   }
-  open var automaticallyAdjustsScrollIndicatorInsets = true
+  open var automaticallyAdjustsScrollIndicatorInsets = true {
+    didSet {
+      Simulation.current.notModelled(
+        "UIScrollView.automaticallyAdjustsScrollIndicatorInsets",
+        instead: "Stored: indicators are not drawn.")
+    }
+  }
   /// Flashes the indicators (nothing is drawn: a no-op, see the ledger).
-  open func flashScrollIndicators() {}
+  open func flashScrollIndicators() {
+    Simulation.current.notModelled(
+      "UIScrollView.flashScrollIndicators()",
+      instead: "Does nothing: indicators are not drawn.")
+  }
 
   // MARK: State
 
