@@ -47,15 +47,19 @@ open class UIAlertAction: NSObject {
   open var isEnabled = true
   let handler: ((UIAlertAction) -> Void)?
 
+  /// What `description` says, fixed at creation (title and style never change).
+  private nonisolated let summary: String
+
   /// Creates an action; `handler` runs when the user selects it.
   public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
     self.title = title
     self.style = style
     self.handler = handler
+    summary = "<UIAlertAction: title = \"\(title ?? "")\", style = \(style)>"
     super.init()
   }
 
-  open override var description: String { "<UIAlertAction: title = \"\(title ?? "")\", style = \(style)>" }
+  open override nonisolated var description: String { summary }
 }
 
 // MARK: - UIAlertController

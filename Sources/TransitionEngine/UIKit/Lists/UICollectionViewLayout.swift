@@ -100,7 +100,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
   }
 }
 
-extension UICollectionViewLayoutAttributes: @preconcurrency NSCopying {}
+extension UICollectionViewLayoutAttributes: NSCopying {}
 
 extension CGRect {
   /// Whether two rects share some area: rects that only touch along an
