@@ -258,6 +258,14 @@ function filmOf(data) {
       const first = s.values.findIndex((v) => v != null);
       return Object.assign({}, s, { label: displayName(layer.label, value(layer, "content", Math.max(first, 0))) });
     });
+    // Layers of the same name (nine grid cells) are numbered in the
+    // picture's order, so that each line and reading says which it is.
+    const total = {}, seen = {};
+    for (const s of series) total[s.label + "\n" + s.property] = (total[s.label + "\n" + s.property] || 0) + 1;
+    for (const s of series) {
+      const key = s.label + "\n" + s.property;
+      if (total[key] > 1) { seen[key] = (seen[key] || 0) + 1; s.label = s.label + " " + seen[key]; }
+    }
     return {
       dense: true, count: m.times.length, fps: m.fps || 60, series, keys: m.keys || [],
       time: (i) => m.times[i],
