@@ -7,19 +7,16 @@ import UIKit
 /// moving from it expects them: `failed`, `SNAPSHOT_TESTING_RECORD`, a mode
 /// scoped over a block or a suite, and `SNAPSHOT_ARTIFACTS`.
 @MainActor @Suite struct RecordModeTests {
+  /// The card's presentation that GoldenFilmTests films.
   func presentCard(duration: TimeInterval = 0.3) -> TransitionRecording {
-    TransitionRecorder().record(makeHome) { scene in
-      let card = CardViewController()
-      card.transitions.duration = duration
-      scene.root.present(card, animated: true)
-    }
+    GoldenFilmTests().presentCard(duration: duration)
   }
 
-  /// A scratch folder and a test file inside it, for golden files.
+  /// A scratch folder and a test file inside it, for golden files
+  /// (GoldenFilmTests' scratch test file).
   func scratch() -> (folder: String, file: String) {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("TransitionTesting-\(UUID().uuidString)").path
-    return (folder, folder + "/CardTests.swift")
+    let file = GoldenFilmTests().scratchTestFile()
+    return ((file as NSString).deletingLastPathComponent, file)
   }
 
   /// `failed` writes a missing golden file and re-records a different one,
