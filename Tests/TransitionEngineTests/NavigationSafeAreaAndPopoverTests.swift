@@ -337,4 +337,39 @@ struct NavigationSafeAreaAndPopoverTests {
       #expect(log.calls == ["shouldDismiss", "willDismiss", "didDismiss"])
     }
   }
+
+  // MARK: The bar's title
+
+  /// The title the navigation bar shows (its label).
+  private func barTitle(_ navigation: UINavigationController) -> String? {
+    navigation.navigationBar.subviews.compactMap { $0 as? UILabel }.first?.text
+  }
+
+  /// Apple: `UINavigationItem.title` is "the navigation item's title
+  /// displayed in the navigation bar"
+  /// (https://developer.apple.com/documentation/uikit/uinavigationitem/title);
+  /// `UIViewController.title` sets it too. A title set after the push shows
+  /// at once, and only the top controller's shows.
+  @Test func aTitleSetAfterThePushShowsInTheBar() {
+    Simulation.run { simulation in
+      let root = UIViewController()
+      root.title = "Grid"
+      let navigation = UINavigationController(rootViewController: root)
+      _ = show(navigation)
+      let detail = UIViewController()
+      detail.title = "Loading"
+      navigation.pushViewController(detail, animated: true)
+      simulation.runUntilIdle()
+      #expect(barTitle(navigation) == "Loading")
+      detail.title = "Photo 41"
+      #expect(barTitle(navigation) == "Photo 41")
+      detail.navigationItem.title = "Photo 42"
+      #expect(barTitle(navigation) == "Photo 42")
+      root.title = "Photos"                         // not on top: the bar keeps the top's
+      #expect(barTitle(navigation) == "Photo 42")
+      navigation.popViewController(animated: true)
+      simulation.runUntilIdle()
+      #expect(barTitle(navigation) == "Photos")
+    }
+  }
 }

@@ -238,6 +238,16 @@ open class UINavigationController: UIViewController {
     }
   }
 
+  /// A controller's navigation item has a new title: the bar shows it
+  /// now when the controller is on top and no push or pop is running (one
+  /// that is running shows the top item's title when it ends).
+  func itemTitleDidChange(of controller: UIViewController) {
+    guard controller === topViewController,
+      !simulation.activeTransitions.contains(where: { $0.context.containerView === transitionView })
+    else { return }
+    updateBar()
+  }
+
   private func updateBar() {
     navigationBar.topItemTitle = topViewController.map { $0.navigationItem.title ?? $0.title ?? "" }
     barsDidChangeTop()

@@ -95,7 +95,11 @@ open class UIViewController: UIResponder {
   }
 
   /// The navigation item (its title shows in the navigation bar).
-  public private(set) lazy var navigationItem = UINavigationItem(title: title ?? "")
+  public private(set) lazy var navigationItem: UINavigationItem = {
+    let item = UINavigationItem(title: title ?? "")
+    item.owner = self
+    return item
+  }()
 
   /// The tab bar item.
   open var tabBarItem: UITabBarItem! = UITabBarItem(title: nil, image: nil, tag: 0)
@@ -576,7 +580,12 @@ final class WeakController {
 /// The title (and more, in UIKit) a navigation bar shows for a controller.
 @MainActor @preconcurrency
 open class UINavigationItem: NSObject {
-  open var title: String?
+  /// The title; a navigation bar showing this item shows a new one at once.
+  open var title: String? {
+    didSet { if let owner { owner.navigationController?.itemTitleDidChange(of: owner) } }
+  }
+  /// The controller whose item this is.
+  weak var owner: UIViewController?
   open var prompt: String?
   open var hidesBackButton = false
   /// Appearances and the search controller (UIKit/Controls/Bars.swift).
