@@ -34,7 +34,7 @@ extension ToolHandler {
       Self.answering {
         let book = try ExerciseBook.load(Workspace(configuration))
         let exercise = try book.exercise(named: name)
-        let checker = try ExerciseChecker(workspace: book.workspace)
+        let checker = try ExerciseChecker(workspace: book.workspace, willBuild: Self.announceEngineBuild)
         let check = try checker.check(exercise, code: code, file: book.workspacePath(exercise), displayPath: exercise.id + ".swift")
         let answer = CheckAnswer(check, exercise: exercise)
         return Self.answer(answer.text, answer)

@@ -54,7 +54,7 @@ struct RecordingDriver {
         fatalError("push and pop need a navigation controller: make 'root' a UINavigationController or a controller in one")
       }
 
-      MainActor.assumeIsolated {
+      do {  // top-level code: on the main actor, as the app's files' is
         let recording = TransitionRecorder(device: Simulation.main.device).record({
       \(root)
         }, setUp: { scene in

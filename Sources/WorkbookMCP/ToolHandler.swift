@@ -39,7 +39,8 @@ struct ToolHandler: Sendable {
     let site = try arguments.deviceSettings()
     return await work.perform { [configuration] in
       Self.answering {
-        let checker = try ExerciseChecker(workspace: Workspace(configuration), languageMode: mode, site: site)
+        let checker = try ExerciseChecker(workspace: Workspace(configuration), languageMode: mode, site: site,
+                                          willBuild: Self.announceEngineBuild)
         let run = try checker.run(files: files)
         return Self.answer(run.text(relativeTo: ""), RunAnswer(run))
       }
@@ -53,12 +54,19 @@ struct ToolHandler: Sendable {
     let site = try arguments.deviceSettings()
     return await work.perform { [configuration] in
       Self.answering {
-        let checker = try ExerciseChecker(workspace: Workspace(configuration), languageMode: mode, site: site)
+        let checker = try ExerciseChecker(workspace: Workspace(configuration), languageMode: mode, site: site,
+                                          willBuild: Self.announceEngineBuild)
         let run = try checker.run(files: files + [(RecordingDriver.fileName, driver.code)])
         let answer = RecordAnswer(run, driver: driver.code)
         return Self.answer(run.text(relativeTo: "") + answer.verdict + "\n", answer)
       }
     }
+  }
+
+  /// Says on standard error (the client's log of the server) that the
+  /// engine is being built: the first run on a machine takes minutes.
+  static func announceEngineBuild(_ sources: String) {
+    FileHandle.standardError.write(Data("Building TransitionEngine for the snippets from \(sources) (once per engine version on this machine)…\n".utf8))
   }
 
   // MARK: - Answers

@@ -33,6 +33,14 @@ import TestSupport
                                source: UIViewController) -> UIViewControllerAnimatedTransitioning? { SlideUpAnimator() }
     }
 
+    final class HomeViewController: UIViewController {
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Home"
+        view.backgroundColor = .white
+      }
+    }
+
     final class CardViewController: UIViewController {
       let transitions = CardTransitions()
       override init(nibName: String?, bundle: Bundle?) {
@@ -42,6 +50,10 @@ import TestSupport
         transitioningDelegate = transitions
       }
       required init?(coder: NSCoder) { fatalError() }
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBlue
+      }
     }
 
     """
@@ -50,9 +62,9 @@ import TestSupport
   static func record(_ connection: Connection, completes: Bool) async throws -> CallTool.Result {
     try await connection.call("record_transition", [
       "files": [["path": "CardTransition.swift", "content": .string(animator(completes: completes))]],
-      "root": "UIViewController()",
+      "root": "HomeViewController()",
       "scenario": ["kind": "present", "controller": "CardViewController()"],
-      "incoming": "Card",
+      "incoming": "Card", "outgoing": "Home",
     ])
   }
 
