@@ -80,7 +80,10 @@ struct ToolArguments {
   func sources(reserved: Set<String> = []) throws(MCPError) -> [(path: String, code: String)] {
     let code = try string("code")
     guard let value = values["files"], !value.isNull else {
-      guard let code else { throw .invalidParams("\(tool.rawValue) needs 'files' (an array of {path, content}) or 'code'") }
+      guard let code else {
+        let alternative = tool.argumentNames.contains("code") ? " or 'code'" : ""
+        throw .invalidParams("\(tool.rawValue) needs 'files' (an array of {path, content})\(alternative)")
+      }
       return try Self.checkedSize([("main.swift", code)], tool: tool)
     }
     guard code == nil else { throw .invalidParams("\(tool.rawValue): pass 'files' or 'code', not both") }

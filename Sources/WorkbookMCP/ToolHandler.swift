@@ -42,7 +42,7 @@ struct ToolHandler: Sendable {
         let checker = try ExerciseChecker(workspace: Workspace(configuration), languageMode: mode, site: site,
                                           willBuild: Self.announceEngineBuild)
         let run = try checker.run(files: files)
-        return Self.answer(run.text(relativeTo: ""), RunAnswer(run))
+        return Self.answer(run.text(relativeTo: FileManager.default.currentDirectoryPath), RunAnswer(run))
       }
     }
   }
@@ -58,7 +58,7 @@ struct ToolHandler: Sendable {
                                           willBuild: Self.announceEngineBuild)
         let run = try checker.run(files: files + [(RecordingDriver.fileName, driver.code)])
         let answer = RecordAnswer(run, driver: driver.code)
-        return Self.answer(run.text(relativeTo: "") + answer.verdict + "\n", answer)
+        return Self.answer(run.text(relativeTo: FileManager.default.currentDirectoryPath) + answer.verdict + "\n", answer)
       }
     }
   }

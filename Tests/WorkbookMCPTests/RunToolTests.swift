@@ -94,15 +94,16 @@ import TestSupport
     #expect(answer["warnings"] == [] && answer["flicker"] == [])
     #expect(Connection.text(result).hasPrefix("device: iPhone 15\n"))
 
-    // A compiler error: at the file's own line, with the line and a caret.
+    // A compiler error: at the file's own line (its path as given), with
+    // the line and a caret.
     let broken = try await connection.call("run_swift", [
-      "files": [["path": "Broken.swift", "content": "import UIKit\nlet view = UIView()\nview.alpha = \"half\"\n"]],
+      "files": [["path": "/app/Broken.swift", "content": "import UIKit\nlet view = UIView()\nview.alpha = \"half\"\n"]],
     ])
     let diagnostics = try #require(broken.structuredContent?.objectValue?["diagnostics"]?.arrayValue)
     #expect(broken.structuredContent?.objectValue?["outcome"] == "does-not-compile")
     let error = try #require(diagnostics.first { $0.objectValue?["severity"] == "error" }?.objectValue)
-    #expect(error["file"] == "Broken.swift" && error["line"] == 3, "\(error)")
-    #expect(Connection.text(broken).contains("Broken.swift:3:"), "\(Connection.text(broken))")
+    #expect(error["file"] == "/app/Broken.swift" && error["line"] == 3, "\(error)")
+    #expect(Connection.text(broken).contains("/app/Broken.swift:3:"), "\(Connection.text(broken))")
   }
 
   @Test func recordTransitionFindsTheMissingCompleteTransitionAndTheFixIsClean() async throws {
