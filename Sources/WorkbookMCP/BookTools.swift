@@ -28,14 +28,16 @@ extension ToolHandler {
     let name = try arguments.requiredString("exercise")
     let code = try arguments.requiredString("code")
     guard code.utf8.count <= ToolArguments.sourceLimit else {
-      throw MCPError.invalidParams("check_exercise: 'code' is \(code.utf8.count) bytes; at most \(ToolArguments.sourceLimit) are taken")
+      throw MCPError.invalidParams(
+        "check_exercise: 'code' is \(code.utf8.count) bytes; at most \(ToolArguments.sourceLimit) are taken")
     }
     return await work.perform { [configuration] in
       Self.answering {
         let book = try ExerciseBook.load(Workspace(configuration))
         let exercise = try book.exercise(named: name)
         let checker = try ExerciseChecker(workspace: book.workspace, willBuild: Self.announceEngineBuild)
-        let check = try checker.check(exercise, code: code, file: book.workspacePath(exercise), displayPath: exercise.id + ".swift")
+        let check = try checker.check(
+          exercise, code: code, file: book.workspacePath(exercise), displayPath: exercise.id + ".swift")
         let answer = CheckAnswer(check, exercise: exercise)
         return Self.answer(answer.text, answer)
       }

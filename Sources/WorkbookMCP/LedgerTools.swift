@@ -25,7 +25,8 @@ extension ToolHandler {
         case .covered(let name, let row):
           answer.match = "covered"
           answer.row = LedgerRow(row, fidelity)
-          text = "\(name) has no row of its own; its type's row covers it.\n\n"
+          text =
+            "\(name) has no row of its own; its type's row covers it.\n\n"
             + fidelity.rowText(row, members: [], engineFolder: folder)
         case .overloads(let overloads):
           answer.match = "overloads"
@@ -53,8 +54,9 @@ extension ToolHandler {
     let name = try arguments.string("status")
     let status = name.flatMap(FidelityStatus.init(rawValue:))
     guard name == nil || status != nil else {
-      throw MCPError.invalidParams("engine_model: 'status' must be one of "
-        + FidelityStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+      throw MCPError.invalidParams(
+        "engine_model: 'status' must be one of "
+          + FidelityStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
     }
     let prefix = try arguments.string("prefix") ?? ""
     let members = try arguments.bool("members") ?? false
@@ -67,7 +69,8 @@ extension ToolHandler {
         }
         // The list as `workbook fidelity` prints it, of the chosen rows.
         let chosen = Fidelity(api: fidelity.api, ledger: Ledger(rows: rows))
-        let answer = ModelAnswer(summary: chosen.summary, rows: chosen.sections.flatMap { $0.rows.map { LedgerRow($0, fidelity) } })
+        let answer = ModelAnswer(
+          summary: chosen.summary, rows: chosen.sections.flatMap { $0.rows.map { LedgerRow($0, fidelity) } })
         return Self.answer(chosen.listText(width: 160), answer)
       }
     }

@@ -38,7 +38,8 @@ struct RecordingDriver {
     func literal(_ name: String) throws(MCPError) -> String {
       try arguments.string(name).map { "\"\($0.swiftStringEscaped)\"" } ?? "nil"
     }
-    let rules = "FlickerRules(incoming: \(try literal("incoming")), outgoing: \(try literal("outgoing")), "
+    let rules =
+      "FlickerRules(incoming: \(try literal("incoming")), outgoing: \(try literal("outgoing")), "
       + "outgoingStays: \(try arguments.bool("outgoingStays") ?? false))"
     code = """
       // \(Self.fileName): written by `workbook mcp` (record_transition) after the
@@ -93,7 +94,9 @@ struct RecordingDriver {
       return string
     }
     func controller() throws(MCPError) -> String {
-      guard let expression = try string("controller") else { throw refuse("of kind \(kind) needs 'controller' (a Swift expression)") }
+      guard let expression = try string("controller") else {
+        throw refuse("of kind \(kind) needs 'controller' (a Swift expression)")
+      }
       return expression
     }
     func point(_ name: String) throws(MCPError) -> String {
@@ -116,19 +119,27 @@ struct RecordingDriver {
     case "push":
       return ([], "\(navigation).pushViewController(\(try controller()), animated: true)")
     case "pop":
-      return (["\(navigation).pushViewController(\(try controller()), animated: false)"],
-              "_ = \(navigation).popViewController(animated: true)")
+      return (
+        ["\(navigation).pushViewController(\(try controller()), animated: false)"],
+        "_ = \(navigation).popViewController(animated: true)"
+      )
     case "drag":
       var duration = 0.3
       if let value = scenario["duration"], !value.isNull {
-        guard let number = value.intValue.map(Double.init) ?? value.doubleValue else { throw refuse("'duration' must be a number") }
+        guard let number = value.intValue.map(Double.init) ?? value.doubleValue else {
+          throw refuse("'duration' must be a number")
+        }
         duration = number
       }
-      guard duration > 0, duration <= longestDrag else { throw refuse("'duration' must be more than 0 and at most \(Int(longestDrag)) seconds") }
+      guard duration > 0, duration <= longestDrag else {
+        throw refuse("'duration' must be more than 0 and at most \(Int(longestDrag)) seconds")
+      }
       let ending = try string("ending") ?? "lift"
       guard ending == "lift" || ending == "cancel" else { throw refuse("'ending' must be lift or cancel") }
       let presented = try string("controller").map { ["scene.root.present(\($0), animated: false)"] } ?? []
-      return (presented, "scene.drag(from: \(try point("from")), to: \(try point("to")), duration: \(duration), ending: .\(ending))")
+      return (
+        presented, "scene.drag(from: \(try point("from")), to: \(try point("to")), duration: \(duration), ending: .\(ending))"
+      )
     case "code":
       guard let code = try string("code") else { throw refuse("of kind code needs 'code' (Swift statements using `scene`)") }
       return ([], code)

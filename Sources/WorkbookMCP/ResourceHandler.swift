@@ -22,8 +22,14 @@ struct ResourceHandler: Sendable {
   /// The guides offered, by file name in the tool's Guides folder
   /// (`Book.Scaffold.guidesFolder`), with what each is for.
   static let guides: [(file: String, description: String)] = [
-    ("Stage.md", "The Stage harness that run_swift's code films and traces transitions with: Stage(root), film, trace, settle, drags, devices, Reduce Motion."),
-    ("TransitionTesting.md", "Testing an app's transitions in a Linux test target: the recorder record_transition uses, films as golden files, the flicker check's rules."),
+    (
+      "Stage.md",
+      "The Stage harness that run_swift's code films and traces transitions with: Stage(root), film, trace, settle, drags, devices, Reduce Motion."
+    ),
+    (
+      "TransitionTesting.md",
+      "Testing an app's transitions in a Linux test target: the recorder record_transition uses, films as golden files, the flicker check's rules."
+    ),
     ("Fidelity.md", "The whole fidelity ledger: every engine API with its status and evidence."),
     ("TransitionEngine.md", "What the engine is and models: the virtual clock, layers, animations, transitions."),
     ("Agents.md", "This server: its tools, what each returns, how to add it to an agent."),
@@ -31,22 +37,28 @@ struct ResourceHandler: Sendable {
 
   func list() async -> [Resource] {
     let guides = Self.guides.compactMap { guide -> Resource? in
-      guard let folder = Book.Scaffold.guidesFolder, FileManager.default.fileExists(atPath: folder + "/" + guide.file) else { return nil }
-      return Resource(name: "Guides/" + guide.file, uri: Self.guideScheme + guide.file, description: guide.description,
-                      mimeType: "text/markdown")
+      guard let folder = Book.Scaffold.guidesFolder, FileManager.default.fileExists(atPath: folder + "/" + guide.file) else {
+        return nil
+      }
+      return Resource(
+        name: "Guides/" + guide.file, uri: Self.guideScheme + guide.file, description: guide.description,
+        mimeType: "text/markdown")
     }
     let chapters = await work.perform { [configuration] in
       ((try? Workspace(configuration).loadBook())?.chapters ?? []).filter(\.wasRead).map { ($0.name, $0.title ?? $0.name) }
     }
     return guides
       + chapters.map { name, title in
-        Resource(name: name, uri: Self.chapterScheme + name, title: title, description: "The chapter's Markdown: prose, snippets, output blocks, exercises.",
-                 mimeType: "text/markdown")
+        Resource(
+          name: name, uri: Self.chapterScheme + name, title: title,
+          description: "The chapter's Markdown: prose, snippets, output blocks, exercises.",
+          mimeType: "text/markdown")
       }
       + chapters.map { name, title in
-        Resource(name: name + " films", uri: Self.filmScheme + name, title: "Films of " + title,
-                 description: "The films the chapter's snippets publish, verified now (cached when unchanged): text and frame data.",
-                 mimeType: "application/json")
+        Resource(
+          name: name + " films", uri: Self.filmScheme + name, title: "Films of " + title,
+          description: "The films the chapter's snippets publish, verified now (cached when unchanged): text and frame data.",
+          mimeType: "application/json")
       }
   }
 
@@ -70,14 +82,18 @@ struct ResourceHandler: Sendable {
           var options = Verifier.Options()
           options.chapters = [chapter.fileName]
           options.record = false
-          let verified = try Verifier(options: options).verify(try workspace.loadBook(selecting: [chapter.fileName]), in: workspace)
+          let verified = try Verifier(options: options).verify(
+            try workspace.loadBook(selecting: [chapter.fileName]), in: workspace)
           let snippets = verified.chapters.first?.report.snippets ?? []
           let films = snippets.flatMap { snippet in
-            snippet.diagrams.filter { $0.kind == "filmstrip" }.map { ChapterFilm(snippet: snippet.index, line: snippet.line, status: snippet.status.rawValue, film: $0) }
+            snippet.diagrams.filter { $0.kind == "filmstrip" }.map {
+              ChapterFilm(snippet: snippet.index, line: snippet.line, status: snippet.status.rawValue, film: $0)
+            }
           }
           let encoder = JSONEncoder()
           encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-          return String(decoding: (try? encoder.encode(ChapterFilms(chapter: chapter.name, films: films))) ?? Data(), as: UTF8.self)
+          return String(
+            decoding: (try? encoder.encode(ChapterFilms(chapter: chapter.name, films: films))) ?? Data(), as: UTF8.self)
         }
       }
       switch films {

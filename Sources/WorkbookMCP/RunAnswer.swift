@@ -75,7 +75,8 @@ struct RecordAnswer: Encodable {
     run = RunAnswer(fileRun)
     film = fileRun.diagrams.last { $0.kind == "filmstrip" }
     trace = fileRun.diagrams.last { $0.kind == "trace" }?.text
-    clean = run.outcome == "finished" && run.warnings.isEmpty && run.flicker.isEmpty
+    clean =
+      run.outcome == "finished" && run.warnings.isEmpty && run.flicker.isEmpty
       && !run.diagnostics.contains { $0.severity == .error }
     self.driver = driver
   }
@@ -83,7 +84,9 @@ struct RecordAnswer: Encodable {
   /// The line that ends the text: clean, or what to read.
   var verdict: String {
     if clean { return "Clean: the transition ran to its end, nothing was logged and the flicker check found nothing." }
-    guard run.outcome == "finished" else { return "Not recorded: the program \(run.outcome.replacingOccurrences(of: "-", with: " "))." }
+    guard run.outcome == "finished" else {
+      return "Not recorded: the program \(run.outcome.replacingOccurrences(of: "-", with: " "))."
+    }
     let count = run.warnings.count + run.flicker.count
     return "Not clean: \(count) finding\(count == 1 ? "" : "s") (the warnings above)."
   }

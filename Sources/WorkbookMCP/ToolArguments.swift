@@ -18,8 +18,9 @@ struct ToolArguments {
     self.values = values ?? [:]
     let known = tool.argumentNames
     if let unknown = self.values.keys.sorted().first(where: { !known.contains($0) }) {
-      throw .invalidParams("\(tool.rawValue) has no argument '\(unknown)'; its arguments are "
-        + known.sorted().map { "'\($0)'" }.joined(separator: ", "))
+      throw .invalidParams(
+        "\(tool.rawValue) has no argument '\(unknown)'; its arguments are "
+          + known.sorted().map { "'\($0)'" }.joined(separator: ", "))
     }
   }
 
@@ -98,16 +99,21 @@ struct ToolArguments {
       guard path.hasSuffix(".swift"), name.count > 6, !path.contains(where: { $0.isNewline || $0 == "\0" }) else {
         throw refuse("files[\(index)].path", "a Swift file's name or path ending in .swift, on one line")
       }
-      guard !reserved.contains(name) else { throw refuse("files[\(index)].path", "another name than '\(name)' (the tool's own file)") }
+      guard !reserved.contains(name) else {
+        throw refuse("files[\(index)].path", "another name than '\(name)' (the tool's own file)")
+      }
       guard names.insert(name).inserted else {
-        throw .invalidParams("\(tool.rawValue): two files are named '\(name)'; messages name files by their last component, so give each its own")
+        throw .invalidParams(
+          "\(tool.rawValue): two files are named '\(name)'; messages name files by their last component, so give each its own")
       }
       files.append((path, content))
     }
     return try Self.checkedSize(files, tool: tool)
   }
 
-  private static func checkedSize(_ files: [(path: String, code: String)], tool: WorkbookTool) throws(MCPError) -> [(path: String, code: String)] {
+  private static func checkedSize(_ files: [(path: String, code: String)], tool: WorkbookTool) throws(MCPError) -> [(
+    path: String, code: String
+  )] {
     let size = files.reduce(0) { $0 + $1.code.utf8.count }
     guard size <= sourceLimit else {
       throw .invalidParams("\(tool.rawValue): the sources are \(size) bytes; at most \(sourceLimit) are taken")

@@ -17,8 +17,9 @@ struct ToolHandler: Sendable {
 
   func call(_ params: CallTool.Parameters) async throws -> CallTool.Result {
     guard let tool = WorkbookTool(rawValue: params.name) else {
-      throw MCPError.invalidParams("No tool '\(params.name)'; the tools are "
-        + WorkbookTool.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+      throw MCPError.invalidParams(
+        "No tool '\(params.name)'; the tools are "
+          + WorkbookTool.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
     }
     let arguments = try ToolArguments(params.arguments, for: tool)
     switch tool {
@@ -39,8 +40,9 @@ struct ToolHandler: Sendable {
     let site = try arguments.deviceSettings()
     return await work.perform { [configuration] in
       Self.answering {
-        let checker = try ExerciseChecker(workspace: Workspace(configuration), languageMode: mode, site: site,
-                                          willBuild: Self.announceEngineBuild)
+        let checker = try ExerciseChecker(
+          workspace: Workspace(configuration), languageMode: mode, site: site,
+          willBuild: Self.announceEngineBuild)
         let run = try checker.run(files: files)
         return Self.answer(run.text(relativeTo: FileManager.default.currentDirectoryPath), RunAnswer(run))
       }
@@ -54,8 +56,9 @@ struct ToolHandler: Sendable {
     let site = try arguments.deviceSettings()
     return await work.perform { [configuration] in
       Self.answering {
-        let checker = try ExerciseChecker(workspace: Workspace(configuration), languageMode: mode, site: site,
-                                          willBuild: Self.announceEngineBuild)
+        let checker = try ExerciseChecker(
+          workspace: Workspace(configuration), languageMode: mode, site: site,
+          willBuild: Self.announceEngineBuild)
         let run = try checker.run(files: files + [(RecordingDriver.fileName, driver.code)])
         let answer = RecordAnswer(run, driver: driver.code)
         return Self.answer(run.text(relativeTo: FileManager.default.currentDirectoryPath) + answer.verdict + "\n", answer)
@@ -66,7 +69,8 @@ struct ToolHandler: Sendable {
   /// Says on standard error (the client's log of the server) that the
   /// engine is being built: the first run on a machine takes minutes.
   static func announceEngineBuild(_ sources: String) {
-    FileHandle.standardError.write(Data("Building TransitionEngine for the snippets from \(sources) (once per engine version on this machine)…\n".utf8))
+    FileHandle.standardError.write(
+      Data("Building TransitionEngine for the snippets from \(sources) (once per engine version on this machine)…\n".utf8))
   }
 
   // MARK: - Answers
@@ -74,8 +78,9 @@ struct ToolHandler: Sendable {
   /// A tool's answer: `text` for the agent, `structured` as JSON.
   static func answer(_ text: String, _ structured: some Encodable, isError: Bool = false) -> CallTool.Result {
     let structured: Value? = value(structured)
-    return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured,
-                           isError: isError)
+    return CallTool.Result(
+      content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured,
+      isError: isError)
   }
 
   /// `body`'s answer, or its setup error as an answer with `isError`.

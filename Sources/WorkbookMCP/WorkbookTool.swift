@@ -113,7 +113,8 @@ enum WorkbookTool: String, CaseIterable, Sendable {
     case .runSwift:
       return Self.object([
         "files": Self.files,
-        "code": Self.property("string", "Instead of files: one file's Swift code (a snippet), e.g. a driver that uses the Stage."),
+        "code": Self.property(
+          "string", "Instead of files: one file's Swift code (a snippet), e.g. a driver that uses the Stage."),
         "swiftVersion": Self.swiftVersion,
         "device": Self.device,
         "reduceMotion": Self.reduceMotion,
@@ -122,7 +123,8 @@ enum WorkbookTool: String, CaseIterable, Sendable {
       return Self.object(Self.recordProperties, required: ["files", "root", "scenario"])
     case .fidelityLookup:
       let symbol = Self.property(
-        "string", "A UIKit API: UIViewPropertyAnimator, UIView.alpha, UIView.animate, 'UIView.animate(withDuration:animations:)'.")
+        "string", "A UIKit API: UIViewPropertyAnimator, UIView.alpha, UIView.animate, 'UIView.animate(withDuration:animations:)'."
+      )
       return Self.object(["symbol": symbol], required: ["symbol"])
     case .engineModel:
       let statuses: [Value] = FidelityStatus.allCases.map { .string($0.rawValue) }
@@ -141,7 +143,8 @@ enum WorkbookTool: String, CaseIterable, Sendable {
         [
           "exercise": Self.property(
             "string",
-            "CHAPTER/ID, as `workbook exercises` lists it (02-fade/fade-out; the chapter's number or the start of the ID are enough)."),
+            "CHAPTER/ID, as `workbook exercises` lists it (02-fade/fade-out; the chapter's number or the start of the ID are enough)."
+          ),
           "code": Self.property("string", "The attempt: the whole file's Swift code."),
         ],
         required: ["exercise", "code"])
@@ -153,12 +156,14 @@ enum WorkbookTool: String, CaseIterable, Sendable {
     "files": files,
     "root": property(
       "string",
-      "A Swift expression for the window's root controller, e.g. \"PhotoViewController()\" or \"UINavigationController(rootViewController: ListViewController())\"."),
+      "A Swift expression for the window's root controller, e.g. \"PhotoViewController()\" or \"UINavigationController(rootViewController: ListViewController())\"."
+    ),
     "scenario": scenario,
     "setUp": property("string", "Swift statements run before the recording starts (not filmed), with `scene`."),
     "incoming": property(
       "string",
-      "The incoming view's name (accessibilityIdentifier, else its controller's title, else its class): the flicker check then requires it on screen at the end."),
+      "The incoming view's name (accessibilityIdentifier, else its controller's title, else its class): the flicker check then requires it on screen at the end."
+    ),
     "outgoing": property("string", "The outgoing view's name: the flicker check then requires it gone at the end."),
     "outgoingStays": property("boolean", "The outgoing view stays on screen (a sheet or a card over it)."),
     "everyFrame": adding(
@@ -217,7 +222,8 @@ enum WorkbookTool: String, CaseIterable, Sendable {
       ],
       required: ["path", "content"])
     return adding(
-      ["items": file], to: property("array", "The app's Swift files, as they are, in the order they are compiled; the driver last."))
+      ["items": file],
+      to: property("array", "The app's Swift files, as they are, in the order they are compiled; the driver last."))
   }()
 
   private static let swiftVersion: Value = adding(

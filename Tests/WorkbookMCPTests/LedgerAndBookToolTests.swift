@@ -37,9 +37,10 @@ import TestSupport
     let chosen = try await connection.call("engine_model", ["status": "engine-choice", "prefix": "UIView", "members": true])
     let choices = try #require(chosen.structuredContent?.objectValue?["rows"]?.arrayValue)
     #expect(!choices.isEmpty)
-    #expect(choices.allSatisfy {
-      $0.objectValue?["status"] == "engine-choice" && $0.objectValue?["symbol"]?.stringValue?.hasPrefix("UIView") == true
-    })
+    #expect(
+      choices.allSatisfy {
+        $0.objectValue?["status"] == "engine-choice" && $0.objectValue?["symbol"]?.stringValue?.hasPrefix("UIView") == true
+      })
   }
 }
 
@@ -63,15 +64,19 @@ import TestSupport
     let (configuration, book) = try MCPFixtures.fixtureBook("exercises")
     let connection = try await Connection.open(configuration)
     defer { Task { await connection.close() } }
-    let wrong = try await connection.call("check_exercise", [
-      "exercise": "01/fade-out", "code": "import UIKit\nlet view = UIView()\nprint(view.alpha)\n",
-    ])
+    let wrong = try await connection.call(
+      "check_exercise",
+      [
+        "exercise": "01/fade-out", "code": "import UIKit\nlet view = UIView()\nprint(view.alpha)\n",
+      ])
     let answer = try #require(wrong.structuredContent?.objectValue)
     #expect(answer["outcome"] == "wrong-output", "\(Connection.text(wrong))")
     #expect(answer["showsStarterSymptom"] == true)
-    let right = try await connection.call("check_exercise", [
-      "exercise": "01-exercise/fade-out", "code": "import UIKit\nlet view = UIView()\nview.alpha = 0\nprint(view.alpha)\n",
-    ])
+    let right = try await connection.call(
+      "check_exercise",
+      [
+        "exercise": "01-exercise/fade-out", "code": "import UIKit\nlet view = UIView()\nview.alpha = 0\nprint(view.alpha)\n",
+      ])
     #expect(right.structuredContent?.objectValue?["passed"] == true, "\(Connection.text(right))")
     let root = (book as NSString).deletingLastPathComponent
     #expect(!FileManager.default.fileExists(atPath: root + "/.workbook/progress.json"))
@@ -101,8 +106,10 @@ import TestSupport
     let guide = try await connection.client.readResource(uri: "workbook://guides/Stage.md")
     #expect(guide.first?.text?.contains("Stage") == true)
 
-    for uri in ["workbook://chapters/../../Package.swift", "workbook://guides/../Package.swift", "workbook://guides/Security.md",
-                "file:///etc/passwd"] {
+    for uri in [
+      "workbook://chapters/../../Package.swift", "workbook://guides/../Package.swift", "workbook://guides/Security.md",
+      "file:///etc/passwd",
+    ] {
       await #expect(throws: MCPError.self, "\(uri)") { try await connection.client.readResource(uri: uri) }
     }
   }

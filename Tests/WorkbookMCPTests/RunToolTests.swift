@@ -60,12 +60,14 @@ import TestSupport
   }
 
   static func record(_ connection: Connection, completes: Bool) async throws -> CallTool.Result {
-    try await connection.call("record_transition", [
-      "files": [["path": "CardTransition.swift", "content": .string(animator(completes: completes))]],
-      "root": "HomeViewController()",
-      "scenario": ["kind": "present", "controller": "CardViewController()"],
-      "incoming": "Card", "outgoing": "Home",
-    ])
+    try await connection.call(
+      "record_transition",
+      [
+        "files": [["path": "CardTransition.swift", "content": .string(animator(completes: completes))]],
+        "root": "HomeViewController()",
+        "scenario": ["kind": "present", "controller": "CardViewController()"],
+        "incoming": "Card", "outgoing": "Home",
+      ])
   }
 
   @Test func runSwiftGivesTheOutputTheFilmsAndTheDiagnosticsAsWorkbookRunDoes() async throws {
@@ -80,11 +82,15 @@ import TestSupport
       home.present(card, animated: true)
       print(stage.film())
       """
-    let result = try await connection.call("run_swift", [
-      "files": [["path": "CardTransition.swift", "content": .string(Self.animator(completes: true))],
-                ["path": "Driver.swift", "content": .string(driver)]],
-      "device": "iPhone 15",
-    ])
+    let result = try await connection.call(
+      "run_swift",
+      [
+        "files": [
+          ["path": "CardTransition.swift", "content": .string(Self.animator(completes: true))],
+          ["path": "Driver.swift", "content": .string(driver)],
+        ],
+        "device": "iPhone 15",
+      ])
     let answer = try #require(result.structuredContent?.objectValue)
     #expect(result.isError != true)
     #expect(answer["outcome"] == "finished", "\(Connection.text(result))")
@@ -96,9 +102,11 @@ import TestSupport
 
     // A compiler error: at the file's own line (its path as given), with
     // the line and a caret.
-    let broken = try await connection.call("run_swift", [
-      "files": [["path": "/app/Broken.swift", "content": "import UIKit\nlet view = UIView()\nview.alpha = \"half\"\n"]],
-    ])
+    let broken = try await connection.call(
+      "run_swift",
+      [
+        "files": [["path": "/app/Broken.swift", "content": "import UIKit\nlet view = UIView()\nview.alpha = \"half\"\n"]]
+      ])
     let diagnostics = try #require(broken.structuredContent?.objectValue?["diagnostics"]?.arrayValue)
     #expect(broken.structuredContent?.objectValue?["outcome"] == "does-not-compile")
     let error = try #require(diagnostics.first { $0.objectValue?["severity"] == "error" }?.objectValue)
@@ -112,7 +120,8 @@ import TestSupport
     let buggy = try await Self.record(connection, completes: false)
     let bug = try #require(buggy.structuredContent?.objectValue)
     #expect(bug["clean"] == false, "\(Connection.text(buggy))")
-    let findings = (bug["run"]?.objectValue?["warnings"]?.arrayValue ?? []) + (bug["run"]?.objectValue?["flicker"]?.arrayValue ?? [])
+    let findings =
+      (bug["run"]?.objectValue?["warnings"]?.arrayValue ?? []) + (bug["run"]?.objectValue?["flicker"]?.arrayValue ?? [])
     #expect(findings.contains { $0.stringValue?.contains("completeTransition") == true }, "\(Connection.text(buggy))")
 
     let fixed = try await Self.record(connection, completes: true)
@@ -122,7 +131,9 @@ import TestSupport
     #expect(film["text"]?.stringValue?.hasPrefix("film: 5 frames of iPhone SE") == true, "\(film["text"] ?? nil)")
     #expect(film["frames"]?.objectValue?["frames"]?.arrayValue?.count == 5)
     #expect(answer["trace"]?.stringValue?.contains("completeTransition(true)") == true)
-    #expect(Connection.text(fixed).hasSuffix("Clean: the transition ran to its end, nothing was logged and the flicker check found nothing.\n"))
+    #expect(
+      Connection.text(fixed).hasSuffix(
+        "Clean: the transition ran to its end, nothing was logged and the flicker check found nothing.\n"))
   }
 
   @Test func everyScenarioKindCompilesAndRuns() async throws {
@@ -137,11 +148,14 @@ import TestSupport
       ("UIViewController()", ["kind": "code", "code": "scene.root.present(CardViewController(), animated: true)"]),
     ]
     for (root, scenario) in scenarios {
-      let result = try await connection.call("record_transition", [
-        "files": [["path": "CardTransition.swift", "content": .string(app)]], "root": .string(root), "scenario": scenario,
-      ])
-      #expect(result.structuredContent?.objectValue?["run"]?.objectValue?["outcome"] == "finished",
-              "\(scenario): \(Connection.text(result))")
+      let result = try await connection.call(
+        "record_transition",
+        [
+          "files": [["path": "CardTransition.swift", "content": .string(app)]], "root": .string(root), "scenario": scenario,
+        ])
+      #expect(
+        result.structuredContent?.objectValue?["run"]?.objectValue?["outcome"] == "finished",
+        "\(scenario): \(Connection.text(result))")
     }
   }
 }

@@ -73,8 +73,11 @@ enum MCPFixtures {
     let connection = try await Connection.open(try MCPFixtures.packageWorkspace())
     defer { Task { await connection.close() } }
     let tools = try await connection.client.listTools().tools
-    #expect(tools.map(\.name).sorted() == ["check_exercise", "engine_model", "fidelity_lookup", "record_transition",
-                                           "run_swift", "verify_book"])
+    #expect(
+      tools.map(\.name).sorted() == [
+        "check_exercise", "engine_model", "fidelity_lookup", "record_transition",
+        "run_swift", "verify_book",
+      ])
     for tool in tools {
       #expect(tool.inputSchema.objectValue?["type"] == "object", "\(tool.name)")
       #expect(tool.inputSchema.objectValue?["properties"]?.objectValue?.isEmpty == false, "\(tool.name)")
@@ -105,18 +108,32 @@ enum MCPFixtures {
       ("run_swift", ["files": []], "'files' must be a non-empty array"),
       ("run_swift", ["files": [["path": "A.swift"]]], "'files[0]' must be an object"),
       ("run_swift", ["files": [["path": "A.txt", "content": ""]]], "ending in .swift"),
-      ("run_swift", ["files": [["path": "a/A.swift", "content": ""], ["path": "b/A.swift", "content": ""]]],
-       "two files are named 'A.swift'"),
+      (
+        "run_swift", ["files": [["path": "a/A.swift", "content": ""], ["path": "b/A.swift", "content": ""]]],
+        "two files are named 'A.swift'"
+      ),
       ("run_swift", ["code": "", "swiftVersion": 1e300], "'swiftVersion' must be 5 or 6"),
       ("run_swift", ["code": "", "device": "Nokia 3310"], "'device' must be one of"),
       ("run_swift", ["code": "", "timeout": 5], "has no argument 'timeout'"),
       ("record_transition", ["files": [["path": "A.swift", "content": ""]], "root": "X()"], "needs 'scenario'"),
-      ("record_transition", ["files": [["path": "A.swift", "content": ""]], "root": "X()", "scenario": ["kind": "fly"]],
-       "'kind' must be present, dismiss, push, pop, drag or code"),
-      ("record_transition", ["files": [["path": "A.swift", "content": ""]], "root": "X()",
-                             "scenario": ["kind": "drag", "from": [0, 0], "to": ["a", 1]]], "'to' must be two numbers"),
-      ("record_transition", ["files": [["path": "RecordTransition.swift", "content": ""]], "root": "X()",
-                             "scenario": ["kind": "present", "controller": "Y()"]], "the tool's own file"),
+      (
+        "record_transition", ["files": [["path": "A.swift", "content": ""]], "root": "X()", "scenario": ["kind": "fly"]],
+        "'kind' must be present, dismiss, push, pop, drag or code"
+      ),
+      (
+        "record_transition",
+        [
+          "files": [["path": "A.swift", "content": ""]], "root": "X()",
+          "scenario": ["kind": "drag", "from": [0, 0], "to": ["a", 1]],
+        ], "'to' must be two numbers"
+      ),
+      (
+        "record_transition",
+        [
+          "files": [["path": "RecordTransition.swift", "content": ""]], "root": "X()",
+          "scenario": ["kind": "present", "controller": "Y()"],
+        ], "the tool's own file"
+      ),
       ("fidelity_lookup", [:], "needs 'symbol'"),
       ("engine_model", ["status": "great"], "'status' must be one of"),
       ("verify_book", ["chapters": "01"], "'chapters' must be an array of strings"),
@@ -136,11 +153,15 @@ enum MCPFixtures {
     try await server.start(transport: serverSide)
     try await clientSide.connect()
     var replies = await clientSide.receive().makeAsyncIterator()
-    for garbage in ["{not json", "[]", "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": 12}", String(repeating: "[", count: 10_000)] {
+    for garbage in [
+      "{not json", "[]", "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": 12}", String(repeating: "[", count: 10_000),
+    ] {
       try await clientSide.send(Data(garbage.utf8))
       let reply = try #require(try await replies.next())
       let object = try JSONDecoder().decode([String: Value].self, from: reply)
-      #expect(object["error"]?.objectValue?["code"]?.intValue != nil, "\(garbage.prefix(40)): \(String(decoding: reply, as: UTF8.self))")
+      #expect(
+        object["error"]?.objectValue?["code"]?.intValue != nil, "\(garbage.prefix(40)): \(String(decoding: reply, as: UTF8.self))"
+      )
     }
     try await clientSide.send(Data(#"{"jsonrpc": "2.0", "id": 8, "method": "ping"}"#.utf8))
     let pong = try JSONDecoder().decode([String: Value].self, from: try #require(try await replies.next()))
