@@ -58,13 +58,13 @@ public struct WorkbookMCPServer: Sendable {
   /// Serves the client on standard input and output until it closes its
   /// end; then stops every compiler and program still running.
   public func serveStandardIO() async throws {
+    // A client that went away makes a write fail (EPIPE) instead of
+    // killing the server before it has stopped what it runs.
+    signal(SIGPIPE, SIG_IGN)
     // Standard output carries the protocol: a stray write to it would
     // corrupt a message, so the transport writes to a copy of it and
     // descriptor 1 becomes standard error. (Programs and compilers never
     // inherit either: their output goes to the runner's pipes.)
-    // A client that went away makes a write fail (EPIPE) instead of
-    // killing the server before it has stopped what it runs.
-    signal(SIGPIPE, SIG_IGN)
     let output = dup(STDOUT_FILENO)
     guard output >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
       throw MCPError.internalError("Cannot set up standard output: " + String(cString: strerror(errno)))
