@@ -26,7 +26,7 @@ let package = Package(
   // uses only `UIKit` and `TransitionTesting` names this package with
   // `traits: []`, and SwiftPM then fetches and builds none of them.
   traits: [
-    .trait(name: "Workbook", description: "The workbook tool and its tests: argument-parser, FlyingFox, swift-property-based"),
+    .trait(name: "Workbook", description: "The workbook tool and its tests: argument-parser, FlyingFox, the MCP Swift SDK, swift-property-based"),
     .default(enabledTraits: ["Workbook"]),
   ],
   dependencies: [
@@ -37,6 +37,10 @@ let package = Package(
     // no SwiftNIO, so it adds little to a fresh build. The accept loop and
     // the request-head reader are WorkbookServe's own (bounded, linear).
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // `workbook mcp`'s server (JSON-RPC over stdio, the protocol's types):
+    // the official MCP Swift SDK. Its MCP library needs only swift-system and
+    // swift-log; its conformance executables' SwiftNIO is fetched, not built.
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     // Tests only: generators for the shard planner's seeded property tests.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
@@ -142,6 +146,20 @@ let package = Package(
       ],
       resources: [.copy("Preview")]
     ),
+    // The MCP server (`workbook mcp`): running code, recording transitions,
+    // the fidelity ledger, verifying and checking as tools for coding agents,
+    // the chapters and guides as resources, over stdio.
+    .target(
+      name: "WorkbookMCP",
+      dependencies: [
+        "WorkbookCore",
+        "WorkbookModel",
+        "WorkbookRunner",
+        "WorkbookSupport",
+        "WorkbookFidelity",
+        .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Workbook"])),
+      ]
+    ),
     // The command-line tool: a thin layer of ArgumentParser commands.
     .executableTarget(
       name: "workbook",
@@ -154,6 +172,7 @@ let package = Package(
         "WorkbookSite",
         "WorkbookServe",
         "WorkbookStepper",
+        "WorkbookMCP",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Workbook"])),
       ]
     ),
@@ -204,6 +223,13 @@ let package = Package(
     .testTarget(
       name: "WorkbookServeTests",
       dependencies: ["WorkbookServe", "WorkbookSite", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport", "TestSupport"]
+    ),
+    .testTarget(
+      name: "WorkbookMCPTests",
+      dependencies: [
+        "WorkbookMCP", "WorkbookCore", "WorkbookModel", "WorkbookRunner", "WorkbookSupport", "TestSupport",
+        .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Workbook"])),
+      ]
     ),
     .testTarget(
       name: "WorkbookStepperTests",

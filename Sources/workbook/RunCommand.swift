@@ -86,61 +86,9 @@ extension Workbook {
         throw ExitCode(130)
       }
       let result = try run.get()
-      FileHandle.standardOutput.write(Data(Self.render(result, cwd: cwd).utf8))
+      FileHandle.standardOutput.write(Data(result.text(relativeTo: cwd).utf8))
       if result.outcome == .interrupted { throw ExitCode(130) }
       if result.outcome != .finished { throw ReportedFailure() }
-    }
-
-    /// The result as text: output, published diagrams, messages, verdict.
-    static func render(_ result: FileRun, cwd: String) -> String {
-      func shown(_ path: String?) -> String {
-        guard let path else { return "generated code" }
-        return ReportRenderer.visible(path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path)
-      }
-      var out = ReportRenderer.visibleLines(result.output)
-      if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
-      // Diagrams the program published but did not print.
-      for diagram in result.diagrams where diagram.printed(in: result.output) == nil {
-        out += "— published \(diagram.kind) —\n" + ReportRenderer.visibleLines(diagram.text)
-        if !out.hasSuffix("\n") { out += "\n" }
-      }
-      for warning in result.warnings {
-        out += "warning: " + ReportRenderer.visibleLines(warning) + "\n"
-      }
-      for message in result.messages {
-        var place = shown(message.file)
-        if let line = message.line { place += ":\(line)" }
-        if let column = message.column, message.line != nil { place += ":\(column)" }
-        out += "\(place): \(message.severity.rawValue): \(ReportRenderer.visible(message.message))\n"
-        for line in message.excerpt { out += ReportRenderer.visible(line) + "\n" }
-      }
-      if result.messages.allSatisfy({ $0.severity != .error }) && !result.otherErrors.isEmpty {
-        out += ReportRenderer.visibleLines(result.otherErrors)
-        if !out.hasSuffix("\n") { out += "\n" }
-      }
-      let errors = result.messages.filter { $0.severity == .error }.count
-      switch result.outcome {
-      case .finished:
-        break
-      case .doesNotCompile:
-        out += "Does not compile: \(errors) error\(errors == 1 ? "" : "s")\n"
-      case .crashed:
-        if let crash = result.crash {
-          var place = crash.file.map(shown) ?? ""
-          if let line = crash.line, !place.isEmpty { place += ":\(line)" }
-          out += (place.isEmpty ? "" : place + ": ") + "crashed: " + ReportRenderer.visible(crash.message) + "\n"
-          for line in crash.excerpt { out += ReportRenderer.visible(line) + "\n" }
-        } else {
-          out += "Crashed\n"
-        }
-      case .timedOut:
-        out += "Timed out: the program ran past --timeout and was stopped\n"
-      case .interrupted:
-        out += "Interrupted: the program was stopped (Ctrl-C)\n"
-      case .exited(let status):
-        out += "Exited with status \(status)\n"
-      }
-      return out
     }
   }
 }

@@ -13,7 +13,7 @@ struct Workbook: ParsableCommand {
       recorded in the chapter.
       """,
     version: workbookVersion,
-    subcommands: [Init.self, Verify.self, Build.self, Serve.self, Report.self, Exercises.self, Step.self, Check.self, Play.self, Run.self, Fidelity.self]
+    subcommands: [Init.self, Verify.self, Build.self, Serve.self, Report.self, Exercises.self, Step.self, Check.self, Play.self, Run.self, Fidelity.self, MCPServe.self]
   )
 }
 

@@ -4,7 +4,9 @@
 # book does not have yet (a diagram player, an exercise with hints). Then
 # `workbook serve` on the fixture book (scripts/e2e/serve-test.py): a page
 # reloads after a save, a failing snippet's overlay appears and clears. And
-# a site built from an attack book runs none of the book's script.
+# a site built from an attack book runs none of the book's script. Last,
+# `workbook mcp` under a real MCP client (scripts/e2e/test-mcp.py): a
+# transition's missing completeTransition found, its fix filmed clean.
 #   scripts/e2e/test-site.sh [SCREENSHOT_DIR]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,4 +41,6 @@ echo "== the attack book"
 python3 scripts/e2e/browser-test.py "$WORK/hostile/Site" --hostile || status=1
 echo "== workbook serve"
 python3 scripts/e2e/serve-test.py "$BIN" ${SHOTS:+--screenshots "$SHOTS/serve"} || status=1
+echo "== workbook mcp"
+python3 scripts/e2e/test-mcp.py "$BIN" || status=1
 exit $status

@@ -2,7 +2,8 @@
 # Installs the Debian packages the project needs, when they are missing.
 # Runs apt-get as root (directly, or through sudo when available).
 #   scripts/setup/install-deps.sh            # what building and verifying need
-#   scripts/setup/install-deps.sh --browser  # and Chromium, for the site's browser test (CI)
+#   scripts/setup/install-deps.sh --browser  # and what the e2e tests need (CI): Chromium for the
+#                                            # site's browser test, Python's mcp client for test-mcp.py
 set -euo pipefail
 
 packages=(
@@ -12,6 +13,12 @@ packages=(
 )
 if [ "${1:-}" = "--browser" ]; then
   packages+=(chromium)         # headless Chromium: scripts/e2e/browser-test.py
+  # The MCP client scripts/e2e/test-mcp.py drives `workbook mcp` with (PyPI), pinned.
+  mcp_version=2.3.0
+  if ! python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$mcp_version')" 2>/dev/null; then
+    echo "Installing: mcp $mcp_version (Python)"
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "mcp==$mcp_version"
+  fi
 fi
 
 missing=()

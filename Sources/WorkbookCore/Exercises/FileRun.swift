@@ -10,7 +10,7 @@ import WorkbookSupport
 /// What running Swift files against the engine gave.
 public struct FileRun: Sendable {
   /// A compiler message or a trap at a place in one of the files.
-  public struct Message: Hashable, Sendable {
+  public struct Message: Hashable, Sendable, Codable {
     public var severity: Finding.Severity
     /// The file as given (nil: generated code or the linker).
     public var file: String?
@@ -53,6 +53,63 @@ public struct FileRun: Sendable {
   /// The end of standard error, for a crash.
   public var stderr: String
   public var duration: Double
+}
+
+extension FileRun {
+  /// The result as `workbook run` prints it: the output, the diagrams
+  /// published but not printed, the warnings, the compiler's messages at
+  /// their files and lines, then how the program ended. Paths under `cwd`
+  /// are shown relative to it.
+  public func text(relativeTo cwd: String) -> String {
+    func shown(_ path: String?) -> String {
+      guard let path else { return "generated code" }
+      return ReportRenderer.visible(path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path)
+    }
+    var out = ReportRenderer.visibleLines(output)
+    if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+    // Diagrams the program published but did not print.
+    for diagram in diagrams where diagram.printed(in: output) == nil {
+      out += "— published \(diagram.kind) —\n" + ReportRenderer.visibleLines(diagram.text)
+      if !out.hasSuffix("\n") { out += "\n" }
+    }
+    for warning in warnings {
+      out += "warning: " + ReportRenderer.visibleLines(warning) + "\n"
+    }
+    for message in messages {
+      var place = shown(message.file)
+      if let line = message.line { place += ":\(line)" }
+      if let column = message.column, message.line != nil { place += ":\(column)" }
+      out += "\(place): \(message.severity.rawValue): \(ReportRenderer.visible(message.message))\n"
+      for line in message.excerpt { out += ReportRenderer.visible(line) + "\n" }
+    }
+    if messages.allSatisfy({ $0.severity != .error }) && !otherErrors.isEmpty {
+      out += ReportRenderer.visibleLines(otherErrors)
+      if !out.hasSuffix("\n") { out += "\n" }
+    }
+    let errors = messages.filter { $0.severity == .error }.count
+    switch outcome {
+    case .finished:
+      break
+    case .doesNotCompile:
+      out += "Does not compile: \(errors) error\(errors == 1 ? "" : "s")\n"
+    case .crashed:
+      if let crash {
+        var place = crash.file.map(shown) ?? ""
+        if let line = crash.line, !place.isEmpty { place += ":\(line)" }
+        out += (place.isEmpty ? "" : place + ": ") + "crashed: " + ReportRenderer.visible(crash.message) + "\n"
+        for line in crash.excerpt { out += ReportRenderer.visible(line) + "\n" }
+      } else {
+        out += "Crashed\n"
+      }
+    case .timedOut:
+      out += "Timed out: the program ran past --timeout and was stopped\n"
+    case .interrupted:
+      out += "Interrupted: the program was stopped (Ctrl-C)\n"
+    case .exited(let status):
+      out += "Exited with status \(status)\n"
+    }
+    return out
+  }
 }
 
 extension ExerciseChecker {

@@ -219,10 +219,13 @@ extension ExerciseChecker {
   /// - Parameters:
   ///   - languageMode: The Swift language mode to compile in; nil: the
   ///     book's (`site.json`).
+  ///   - site: The settings to run with (the device and Reduce Motion;
+  ///     the language mode when `languageMode` is nil); nil: the book's
+  ///     `site.json`.
   ///   - willBuild: Called with the engine's sources before a build starts.
-  public init(workspace: Workspace, languageMode: SwiftLanguageMode? = nil,
+  public init(workspace: Workspace, languageMode: SwiftLanguageMode? = nil, site: Book.SiteMetadata? = nil,
               willBuild: (String) -> Void = { _ in }) throws(VerifyError) {
-    self.init(settings: try workspace.prepare(languageMode: languageMode, willBuild: willBuild))
+    self.init(settings: try workspace.prepare(languageMode: languageMode, site: site, willBuild: willBuild))
     // A learner's edit that changes only literals runs the program built before (`LiteralTable`).
     runner.programStore = ProgramStore(beside: try workspace.resultCache())
     runner.skeletonsInBackground = workspace.configuration.skeletonsInBackground
