@@ -58,6 +58,8 @@ public final class LivePreview: @unchecked Sendable {
   private let describe: @Sendable (SiteError) -> String
   private let report: @Sendable (ServeEvent) -> Void
   private var server: PreviewServer?
+  /// Runs and checks from the pages, prepared once per build.
+  private let runs: RunEndpoint
   /// Where the book is; worked out once for every build.
   private let workspace: Workspace
   /// The book as the last build loaded it (see `book(after:)`).
@@ -75,6 +77,7 @@ public final class LivePreview: @unchecked Sendable {
     if options.site.renderCache == nil { options.site.renderCache = RenderedChapterCache() }
     self.options = options
     self.workspace = Workspace(options.workspace)
+    self.runs = RunEndpoint(configuration: options.workspace)
     self.describe = describe
     self.report = report
   }
@@ -87,8 +90,7 @@ public final class LivePreview: @unchecked Sendable {
   public func listen() throws(ServeError) -> String {
     // A page closed while it is sent to must not end the server.
     signal(SIGPIPE, SIG_IGN)
-    let server = PreviewServer(state: state, channel: channel, script: Self.previewScript,
-                               runs: RunEndpoint(configuration: options.workspace))
+    let server = PreviewServer(state: state, channel: channel, script: Self.previewScript, runs: runs)
     let port = try server.start(port: options.port)
     self.server = server
     return server.key.address(port: port)
@@ -146,6 +148,7 @@ public final class LivePreview: @unchecked Sendable {
 
   private func build(changed: [String]) {
     state.setBuilding(true)
+    runs.invalidate()
     report(.building(changed: changed))
     channel.send(PreviewEvent("building", data: changed.map(Self.display).joined(separator: "\n")))
     let start = Date()

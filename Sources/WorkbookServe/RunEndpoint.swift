@@ -33,9 +33,28 @@ final class RunEndpoint: @unchecked Sendable {
   let configuration: Workspace.Configuration
   /// Runs going on now (at most one).
   private let running = ConnectionCount()
+  /// The checker every request runs with: prepared (the toolchain found,
+  /// the engine checked, `site.json` read) at the first request after a
+  /// build, not at every click and knob drag. Guarded by `lock`.
+  private var prepared: ExerciseChecker?
+  private let lock = NSLock()
 
   init(configuration: Workspace.Configuration) {
     self.configuration = configuration
+  }
+
+  /// Forgets the prepared checker: the next request prepares again, so an
+  /// edited engine or `site.json` is seen (the preview calls this at each build).
+  func invalidate() {
+    lock.withLock { prepared = nil }
+  }
+
+  /// The prepared checker, prepared now if there is none.
+  private func checker() throws(VerifyError) -> ExerciseChecker {
+    if let checker = lock.withLock({ prepared }) { return checker }
+    let checker = try ExerciseChecker(workspace: Workspace(configuration))
+    lock.withLock { prepared = checker }
+    return checker
   }
 
   /// Whether `head` asks one of these endpoints (any method: the gate
@@ -112,7 +131,7 @@ final class RunEndpoint: @unchecked Sendable {
     defer { running.leave() }
     let checker: ExerciseChecker
     do {
-      checker = try ExerciseChecker(workspace: Workspace(configuration))
+      checker = try self.checker()
     } catch {
       return Self.refusal(.internalServerError, ErrorText.message(for: error) + "\n")
     }
