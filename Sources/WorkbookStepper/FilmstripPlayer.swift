@@ -202,12 +202,12 @@ public final class FilmstripPlayer {
   func screen(_ shown: Shown, state: State, width: Int, height: Int, scroll: Int = 0) -> [String] {
     let frames = sequence.frames
     // The position: `frame  2 of 12 · t=0.25s ` padded to the widest.
-    var position = position(shown)
-    if let motionPositionWidth { position += String(repeating: " ", count: max(0, motionPositionWidth - position.count)) }
+    var positionField = position(shown)
+    if let motionPositionWidth { positionField += String(repeating: " ", count: max(0, motionPositionWidth - positionField.count)) }
     let stateWidth = State.allCases.map(\.rawValue.count).max() ?? 0
     let stateText = state.rawValue + String(repeating: " ", count: stateWidth - state.rawValue.count)
     let action = state == .playing ? "pause" : "play "
-    let controls = "\(position) · \(stateText) · space \(action) · ←/→ step · q quit"
+    let controls = "\(positionField) · \(stateText) · space \(action) · ←/→ step · q quit"
     // The caption and the drawing, padded to the tallest frame's.
     let shownPicture = self.picture(shown)
     var picture: [String] = []
