@@ -14,11 +14,15 @@ extension Workbook {
       discussion: """
         Runs the chapter (or reuses its cached result) and plays a diagram \
         its snippet published: each frame of the filmstrip in turn, at the \
-        recorded times. Keys: space pauses and resumes (and replays at the \
-        end), ← and → step a frame, ↑ and ↓ scroll a frame taller than the \
+        recorded times. A film recorded with its motion plays every frame \
+        at 60 fps, as the site's player does, each drawn in the layers' \
+        fill characters (their edges and labels are in the key frames); \
+        paused, stepping and at the end, the key frames show as printed. \
+        Keys: space pauses and resumes (and replays at the \
+        end), ← and → step a key frame, ↑ and ↓ scroll a frame taller than the \
         terminal (a mark says which rows show), q quits. While the chapter \
         runs (the first time, a while), a line says so. Without a terminal \
-        (or with --no-animate) every frame is printed once, one after the \
+        (or with --no-animate) every key frame is printed once, one after the \
         other.
 
         SNIPPET is the snippet's number in the chapter: 1 for its first \

@@ -258,6 +258,27 @@ extension DiagramRecord {
     public var content: String?
     /// In `Motion`: the fields that change, one value per frame.
     public var vary: Vary?
+
+    /// In `Motion`: the layer in motion frame `frame`, each field that
+    /// changes given its value for that frame (nil past the end of its
+    /// list), and without `vary`.
+    func at(_ frame: Int) -> Layer {
+      guard let vary else { return self }
+      func value<T>(_ values: [T?]?, _ constant: T?) -> T? {
+        guard let values else { return constant }
+        return values.indices.contains(frame) ? values[frame] : nil
+      }
+      var layer = self
+      layer.quad = value(vary.quad, quad)
+      layer.shows = value(vary.shows, shows)
+      layer.fill = value(vary.fill, fill)
+      layer.dimmed = value(vary.dimmed, dimmed)
+      layer.clips = value(vary.clips, clips)
+      layer.transform = value(vary.transform, transform)
+      layer.content = value(vary.content, content)
+      layer.vary = nil
+      return layer
+    }
   }
 
   public struct Fill: Hashable, Sendable, Codable {
@@ -287,6 +308,21 @@ extension DiagramRecord {
     public var layers: [Layer]
     public var order: [PaintOrder]
     public var series: [Series]?
+
+    /// The layers painted in motion frame `frame`, back to front (the
+    /// paint order's run holding at that frame), each with its values for
+    /// that frame (`vary` resolved, so `vary` is nil); a layer without a
+    /// quad in that frame does not show and is left out, as are paint-order
+    /// indexes that name no layer. What the site's player draws for a frame
+    /// (`filmOf` in the theme's site.js).
+    public func layers(at frame: Int) -> [Layer] {
+      guard let run = order.last(where: { $0.frame <= frame }) ?? order.first else { return [] }
+      return run.layers.compactMap { index -> Layer? in
+        guard layers.indices.contains(index) else { return nil }
+        let shown = layers[index].at(frame)
+        return shown.quad == nil ? nil : shown
+      }
+    }
   }
 
   /// From `frame` on, the layers painted, back to front (`[frame, [layers]]`).
