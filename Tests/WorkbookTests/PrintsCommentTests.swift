@@ -39,6 +39,7 @@ import Testing
       // Prints three lines:
       // b
       // c
+      print("d") // not a line of output: code comes first on its line
       ```
       """)
     #expect(chapter.inputErrors.map(\.line) == [3, 5])

@@ -442,8 +442,8 @@ enum Evaluator {
       if lineForLine { changes.append(OutputChange(snippet: snippet.index, content: normalized)) }
     }
 
-    /// "1 line", "3 lines".
-    func lineCount(_ count: Int) -> String { count == 1 ? "1 line" : "\(count) lines" }
+    /// "nothing", "1 line", "3 lines".
+    func lineCount(_ count: Int) -> String { count == 0 ? "nothing" : count == 1 ? "1 line" : "\(count) lines" }
 
     // MARK: compile-fail
 

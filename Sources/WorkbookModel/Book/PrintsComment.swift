@@ -91,6 +91,11 @@ enum PrintsCommentParser {
     var lineStarts = [0]
     for (offset, byte) in code.utf8.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
     func line(of offset: Int) -> Int { lineStarts.lastIndex { $0 <= offset } ?? 0 }
+    /// Whether only spaces and tabs come before `offset` on its line.
+    func startsItsLine(_ offset: Int) -> Bool {
+      code.utf8.dropFirst(lineStarts[line(of: offset)]).prefix(offset - lineStarts[line(of: offset)])
+        .allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
     let all = SwiftCommentsAndStrings(code).lineComments()
     var comments: [Chapter.PrintsComment] = []
     var problems: [Finding] = []
@@ -114,10 +119,10 @@ enum PrintsCommentParser {
         let from = start + 1
         comments.append(.init(line: markdownLine, lines: [String(quoted)], ranges: [from..<(from + quoted.utf8.count)]))
       } else if let count = lineCount(said) {
-        // The lines under it, each a line comment of its own line.
+        // The lines under it, each a comment alone on its line.
         let under = all[next...].prefix(count)
         guard under.count == count,
-          under.enumerated().allSatisfy({ line(of: $1.utf8Offset) == codeLine + 1 + $0 })
+          under.enumerated().allSatisfy({ line(of: $1.utf8Offset) == codeLine + 1 + $0 && startsItsLine($1.utf8Offset) })
         else {
           problems.append(Finding(
             .error, .badInput, file: file, line: markdownLine,
