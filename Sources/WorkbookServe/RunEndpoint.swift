@@ -234,7 +234,7 @@ struct RunAnswer: Encodable {
     status = report.status.rawValue
     output = report.output ?? ""
     outputHTML = LiveOutput.html(output: output, diagrams: report.diagrams)
-    expected = snippet.output?.content
+    expected = snippet.expectedOutput
     diff = []
     errors = []
     seconds = (trial.duration * 100).rounded() / 100
@@ -244,7 +244,7 @@ struct RunAnswer: Encodable {
       switch snippet.kind {
       case .noRun: summary = "Compiles (no-run: it is type-checked, never run)"
       case .compileFail: summary = "Fails to compile with the errors the book shows"
-      default: summary = snippet.output == nil ? "Ran" : "Ran: the output is the book's"
+      default: summary = snippet.expectedOutput == nil ? "Ran" : "Ran: the output is the book's"
       }
     case .mismatch(let mismatch):
       summary = isCompileFail

@@ -131,7 +131,10 @@ struct ChapterRenderer {
     case .exerciseSolution(let id):
       return solutionDetails(snippet, id: id, report: report)
     default:
-      let badge = snippet.output == nil || !problems.isEmpty ? statusBadge(status, kind: snippet.kind) : nil
+      // A snippet whose `// Prints` comments were checked shows its output
+      // as the book wrote it, in the code: the code's badge says so.
+      let badge = snippet.output == nil || !problems.isEmpty
+        ? statusBadge(status, kind: snippet.kind, output: !snippet.printsComments.isEmpty) : nil
       return CodeMarkup.block(code, language: "swift", status: badge, problems: snippet.output == nil ? problems : [])
     }
   }

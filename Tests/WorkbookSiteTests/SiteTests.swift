@@ -60,6 +60,14 @@ import Testing
     #expect(page.contains("<span class=\"badge status-unchecked\">Not run</span>"))
   }
 
+  @Test func aSnippetCheckedByItsPrintsCommentsShowsThemInItsCode() throws {
+    let root = try SiteFixtures.emptyBook(["01-prints.md": "# Prints\n\n```swift\nprint(6 * 7)\n// Prints \"42\"\n```\n"])
+    let page = try SiteFixtures.build(root).text("01-prints.html")
+    #expect(page.contains("<span class=\"badge status-passed\">Verified output</span>"))
+    #expect(page.contains("<span class=\"c\">// Prints &quot;42&quot;</span>"))
+    #expect(!page.contains("<div class=\"output"), "no output block is made up")
+  }
+
   @Test func exercisesShowStarterExpectedOutputHintsAndSolutionBehindDisclosures() throws {
     let site = try SiteFixtures.build(try SiteFixtures.book("book"))
     let page = site.text("02-exercises.html")

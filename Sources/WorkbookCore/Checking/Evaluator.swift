@@ -360,9 +360,14 @@ enum Evaluator {
       compare(snippet, actual: actual)
     }
 
-    /// Compares a snippet's output with its output block.
+    /// Compares a snippet's output with its output block (or its
+    /// `// Prints` comments).
     mutating func compare(_ snippet: Chapter.Snippet, actual: String, missingMessage: String? = nil) {
       let normalized = Evaluator.normalizedOutput(actual)
+      if snippet.output == nil, !snippet.printsComments.isEmpty {
+        comparePrints(snippet, actual: normalized)
+        return
+      }
       switch (snippet.output, normalized.isEmpty) {
       case (nil, true):
         break
@@ -400,6 +405,45 @@ enum Evaluator {
         changes.append(OutputChange(snippet: snippet.index, content: normalized))
       }
     }
+
+    /// Compares a snippet's output with what its `// Prints` comments
+    /// say, reported at the comment that says the first line that differs
+    /// (the last comment, when the snippet prints more). `--record`
+    /// rewrites the comments in place when the output has as many lines
+    /// as they say; otherwise the chapter is not recorded.
+    mutating func comparePrints(_ snippet: Chapter.Snippet, actual normalized: String) {
+      guard let expected = snippet.expectedOutput, let last = snippet.printsComments.last,
+        !Evaluator.outputMatches(expected: expected, actual: normalized)
+      else { return }
+      let said = snippet.printsComments.flatMap(\.lines)
+      let printed = LineDiff.splitLines(normalized)
+      let differing = zip(said, printed).prefix { $0 == $1 }.count
+      var comment = last
+      var through = 0
+      for each in snippet.printsComments {
+        through += each.lines.count
+        if differing < through { comment = each; break }
+      }
+      let lineForLine = said.count == printed.count
+      var message = "Output does not match the '// Prints' comments"
+      if !lineForLine {
+        message += ": the snippet prints \(lineCount(printed.count)), they say \(lineCount(said.count)); "
+          + "'workbook verify --record' rewrites them only line for line and writes nothing in this chapter: "
+          + "correct them by hand, or give the snippet an output block"
+        recordable = false
+      }
+      let diff = LineDiff.unified(old: expected, new: normalized,
+                                  oldLabel: "expected (// Prints, \(file):\(comment.line))", newLabel: "actual")
+      fail(snippet.index,
+           .mismatch(.init(message: message, line: comment.line, expected: expected, actual: normalized, diff: diff)),
+           Finding(.error, .outputMismatch, file: file, line: comment.line, message: message,
+                   details: diff.isEmpty ? ["(they differ only in line endings or a final newline)"] : diff),
+           recordable: lineForLine)
+      if lineForLine { changes.append(OutputChange(snippet: snippet.index, content: normalized)) }
+    }
+
+    /// "nothing", "1 line", "3 lines".
+    func lineCount(_ count: Int) -> String { count == 0 ? "nothing" : count == 1 ? "1 line" : "\(count) lines" }
 
     // MARK: compile-fail
 

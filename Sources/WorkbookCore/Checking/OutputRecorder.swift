@@ -1,6 +1,6 @@
 // OutputRecorder: applies `--record` changes to a chapter's bytes, touching
-// only the output blocks: line endings, the trailing newline and every
-// other byte stay as they were.
+// only the output blocks (and the text of `// Prints` comments, in place):
+// line endings, the trailing newline and every other byte stay as they were.
 import Foundation
 import WorkbookMarkdown
 import WorkbookModel
@@ -19,6 +19,19 @@ enum OutputRecorder {
       let snippet = chapter.snippets[change.snippet]
       let indent = Array(leadingWhitespace(lines[snippet.fenceLine - 1].content))
       switch (snippet.output, change.content) {
+      case (nil, let content?) where !snippet.printsComments.isEmpty:
+        // The comments say the new output, line for line; each changed
+        // line of code keeps what the Markdown line has before it (a list
+        // item's indentation).
+        guard let code = snippet.code(printing: LineDiff.splitLines(content)) else { continue }
+        let old = snippet.code.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = code.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, (was, now)) in zip(old, new).enumerated() where was != now {
+          let index = snippet.fenceLine + offset  // 0-based: the code's lines follow the fence
+          let line = lines[index].content
+          guard line.count >= was.utf8.count, line.suffix(was.utf8.count).elementsEqual(was.utf8) else { continue }
+          lines[index].content = Array(line.dropLast(was.utf8.count)) + Array(now.utf8)
+        }
       case (let block?, let content?):
         guard let closing = block.closingFenceLine else { continue }
         let blockIndent = Array(leadingWhitespace(lines[block.fenceLine - 1].content))
@@ -72,8 +85,10 @@ enum OutputRecorder {
 
   /// Why `updated` (what `apply` made) must not be written, or nil when
   /// it reads back as meant: the same snippets, each changed output block
-  /// holding exactly its new content, every other output block as it was,
-  /// and every byte outside output blocks unchanged.
+  /// (or snippet's `// Prints` comments) saying exactly its new content,
+  /// every other output block as it was, and every byte outside output
+  /// blocks and the rewritten snippets' code unchanged (their code is
+  /// exactly the code with the comments rewritten).
   static func readBackProblem(_ updated: [UInt8], original chapter: Chapter,
                                      changes: [OutputChange]) -> String? {
     for change in changes {
@@ -94,30 +109,46 @@ enum OutputRecorder {
     }
     var wanted: [Int: String?] = [:]
     for change in changes { wanted[change.snippet] = .some(change.content) }
+    // The code of each snippet whose `// Prints` comments are rewritten, as rewritten.
+    var rewritten: [Int: String] = [:]
+    for change in changes where chapter.snippets[change.snippet].output == nil {
+      if let content = change.content, let code = chapter.snippets[change.snippet].code(printing: LineDiff.splitLines(content)) {
+        rewritten[change.snippet] = code
+      }
+    }
     for (old, new) in zip(chapter.snippets, reread.snippets) {
-      guard old.code == new.code, old.kind == new.kind, old.isHidden == new.isHidden else {
+      guard new.code == rewritten[old.index] ?? old.code, old.kind == new.kind, old.isHidden == new.isHidden else {
         return "the snippet at line \(old.fenceLine) would read back differently"
       }
-      let expected: String? = wanted[old.index] ?? old.output?.content
-      if new.output?.content != expected {
+      let expected: String? = wanted[old.index] ?? old.expectedOutput
+      if new.expectedOutput != expected {
+        if rewritten[old.index] != nil {
+          return "the '// Prints' comments of the snippet at line \(old.fenceLine) would not read back as the recorded output"
+        }
         return "the output block of the snippet at line \(old.fenceLine) would not read back as the recorded output"
           + (new.output.map { " (it is at line \($0.fenceLine), in a list or quote whose indentation it cannot keep)" } ?? "")
       }
     }
-    if outsideOutputBlocks(chapter.bytes, chapter) != outsideOutputBlocks(updated, reread) {
+    let codeRewritten = Set(rewritten.keys)
+    if outsideOutputBlocks(chapter.bytes, chapter, codeRewritten) != outsideOutputBlocks(updated, reread, codeRewritten) {
       return "text outside the output blocks would change"
     }
     return nil
   }
 
   /// The lines that are not output blocks (nor the blank lines between a
-  /// snippet and its block); snippets' closing fences without terminators.
-  static func outsideOutputBlocks(_ bytes: [UInt8], _ chapter: Chapter) -> [Line] {
+  /// snippet and its block), nor the code of the snippets in `rewritten`
+  /// (those whose `// Prints` comments are recorded); snippets' closing
+  /// fences without terminators.
+  static func outsideOutputBlocks(_ bytes: [UInt8], _ chapter: Chapter, _ rewritten: Set<Int> = []) -> [Line] {
     var lines = splitKeepingTerminators(bytes)
     var drop = Set<Int>()
     var fences = Set<Int>()
     for snippet in chapter.snippets {
       fences.insert(snippet.closingFenceLine - 1)
+      if rewritten.contains(snippet.index) {
+        for i in snippet.fenceLine..<(snippet.closingFenceLine - 1) { drop.insert(i) }
+      }
       guard let output = snippet.output else { continue }
       for i in snippet.closingFenceLine..<output.endLine { drop.insert(i) }
     }

@@ -116,6 +116,9 @@ extension Chapter {
     /// in the order of the code; only in a snippet that runs, is shown and
     /// has an output block (`KnobParser`).
     public var knobs: [Chapter.Knob] = []
+    /// Its `// Prints …` comments, in order: what a plain `swift` snippet
+    /// without an output block is checked against (`expectedOutput`).
+    public var printsComments: [Chapter.PrintsComment] = []
 
     /// The Markdown line of the snippet's first line of code.
     public var firstCodeLine: Int { fenceLine + 1 }

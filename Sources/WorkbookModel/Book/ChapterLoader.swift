@@ -96,6 +96,7 @@ package enum ChapterLoader {
         }
       }
     }
+    PrintsCommentParser.attach(to: &chapter)
     KnobParser.attach(to: &chapter)
     checkExercises(&chapter)
     chapter.summary = ChapterSummary.line(of: chapter)

@@ -1,7 +1,8 @@
 // SwiftCommentsAndStrings: where a snippet's comments and string literals
 // are, by swift-syntax's parser, so that the loader can tell Markdown an
 // author forgot to fence off from Markdown that is part of the code (a
-// DocC comment's `#### Discussion`, a string holding a fenced example).
+// DocC comment's `#### Discussion`, a string holding a fenced example),
+// and which line comments a snippet has (its `// Prints` comments).
 import SwiftParser
 import SwiftSyntax
 
@@ -27,6 +28,25 @@ struct SwiftCommentsAndStrings {
       return Self.isComment(token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia, at: position)
     }
     return Self.isComment(token.leadingTrivia, from: token.position, at: position)
+  }
+
+  /// The line comments (`// …`; not doc comments, `/// …`), in order,
+  /// each with the UTF-8 offset of its `//` and its text (from `//` to
+  /// the end of its line).
+  func lineComments() -> [(utf8Offset: Int, text: String)] {
+    var comments: [(utf8Offset: Int, text: String)] = []
+    func collect(_ trivia: Trivia, from start: AbsolutePosition) {
+      var offset = start
+      for piece in trivia {
+        if case .lineComment(let text) = piece { comments.append((offset.utf8Offset, text)) }
+        offset += piece.sourceLength
+      }
+    }
+    for token in tree.tokens(viewMode: .sourceAccurate) {
+      collect(token.leadingTrivia, from: token.position)
+      collect(token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia)
+    }
+    return comments
   }
 
   private static func isComment(_ trivia: Trivia, from start: AbsolutePosition, at position: AbsolutePosition) -> Bool {
