@@ -9,15 +9,7 @@ import XCTest
 final class GalleryXCTests: XCTestCase {
   func testAboutFadesOutOnPop() {
     MainActor.assumeIsolated {
-      let navigationDelegate = FadeNavigationDelegate()
-      let recording = TransitionRecorder().record({ () -> UINavigationController in
-        let navigation = UINavigationController(rootViewController: PhotoGridViewController())
-        navigation.delegate = navigationDelegate
-        navigation.pushViewController(AboutViewController(), animated: false)
-        return navigation
-      }) { scene in
-        scene.root.popViewController(animated: true)
-      }
+      let recording = recordAboutPop()
       assertCalls(recording, inOrder: ["FadeAnimator: animateTransition(using:)", "FadeAnimator: completeTransition(true)"])
       assertValue(recording, .alpha, of: "Photos", at: 0.25, equals: 1)
       assertNoFlicker(recording, FlickerRules(incoming: "Photos", outgoing: "About"))
@@ -33,26 +25,27 @@ final class GalleryXCTests: XCTestCase {
 /// '(…) -> @MainActor () throws -> ()'"), so none is written here: drop the
 /// `throws`, or make the method `async throws`.
 @MainActor final class GalleryMainActorXCTests: XCTestCase {
-  private func recordPop() -> TransitionRecording {
-    let navigationDelegate = FadeNavigationDelegate()
-    return TransitionRecorder().record({ () -> UINavigationController in
-      let navigation = UINavigationController(rootViewController: PhotoGridViewController())
-      navigation.delegate = navigationDelegate
-      navigation.pushViewController(AboutViewController(), animated: false)
-      return navigation
-    }) { scene in
-      scene.root.popViewController(animated: true)
-    }
-  }
-
   func testAboutFadesOutOnPop() {
-    let recording = recordPop()
+    let recording = recordAboutPop()
     assertValue(recording, .alpha, of: "Photos", at: 0.25, equals: 1)
     assertNoFlicker(recording, FlickerRules(incoming: "Photos", outgoing: "About"))
   }
 
   func testAboutFadesOutOnPopAsync() async throws {
-    let recording = recordPop()
+    let recording = recordAboutPop()
     assertCalls(recording, inOrder: ["FadeAnimator: animateTransition(using:)", "FadeAnimator: completeTransition(true)"])
+  }
+}
+
+/// The About screen popped back to the grid through the fade.
+@MainActor private func recordAboutPop() -> TransitionRecording {
+  let navigationDelegate = FadeNavigationDelegate()
+  return TransitionRecorder().record({ () -> UINavigationController in
+    let navigation = UINavigationController(rootViewController: PhotoGridViewController())
+    navigation.delegate = navigationDelegate
+    navigation.pushViewController(AboutViewController(), animated: false)
+    return navigation
+  }) { scene in
+    scene.root.popViewController(animated: true)
   }
 }
