@@ -40,10 +40,7 @@ struct ToolHandler: Sendable {
     let site = try arguments.deviceSettings()
     return await work.perform { [configuration] in
       Self.answering {
-        let checker = try ExerciseChecker(
-          workspace: Workspace(configuration), languageMode: mode, site: site,
-          willBuild: Self.announceEngineBuild)
-        let run = try checker.run(files: files)
+        let run = try Self.run(files, in: configuration, languageMode: mode, site: site)
         return Self.answer(run.text(relativeTo: FileManager.default.currentDirectoryPath), RunAnswer(run))
       }
     }
@@ -56,14 +53,21 @@ struct ToolHandler: Sendable {
     let site = try arguments.deviceSettings()
     return await work.perform { [configuration] in
       Self.answering {
-        let checker = try ExerciseChecker(
-          workspace: Workspace(configuration), languageMode: mode, site: site,
-          willBuild: Self.announceEngineBuild)
-        let run = try checker.run(files: files + [(RecordingDriver.fileName, driver.code)])
+        let run = try Self.run(files + [(RecordingDriver.fileName, driver.code)], in: configuration,
+                               languageMode: mode, site: site)
         let answer = RecordAnswer(run, driver: driver.code)
         return Self.answer(run.text(relativeTo: FileManager.default.currentDirectoryPath) + answer.verdict + "\n", answer)
       }
     }
+  }
+
+  /// `files` compiled as one program against the engine and run, as
+  /// `workbook run` does, with the workspace prepared for this call.
+  static func run(_ files: [(path: String, code: String)], in configuration: Workspace.Configuration,
+                  languageMode: SwiftLanguageMode, site: Book.SiteMetadata) throws -> FileRun {
+    let checker = try ExerciseChecker(
+      workspace: Workspace(configuration), languageMode: languageMode, site: site, willBuild: announceEngineBuild)
+    return try checker.run(files: files)
   }
 
   /// Says on standard error (the client's log of the server) that the

@@ -90,11 +90,20 @@ enum PrintsCommentParser {
     guard code.contains(prefix) else { return ([], []) }
     var lineStarts = [0]
     for (offset, byte) in code.utf8.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
-    func line(of offset: Int) -> Int { lineStarts.lastIndex { $0 <= offset } ?? 0 }
+    /// The 0-based line of a byte offset (a binary search: a snippet may
+    /// have many thousands of lines).
+    func line(of offset: Int) -> Int {
+      var low = 0, high = lineStarts.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+      }
+      return low
+    }
     /// Whether only spaces and tabs come before `offset` on its line.
     func startsItsLine(_ offset: Int) -> Bool {
-      code.utf8.dropFirst(lineStarts[line(of: offset)]).prefix(offset - lineStarts[line(of: offset)])
-        .allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      let start = lineStarts[line(of: offset)]
+      return code.utf8.dropFirst(start).prefix(offset - start).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
     let all = SwiftCommentsAndStrings(code).lineComments()
     var comments: [Chapter.PrintsComment] = []
