@@ -72,6 +72,46 @@ import Testing
     #expect(errors.map { String($0.message.split(separator: " [#").first ?? "") } == [expected])
     #expect(errors.first?.file == path)
   }
+
+  /// An initializer a UIKit class inherits from `NSObject` (`UIView()`,
+  /// `UIViewController()`, a subclass's `Card()`) carries the class's
+  /// isolation, as the SDK's imported classes do: made in a nonisolated
+  /// function it gets exactly what a call to a `@preconcurrency @MainActor`
+  /// function gets. With Swift 6.3 that is a warning in Swift 6 mode and
+  /// nothing in Swift 5 mode: a `@preconcurrency` declaration downgrades
+  /// isolation errors in Swift 6 too (SE-0337 as amended,
+  /// swiftlang/swift-evolution#3264), and every Objective-C declaration is
+  /// `@preconcurrency`.
+  @Test(arguments: SwiftLanguageMode.allCases)
+  func inheritedInitializersCarryTheClassIsolation(_ mode: SwiftLanguageMode) throws {
+    let code = """
+      import UIKit
+
+      final class Card: UIView {}
+      @preconcurrency @MainActor func reference() {}
+
+      func makeViews() {
+        reference()
+        _ = UIView()
+        _ = UIView(frame: .zero)
+        _ = UILabel()
+        _ = Card()
+        _ = UIViewController()
+        _ = UINavigationController()
+        _ = UITabBarItem()
+      }
+      print("made")
+      """
+    let result = try Self.checker(mode).run(files: [("/app/Views.swift", code)])
+    #expect(result.outcome == .finished, "\(result.messages.map(\.message)) \(result.otherErrors)")
+    let isolation = result.messages.filter { $0.message.contains("in a synchronous nonisolated context") }
+    let reference = isolation.filter { $0.line == 7 }
+    let made = isolation.filter { $0.line != 7 }
+    #expect(made.map(\.line) == (mode == .v6 ? Array(8...14) : []))
+    #expect(Set(made.map(\.severity)).isSubset(of: Set(reference.map(\.severity))))
+    #expect(reference.count == (mode == .v6 ? 1 : 0))
+    #expect(made.allSatisfy { $0.message.hasPrefix("call to main actor-isolated initializer 'init") })
+  }
 }
 
 /// Snippet code runs on the main actor in both language modes, as an app's

@@ -601,11 +601,13 @@ open class UINavigationItem: NSObject {
 open class UITabBarItem: NSObject {
   open var title: String?
   open var image: UIImage?
-  open var tag: Int
-  public init(title: String?, image: UIImage?, tag: Int) {
+  open var tag: Int = 0
+  /// An item with no title or image (UIKit's designated initializer).
+  public override init() { super.init() }
+  public convenience init(title: String?, image: UIImage?, tag: Int) {
+    self.init()
     self.title = title
     self.image = image
     self.tag = tag
-    super.init()
   }
 }

@@ -381,8 +381,18 @@ struct ZoomTransitionTests {
       let detail = zoomingDetail(from: grid)
       navigation.pushViewController(detail, animated: true)
       sim.runUntilIdle()
+      detail.log = []
+      grid.log = []
       window.drag(from: CGPoint(x: 160, y: 200), to: CGPoint(x: 160, y: 230), duration: 0.5)
       sim.runUntilIdle()
+      // [F]'s figure for a cancelled pop: the popped controller gets
+      // viewWillDisappear, then goes straight back to the appeared state
+      // (viewDidAppear), never viewDidDisappear; the controller below never
+      // appears.
+      #expect(detail.log.first == "willDisappear")
+      #expect(detail.log.last == "didAppear")
+      #expect(!detail.log.contains("didDisappear"))
+      #expect(!grid.log.contains("didAppear"))
       #expect(navigation.viewControllers.count == 2)
       #expect(detail.view.window != nil)
       #expect(detail.view.transform == .identity)
