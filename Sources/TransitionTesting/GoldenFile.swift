@@ -58,7 +58,7 @@ enum GoldenFile {
         try GoldenFolder.replace(path, with: text)
         return nil
       } catch {
-        return "Cannot write the golden file '\(path)': \(error.reason)"
+        return "Cannot write the golden file '\(path)': \(error.reason)" + (error.isLink ? GoldenFolder.goldenLinkAdvice : "")
       }
     }
     /// `message`, after the actual text is kept as an artifact if asked.
@@ -70,6 +70,7 @@ enum GoldenFile {
         return message + "\nThe actual text is in '\(artifact)' (SNAPSHOT_ARTIFACTS)."
       } catch {
         return message + "\nCannot write the artifact '\(artifact)' (SNAPSHOT_ARTIFACTS): \(error.reason)"
+          + (error.isLink ? "; artifacts are never written through a link: remove it, or set SNAPSHOT_ARTIFACTS to a plain folder" : "")
       }
     }
     let data: [UInt8]
@@ -86,7 +87,7 @@ enum GoldenFile {
       }
       data = read
     } catch {
-      return "Cannot read the golden file '\(path)': \(error.reason)"
+      return "Cannot read the golden file '\(path)': \(error.reason)" + (error.isLink ? GoldenFolder.goldenLinkAdvice : "")
     }
     let golden = String(decoding: data, as: UTF8.self)
     if golden == text { return nil }
@@ -123,7 +124,13 @@ enum GoldenFolder {
   /// Why a golden file could not be read or written.
   struct Failure: Error {
     var reason: String
+    /// The path, or a folder on its way, is a symbolic link.
+    var isLink = false
   }
+
+  /// What a refused link means for a golden file, after its reason.
+  static let goldenLinkAdvice = "; golden files are plain files inside __Snapshots__, never read or written through a link: "
+    + "remove the link and run the test again to record the file"
 
   /// The golden file at `path`, or nil when there is none.
   static func contents(of path: String) throws(Failure) -> [UInt8]? {
@@ -234,13 +241,10 @@ enum GoldenFolder {
 
   /// The failure of a file operation, in words: on the golden file itself
   /// (`folder` nil) or on a folder on its way. A symbolic link (ELOOP) is
-  /// named as such.
+  /// named as such; the caller says what to do about it.
   private static func failure(_ code: Int32, at folder: String? = nil) -> Failure {
     let subject = folder.map { "'\($0)'" } ?? "it"
-    if code == ELOOP {
-      return Failure(reason: "\(subject) is a symbolic link; golden files are plain files inside __Snapshots__, "
-        + "never read or written through a link: remove the link and run the test again to record the file")
-    }
+    if code == ELOOP { return Failure(reason: "\(subject) is a symbolic link", isLink: true) }
     if code == ENOTDIR { return Failure(reason: "\(subject) is not a folder") }
     return Failure(reason: String(cString: strerror(code)))
   }

@@ -85,4 +85,23 @@ import UIKit
     #expect(RecordMode.unknownModeMessage(environment: ["SNAPSHOT_TESTING_RECORD": "yes"])
       == "SNAPSHOT_TESTING_RECORD must be 'missing', 'all', 'failed', 'never'; got 'yes'")
   }
+
+  /// An artifact path that is a symbolic link is refused in the artifacts'
+  /// own words (not the golden files'), and what it names is left alone.
+  @Test func anArtifactThatIsALinkIsRefusedAsAnArtifact() throws {
+    let (folder, _) = scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let golden = folder + "/Tests/__Snapshots__/CardTests/testPresent.1.txt"
+    let artifacts = folder + "/artifacts"
+    try FileManager.default.createDirectory(atPath: artifacts + "/CardTests", withIntermediateDirectories: true)
+    try "KEEP".write(toFile: folder + "/notes.txt", atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: artifacts + "/CardTests/testPresent.1.txt",
+                                               withDestinationPath: folder + "/notes.txt")
+    let message = try #require(GoldenFile.verify("first\n", at: golden, mode: .never,
+                                                 environment: ["SNAPSHOT_ARTIFACTS": artifacts]) { _, _ in "(diff)" })
+    #expect(message.contains("Cannot write the artifact '\(artifacts)/CardTests/testPresent.1.txt' (SNAPSHOT_ARTIFACTS): "
+      + "it is a symbolic link; artifacts are never written through a link"))
+    #expect(!message.contains("golden files are plain files"))
+    #expect(try String(contentsOfFile: folder + "/notes.txt", encoding: .utf8) == "KEEP")
+  }
 }

@@ -121,7 +121,7 @@ import Testing
       cached: false, recordedBlocks: 0, duration: 0)
     let report = VerifyReport(chapters: [chapter], duration: 0, engineBuilt: false)
     #expect(ReportRenderer.recordHint(report)
-      == "1 output block differs from what its snippet prints; if the new output is right, write it in with: workbook verify --record 02-fade")
+      == "1 recorded output differs from what its snippet prints; if the new output is right, write it in with: workbook verify --record 02-fade")
     var passing = chapter
     passing.snippets[0].verdict = .passed
     passing.findings = []

@@ -64,7 +64,7 @@ public enum ReportRenderer {
       return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
     }
     let shown = names.count <= 3 ? names.joined(separator: " ") : ""
-    return "\(plural(blocks, "output block")) \(blocks == 1 ? "differs" : "differ") from what \(blocks == 1 ? "its snippet prints" : "their snippets print")"
+    return "\(plural(blocks, "recorded output")) \(blocks == 1 ? "differs" : "differ") from what \(blocks == 1 ? "its snippet prints" : "their snippets print")"
       + "; if the new output is right, write it in with: workbook verify --record" + (shown.isEmpty ? "" : " " + shown)
   }
 
@@ -77,7 +77,8 @@ public enum ReportRenderer {
     let notRun = report.chapters.reduce(0) { $0 + $1.snippets.filter { $0.status == .notRun }.count }
     if notRun > 0 { line += " (\(notRun) of them not run)" }
     if failedChapters > 0 { line += " (\(plural(failedChapters, "chapter")) failing)" }
-    if recorded > 0 { line += ", \(plural(recorded, "output block")) recorded" }
+    // An output block or a snippet's `// Prints` comments: an output.
+    if recorded > 0 { line += ", \(plural(recorded, "output")) recorded" }
     line += " in \(seconds(report.duration))"
     return line
   }
