@@ -5,6 +5,9 @@
 import TransitionDiagrams
 import UIKit
 
+// The type the check reports is the Stage's own, under the same name.
+@_exported import struct TransitionDiagrams.FlickerViolation
+
 /// What the flicker check holds a recording to. The defaults suit a
 /// transition between two full-screen controllers; name the incoming and
 /// outgoing views (their accessibility identifiers, or their controllers'
@@ -97,31 +100,6 @@ public struct MonotonicValue: Sendable {
   }
 }
 
-/// One broken invariant: when, which view, which invariant, and how.
-public struct FlickerViolation: Equatable, Sendable, CustomStringConvertible {
-  /// The invariants the check holds.
-  public enum Invariant: String, Sendable {
-    case coverage = "screen covered"
-    case jump = "no jump"
-    case pop = "no pop"
-    case hierarchy = "hierarchy at the end"
-    case completion = "completeTransition once"
-    case monotonic = "monotonic"
-    case cancel = "cancel restores"
-    case duration = "duration as declared"
-  }
-
-  /// Seconds from the scenario's start.
-  public var time: TimeInterval
-  /// The view (or the screen point, or the animator).
-  public var view: String
-  public var invariant: Invariant
-  /// What was seen.
-  public var detail: String
-
-  public var description: String { "t=\(number(time))s  \(view)  [\(invariant.rawValue)] \(detail)" }
-}
-
 extension TransitionRecording {
   /// Every violation of `rules` over the frames, in time order per invariant.
   /// The invariants over captures are the Stage's (TransitionDiagrams'
@@ -136,18 +114,18 @@ extension TransitionRecording {
     found += FlickerCheck.completionViolations(trace, end: last.time)
     if rules.checksDuration { found += FlickerCheck.durationViolations(trace) }
     found += endViolations(rules)
-    return found.map(FlickerViolation.init)
+    return found
   }
 
-  private func monotonicViolations(_ declared: [MonotonicValue]) -> [FlickerFinding] {
-    var found: [FlickerFinding] = []
+  private func monotonicViolations(_ declared: [MonotonicValue]) -> [FlickerViolation] {
+    var found: [FlickerViolation] = []
     for value in declared {
       let series = value.property.map { values($0, of: value.label) } ?? probe(value.label)
       let name = value.property.map { "\(value.label) \($0.name)" } ?? value.label
       for (a, b) in zip(series, series.dropFirst()) {
         let wrong = value.direction == .increasing ? b.value < a.value - 1e-6 : b.value > a.value + 1e-6
         if wrong {
-          found.append(FlickerFinding(
+          found.append(FlickerViolation(
             time: b.time, view: value.label, invariant: .monotonic,
             detail: "\(name) should be \(value.direction.rawValue) but went from \(number(a.value)) "
               + "to \(number(b.value))"))
@@ -160,30 +138,22 @@ extension TransitionRecording {
 
   /// The incoming view on screen at the end, the outgoing one gone (or
   /// not, per style); after a cancel, the screen as it was before.
-  private func endViolations(_ rules: FlickerRules) -> [FlickerFinding] {
+  private func endViolations(_ rules: FlickerRules) -> [FlickerViolation] {
     let end = last.capture
     let cancelled = trace.contains { $0.kind == .appCall && $0.message == "completeTransition(false)" }
     if cancelled { return FlickerCheck.cancelViolations(before: before, end: end) }
-    var found: [FlickerFinding] = []
+    var found: [FlickerViolation] = []
     if let incoming = rules.incoming, !FlickerCheck.shows(incoming, in: end) {
-      found.append(FlickerFinding(time: end.time, view: incoming, invariant: .hierarchy,
+      found.append(FlickerViolation(time: end.time, view: incoming, invariant: .hierarchy,
                                   detail: "the incoming view is not on screen at the end"))
     }
     if let outgoing = rules.outgoing, FlickerCheck.shows(outgoing, in: end) != rules.outgoingStays {
-      found.append(FlickerFinding(
+      found.append(FlickerViolation(
         time: end.time, view: outgoing, invariant: .hierarchy,
         detail: rules.outgoingStays ? "the outgoing view should stay on screen but is gone"
           : "the outgoing view is still on screen at the end"))
     }
     return found
-  }
-}
-
-extension FlickerViolation {
-  /// The shared check's finding, under this module's public names.
-  init(_ finding: FlickerFinding) {
-    self.init(time: finding.time, view: finding.view, invariant: Invariant(rawValue: finding.invariant.rawValue)!,
-              detail: finding.detail)
   }
 }
 

@@ -5,10 +5,12 @@
 
 import TransitionEngine
 
-/// One broken invariant, as the shared check finds it.
-package struct FlickerFinding: Equatable, Sendable {
+/// One broken invariant: when, which view, which invariant, and how. The
+/// Stage's films and TransitionTesting's recordings (which re-exports it)
+/// report the same type.
+public struct FlickerViolation: Equatable, Sendable, CustomStringConvertible {
   /// The invariants the check holds.
-  package enum Invariant: String, Sendable {
+  public enum Invariant: String, Sendable {
     case coverage = "screen covered"
     case jump = "no jump"
     case pop = "no pop"
@@ -19,10 +21,13 @@ package struct FlickerFinding: Equatable, Sendable {
     case duration = "duration as declared"
   }
 
-  package var time: TimeInterval
-  package var view: String
-  package var invariant: Invariant
-  package var detail: String
+  /// Seconds from the scenario's start.
+  public var time: TimeInterval
+  /// The view (or the screen point, or the animator).
+  public var view: String
+  public var invariant: Invariant
+  /// What was seen.
+  public var detail: String
 
   package init(time: TimeInterval, view: String, invariant: Invariant, detail: String) {
     self.time = time
@@ -32,7 +37,7 @@ package struct FlickerFinding: Equatable, Sendable {
   }
 
   /// `t=0.2s  Card  [no jump] moved 160 pt in 0.017s (at most 100 a frame)`.
-  package var description: String {
+  public var description: String {
     "t=\(FlickerCheck.number(time))s  \(view)  [\(invariant.rawValue)] \(detail)"
   }
 }
@@ -66,9 +71,9 @@ package enum FlickerCheck {
   /// Coverage (unless `coverage` is false), pops and jumps over `frames`,
   /// consecutive frames on a 60 fps grid, in time order per invariant.
   package static func frameViolations(_ frames: [ScreenCapture], limits: FlickerLimits,
-                                      coverage: Bool = true) -> [FlickerFinding] {
+                                      coverage: Bool = true) -> [FlickerViolation] {
     guard let first = frames.first else { return [] }
-    var found: [FlickerFinding] = []
+    var found: [FlickerViolation] = []
     let points = samplePoints(first.screenSize, spacing: limits.sampleSpacing)
     var lastTops: [String: Double]?
     var previous: ScreenCapture?
@@ -86,7 +91,7 @@ package enum FlickerCheck {
             + "; \(run.frames + 1) frames, to t=\(number(frame.time))s"
         } else {
           uncoveredRun = (found.count, 1)
-          found.append(FlickerFinding(
+          found.append(FlickerViolation(
             time: frame.time, view: "screen at (\(number(point.x)), \(number(point.y)))", invariant: .coverage,
             detail: "only \(percent(coverage)) covered: the window's background shows"))
         }
@@ -100,7 +105,7 @@ package enum FlickerCheck {
           for label in Set(tops.keys).union(lastTops.keys).sorted() where !limits.popsAllowed.contains(label) {
             let change = (tops[label] ?? 0) - (lastTops[label] ?? 0)
             if abs(change) > limits.maximumPop {
-              found.append(FlickerFinding(
+              found.append(FlickerViolation(
                 time: frame.time, view: label, invariant: .pop,
                 detail: "\(change > 0 ? "pops in" : "pops out"): shows on \(percent(lastTops[label] ?? 0)) "
                   + "of the screen, then \(percent(tops[label] ?? 0)) one frame later"))
@@ -118,7 +123,7 @@ package enum FlickerCheck {
           let moved = distance(before, quad)
           let perFrame = moved * (1.0 / 60) / dt
           if perFrame > limits.maximumJump {
-            found.append(FlickerFinding(
+            found.append(FlickerViolation(
               time: frame.time, view: label, invariant: .jump,
               detail: "moved \(number(moved)) pt in \(number(dt))s (at most \(number(limits.maximumJump)) a frame)"))
           }
@@ -136,11 +141,11 @@ package enum FlickerCheck {
   /// removed or added a frame too early or late). A gradual reveal (a
   /// presenter that shrinks or fades, a card that turns edge-on) is not one.
   package static func flashViolations(_ frames: [ScreenCapture], limits: FlickerLimits,
-                                      maximumRise: Double = 0.25) -> [FlickerFinding] {
+                                      maximumRise: Double = 0.25) -> [FlickerViolation] {
     guard let first = frames.first else { return [] }
     let points = samplePoints(first.screenSize, spacing: limits.sampleSpacing)
     guard !points.isEmpty else { return [] }
-    var found: [FlickerFinding] = []
+    var found: [FlickerViolation] = []
     var previous: Double?
     for frame in frames {
       let covers = Cover.layers(of: frame)
@@ -150,7 +155,7 @@ package enum FlickerCheck {
       let shown = bare.reduce(0, +) / Double(points.count)
       if let previous, shown - previous > maximumRise {
         let worst = bare.indices.max { bare[$0] < bare[$1] }!
-        found.append(FlickerFinding(
+        found.append(FlickerViolation(
           time: frame.time, view: "screen at (\(number(points[worst].x)), \(number(points[worst].y)))",
           invariant: .coverage,
           detail: "the window's background shows through \(percent(shown)) of the screen, "
@@ -171,8 +176,8 @@ package enum FlickerCheck {
   /// calls `completeTransition(_:)` exactly once. Those still open at
   /// `end` are reported there when `reportsUnfinished`.
   package static func completionViolations(_ trace: [TraceEvent], end: TimeInterval,
-                                           reportsUnfinished: Bool = true) -> [FlickerFinding] {
-    var found: [FlickerFinding] = []
+                                           reportsUnfinished: Bool = true) -> [FlickerViolation] {
+    var found: [FlickerViolation] = []
     var open: [TraceEvent] = []
     var interactiveStart = false
     for event in trace {
@@ -184,19 +189,19 @@ package enum FlickerCheck {
       } else if event.kind == .appCall, event.message.hasPrefix("completeTransition(") {
         interactiveStart = false
         if open.isEmpty {
-          found.append(FlickerFinding(time: event.time, view: event.receiver, invariant: .completion,
+          found.append(FlickerViolation(time: event.time, view: event.receiver, invariant: .completion,
                                       detail: "\(event.message) with no transition running"))
         } else {
           open.removeFirst()
         }
       } else if event.kind == .warning, event.message.contains("completeTransition(_:) was called more than once") {
-        found.append(FlickerFinding(time: event.time, view: event.receiver, invariant: .completion,
+        found.append(FlickerViolation(time: event.time, view: event.receiver, invariant: .completion,
                                     detail: "called more than once: \(event.message)"))
       }
     }
     guard reportsUnfinished else { return found }
     for start in open {
-      found.append(FlickerFinding(
+      found.append(FlickerViolation(
         time: end, view: start.receiver, invariant: .completion,
         detail: "never called completeTransition(_:) (transition started at t=\(number(start.time))s)"))
     }
@@ -209,8 +214,8 @@ package enum FlickerCheck {
   /// animations in step with the transition (the navigation bar's, the
   /// coordinator's alongside animations), so a wrong one shows as chrome
   /// that finishes early or late.
-  package static func durationViolations(_ trace: [TraceEvent]) -> [FlickerFinding] {
-    var found: [FlickerFinding] = []
+  package static func durationViolations(_ trace: [TraceEvent]) -> [FlickerViolation] {
+    var found: [FlickerViolation] = []
     var declared: [String: TimeInterval] = [:]
     var open: [(animator: String, start: TimeInterval, duration: TimeInterval?)] = []
     var interactiveStart = false
@@ -232,7 +237,7 @@ package enum FlickerCheck {
         guard let duration = started.duration, event.message == "completeTransition(true)" else { continue }
         let took = event.time - started.start
         if abs(took - duration) > 2.0 / 60 + 1e-9 {
-          found.append(FlickerFinding(
+          found.append(FlickerViolation(
             time: event.time, view: started.animator, invariant: .duration,
             detail: "transitionDuration(using:) returned \(number(duration)) s, but the transition completed "
               + "\(number(took)) s after animateTransition(using:) began: return the duration the animations use"))
@@ -244,18 +249,18 @@ package enum FlickerCheck {
 
   /// After a cancel: the screen at `end` as it was `before` (the same
   /// views, at the same places, as opaque).
-  package static func cancelViolations(before: ScreenCapture, end: ScreenCapture) -> [FlickerFinding] {
-    var found: [FlickerFinding] = []
+  package static func cancelViolations(before: ScreenCapture, end: ScreenCapture) -> [FlickerViolation] {
+    var found: [FlickerViolation] = []
     func counts(_ capture: ScreenCapture) -> [String: Int] {
       capture.layers.filter(\.isView).reduce(into: [:]) { $0[$1.label, default: 0] += 1 }
     }
     let countsBefore = counts(before), countsAfter = counts(end)
     for (label, count) in countsAfter.sorted(by: { $0.key < $1.key }) where count > countsBefore[label] ?? 0 {
-      found.append(FlickerFinding(time: end.time, view: label, invariant: .cancel,
+      found.append(FlickerViolation(time: end.time, view: label, invariant: .cancel,
                                   detail: "left on screen after the cancel (it was not there before)"))
     }
     for (label, count) in countsBefore.sorted(by: { $0.key < $1.key }) where count > countsAfter[label] ?? 0 {
-      found.append(FlickerFinding(time: end.time, view: label, invariant: .cancel,
+      found.append(FlickerViolation(time: end.time, view: label, invariant: .cancel,
                                   detail: "gone after the cancel (it was on screen before)"))
     }
     let quadsBefore = uniqueViewQuads(before.layers), quadsAfter = uniqueViewQuads(end.layers)
@@ -263,7 +268,7 @@ package enum FlickerCheck {
       guard let quad = quadsBefore[layer.label], let now = quadsAfter[layer.label],
             let after = end.layers.first(where: { $0.label == layer.label }) else { continue }
       if distance(quad, now) > 0.5 || abs(after.effectiveAlpha - layer.effectiveAlpha) > 0.01 {
-        found.append(FlickerFinding(
+        found.append(FlickerViolation(
           time: end.time, view: layer.label, invariant: .cancel,
           detail: "not restored: frame \(describe(layer.frame)) alpha \(number(layer.effectiveAlpha)) before, "
             + "\(describe(after.frame)) alpha \(number(after.effectiveAlpha)) after"))

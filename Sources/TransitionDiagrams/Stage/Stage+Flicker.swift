@@ -59,7 +59,7 @@ extension Stage {
   /// frame to the next): a sheet leaves the background at its corners, a
   /// presenter may shrink, a card turn edge-on, and none of these is a flash.
   static func flickerFindings(_ motion: [ScreenCapture], trace: [TraceEvent], zero: TimeInterval,
-                              allowing: FlickerAllowance) -> [FlickerFinding] {
+                              allowing: FlickerAllowance) -> [FlickerViolation] {
     guard !allowing.unchecked, motion.count >= 2, let first = motion.first, let last = motion.last else { return [] }
     let limits = flickerLimits(allowing)
     var found = FlickerCheck.frameViolations(motion, limits: limits, coverage: false)

@@ -435,28 +435,30 @@ public struct NotModelledUse: Equatable, Sendable {
 
 // MARK: - Diagnostic
 
-/// A warning about a misuse that UIKit would log (or raise for).
-public struct Diagnostic: Equatable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Kind: String, Equatable {
-    case runLoopOverflow
-    case snapshotOfUnrenderedView
-    case unsatisfiableConstraints
-    case other
+extension Simulation {
+  /// A warning about a misuse that UIKit would log (or raise for).
+  public struct Diagnostic: Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Equatable {
+      case runLoopOverflow
+      case snapshotOfUnrenderedView
+      case unsatisfiableConstraints
+      case other
+    }
+
+    public var kind: Kind
+    /// The message, in UIKit's wording where UIKit has one.
+    public var message: String
+    /// The virtual time at which it was reported.
+    public var time: TimeInterval = 0
+
+    public init(kind: Kind, message: String) {
+      self.kind = kind
+      self.message = message
+    }
+
+    public var description: String { message }
   }
-
-  public var kind: Kind
-  /// The message, in UIKit's wording where UIKit has one.
-  public var message: String
-  /// The virtual time at which it was reported.
-  public var time: TimeInterval = 0
-
-  public init(kind: Kind, message: String) {
-    self.kind = kind
-    self.message = message
-  }
-
-  public var description: String { message }
 }
 
 // MARK: - Global clock functions

@@ -234,6 +234,9 @@ enum ModalPresentation {
     if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
     presented.beginAppearanceTransition(true, animated: animated)
 
+    let record = PresentationRecord(
+      container: container, controller: controller, style: usedStyle, removesPresenter: removesPresenter,
+      presenterSuperview: presenterSuperview, presenterIndex: presenterIndex)
     run.finish = { completed in
       if style == .custom {
         controller.traceHook("presentationTransitionDidEnd(\(completed))")
@@ -255,18 +258,9 @@ enum ModalPresentation {
         // A cancelled presentation: the appearing controller disappears again.
         presented.beginAppearanceTransition(false, animated: animated)
         if removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
-        if removesPresenter, let superview = presenterSuperview {
-          superview.insertSubview(presenterView, at: presenterIndex ?? superview.subviews.count)
-          simulation.record(.hierarchy, "UIKit", "puts \(presenter.traceName)'s view back in the window")
-        }
-        container.removeFromSuperview()
-        simulation.record(.hierarchy, "UIKit", "removes the container view and everything in it")
-        (presented.cachedPresentationController as? UIPopoverPresentationController)?.popoverPresentationDidEnd(onScreen: false)
+        tearDown(presented, presenter: presenter, record: record, fittingPresenterView: false)
         presented.isBeingPresented = false
-        presenter.presentedViewController = nil
         presenter.presentedStrong = nil
-        presented.presentingViewController = nil
-        presented.setPresentationController(nil)
         presented.endAppearanceTransition()
         if removesPresenter { presenter.endAppearanceTransition() }
       }
@@ -275,9 +269,7 @@ enum ModalPresentation {
       // Engine choice: a cancelled presentation does not call the completion block.
       if !context.cancelled { completion?() }
     }
-    presented.presentationRecord = PresentationRecord(
-      container: container, controller: controller, style: usedStyle, removesPresenter: removesPresenter,
-      presenterSuperview: presenterSuperview, presenterIndex: presenterIndex)
+    presented.presentationRecord = record
     run.start()
   }
 
@@ -354,6 +346,33 @@ enum ModalPresentation {
     }
   }
 
+  /// Ends a presentation, cancelled while presenting or dismissed: the
+  /// presenter's view goes back where it was (when the presentation moved
+  /// it into the container), sized to its superview when
+  /// `fittingPresenterView`; the container goes, with whatever is still
+  /// inside it; the two controllers are unlinked and the presentation
+  /// controller released. The appearance calls are the callers': they differ.
+  private static func tearDown(_ presented: UIViewController, presenter: UIViewController,
+                               record: PresentationRecord, fittingPresenterView: Bool) {
+    let simulation = presented.simulation
+    let presenterView = presenter.view!
+    if record.removesPresenter, let superview = record.presenterSuperview {
+      // "The presentation controller places the presenting view controller's
+      // view back in its previous superview" (Apple sample).
+      let count = superview.subviews.count
+      superview.insertSubview(presenterView, at: min(record.presenterIndex ?? count, count))
+      if fittingPresenterView { presenterView.frame = superview.bounds }
+      simulation.record(.hierarchy, "UIKit", "puts \(presenter.traceName)'s view back in the window")
+    }
+    record.container.removeFromSuperview()
+    simulation.record(.hierarchy, "UIKit", "removes the container view and everything in it")
+    presenter.presentedViewController = nil
+    presented.presentingViewController = nil
+    presented.presentationRecord = nil
+    (presented.cachedPresentationController as? UIPopoverPresentationController)?.popoverPresentationDidEnd(onScreen: false)
+    presented.setPresentationController(nil)
+  }
+
   private static func finishDismissalInstantly(_ presented: UIViewController) {
     if let above = presented.presentedViewController { finishDismissalInstantly(above) }
     guard let record = presented.presentationRecord, let presenter = presented.presentingViewController else { return }
@@ -408,21 +427,7 @@ enum ModalPresentation {
       (controller as? UISheetPresentationController)?.sheetDismissalDidEnd(completed)
       run.coordinator.runCompletions()
       if completed {
-        if record.removesPresenter, let superview = record.presenterSuperview {
-          // "The presentation controller places the presenting view controller's
-          // view back in its previous superview" (Apple sample).
-          superview.insertSubview(presenterView, at: min(record.presenterIndex ?? 0, superview.subviews.count))
-          presenterView.frame = superview.bounds
-          simulation.record(.hierarchy, "UIKit", "puts \(presenter.traceName)'s view back in the window")
-        }
-        // The container goes, with whatever is still inside it.
-        container.removeFromSuperview()
-        simulation.record(.hierarchy, "UIKit", "removes the container view and everything in it")
-        presenter.presentedViewController = nil
-        presented.presentingViewController = nil
-        presented.presentationRecord = nil
-        (presented.cachedPresentationController as? UIPopoverPresentationController)?.popoverPresentationDidEnd(onScreen: false)
-        presented.setPresentationController(nil)
+        tearDown(presented, presenter: presenter, record: record, fittingPresenterView: true)
         presented.endAppearanceTransition()
         if record.removesPresenter { presenter.endAppearanceTransition() }
         // Apple: true inside the dismissed controller's viewWillDisappear and

@@ -276,7 +276,7 @@ enum KeyValueObserving {
     }
     guard let match = keys.first(where: { $0.keyPath == keyPath }), let target = match.target(root) else {
       let simulation = (root as? UIView)?.simulation ?? (root as? CALayer)?.simulation ?? Simulation.current
-      simulation.report(Diagnostic(kind: .other, message: """
+      simulation.report(Simulation.Diagnostic(kind: .other, message: """
         Key-value observing of \(keyPath) on \(type(of: root)) is not supported by the engine: \
         only the UIView, UIScrollView and CALayer properties it lists (Guides/TransitionEngine.md) \
         announce their changes. The observation will not report changes.

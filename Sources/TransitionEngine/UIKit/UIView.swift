@@ -563,7 +563,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     let snapshot = SnapshotView(frame: CGRect(origin: .zero, size: bounds.size))
     snapshot.sourceLabel = diagramLabel
     if !afterUpdates && !hasBeenRendered {
-      simulation.report(Diagnostic(
+      simulation.report(Simulation.Diagnostic(
         kind: .snapshotOfUnrenderedView,
         message: "[Snapshotting] Snapshotting a view (\(debugPointer), \(type(of: self))) that has not been rendered at least once requires afterScreenUpdates:YES."))
       return snapshot
