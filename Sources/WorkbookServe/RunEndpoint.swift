@@ -266,6 +266,8 @@ struct RunAnswer: Encodable {
       summary = "Not run: " + notRun.reason
     case .ignored:
       summary = "Not run (ignore)"
+    case .notRunnable(let notRunnable):
+      summary = "Not runnable: " + notRunnable.reason
     }
     others = trial.others.compactMap { other in
       guard other.status.isFailure, let explanation = other.verdict.explanation else { return nil }

@@ -306,7 +306,7 @@ struct ChapterRenderer {
     case (.passed, _): return "status-passed"
     case (.mismatch, _), (.compileError, _), (.trap, _), (.timeout, _): return "status-failed"
     case (.notRun, _): return "status-not-run"
-    case (.ignored, _): return "status-unchecked"
+    case (.ignored, _), (.notRunnable, _): return "status-unchecked"
     }
   }
 
@@ -318,6 +318,7 @@ struct ChapterRenderer {
     case (.passed, _): label = output ? "Verified output" : "Verified"
     case (.mismatch, _), (.compileError, _), (.trap, _), (.timeout, _): label = "Failed verification"
     case (.notRun, _): label = "Not verified: did not run"
+    case (.notRunnable, _): label = "Not runnable: a fragment"
     }
     let css = Self.statusClass(status, kind: kind)
     return "<span class=\"badge \(css)\">\(label)</span>"

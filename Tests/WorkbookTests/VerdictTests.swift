@@ -94,7 +94,7 @@ import Testing
     let encoded = try JSONEncoder().encode(report.chapters)
     #expect(try JSONDecoder().decode([ChapterReport].self, from: encoded) == report.chapters)
     #expect(Set(SnippetReport.Status.allCases.map(\.rawValue))
-      == ["passed", "mismatch", "compile-error", "trap", "timeout", "not-run", "ignored"])
+      == ["passed", "mismatch", "compile-error", "trap", "timeout", "not-run", "ignored", "not-runnable"])
   }
 
   @Test func aLearnersFileGetsTheSameVerdictsAtItsOwnLines() {

@@ -31,7 +31,7 @@ enum Evaluator {
     let snippets = chapter.snippets.map { snippet in
       SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
                     hidden: snippet.isHidden,
-                    verdict: snippet.kind == .ignore ? .ignored : .notRun(.init(reason: reason, stoppedBy: nil)))
+                    verdict: snippet.kind == .ignore ? ignored(snippet) : .notRun(.init(reason: reason, stoppedBy: nil)))
     }
     // A problem inside a snippet (or its output block) is about that snippet.
     let findings = chapter.problems.map { problem in
@@ -58,7 +58,7 @@ enum Evaluator {
     }
     for result in run.compileFail { e.evaluateCompileFail(result) }
     e.evaluateExercises(run.standalone)
-    for snippet in chapter.snippets where snippet.kind == .ignore { e.verdicts[snippet.index] = .ignored }
+    for snippet in chapter.snippets where snippet.kind == .ignore { e.verdicts[snippet.index] = ignored(snippet) }
     var diagrams: [Int: [DiagramRecord]] = [:]
     var outputs: [Int: String] = [:]
     for output in (run.program?.outputs ?? []) + run.standalone.flatMap(\.run.outputs) {
@@ -98,6 +98,12 @@ enum Evaluator {
     return Evaluation(findings: e.findings, snippets: reports,
                       changes: e.recordable ? e.changes : [],
                       afterRecording: e.recordable ? (recordedFindings, recordedSnippets) : (e.findings, reports))
+  }
+
+  /// An `ignore` snippet's verdict: not runnable, with the reason, for a
+  /// fragment (`Chapter.Snippet.notRunnableReason`); else ignored.
+  static func ignored(_ snippet: Chapter.Snippet) -> SnippetReport.Verdict {
+    snippet.notRunnableReason.map { .notRunnable(.init(reason: $0)) } ?? .ignored
   }
 
   private struct Context {
@@ -272,6 +278,8 @@ enum Evaluator {
         }
         guard snippet.kind == .run else { continue }
         if snippet.index == stopped { continue }
+        // Set apart from a chapter of listings' program: its errors are its verdict.
+        if program.isolation?.excluded.contains(snippet.index) == true { continue }
         checkOutput(snippet, actual: program.output(of: snippet.index))
       }
     }
@@ -449,6 +457,10 @@ enum Evaluator {
 
     mutating func evaluateCompileFail(_ result: CompileFailRun) {
       let snippet = chapter.snippets[result.snippet]
+      if result.compiled, !snippet.errorLines.isEmpty {
+        checkErrorComments(snippet, errors: [])
+        return
+      }
       if result.compiled {
         let message = "Snippet marked 'compile-fail' compiles; fix it or drop the attribute"
         fail(snippet.index,
@@ -464,6 +476,10 @@ enum Evaluator {
         fail(snippet.index,
              .mismatch(.init(message: message, line: snippet.fenceLine, expected: snippet.output?.content, actual: "")),
              Finding(.error, .compileFailMismatch, file: file, line: snippet.fenceLine, message: message))
+        return
+      }
+      if !snippet.errorLines.isEmpty {
+        checkErrorComments(snippet, errors: mine)
         return
       }
       var actualLines: [String] = []
@@ -496,6 +512,31 @@ enum Evaluator {
              recordable: true)
         changes.append(OutputChange(snippet: snippet.index, content: actual))
       }
+    }
+
+    /// A snippet with `// Error` comments: the expected error is confirmed
+    /// when the compiler reports an error on each line they mark; a marked
+    /// line without one, or an error on a line none marks, fails it.
+    /// Nothing to record: the comments are the author's.
+    mutating func checkErrorComments(_ snippet: Chapter.Snippet, errors: [Diagnostic]) {
+      let failing = Set(errors.map { snippet.fenceLine + $0.lineOffset })
+      let compiled = snippet.errorLines.filter { !failing.contains($0) }
+      let unexpected = errors.filter { !snippet.errorLines.contains(snippet.fenceLine + $0.lineOffset) }
+      guard !compiled.isEmpty || !unexpected.isEmpty else { return }
+      let message: String
+      let line: Int
+      if let first = compiled.first {
+        line = first
+        message = "The '// Error' comment expects an error on line \(first), and it compiles"
+          + (compiled.count > 1 ? " (as do lines " + compiled.dropFirst().map(String.init).joined(separator: ", ") + ")" : "")
+      } else {
+        line = snippet.fenceLine + unexpected[0].lineOffset
+        message = "An error no '// Error' comment expects, on line \(line): \(unexpected[0].message)"
+      }
+      fail(snippet.index,
+           .mismatch(.init(message: message, line: line, expected: nil, actual: nil)),
+           Finding(.error, .compileFailMismatch, file: file, line: line, message: message,
+                   details: excerpt(line: line, column: 1)))
     }
 
     // MARK: Exercises

@@ -27,7 +27,7 @@ public struct ExerciseCheck: Hashable, Sendable {
   /// The verdict in the learner's words.
   public var outcome: Outcome {
     switch verdict.status {
-    case .passed, .ignored: return .passed
+    case .passed, .ignored, .notRunnable: return .passed
     case .mismatch: return .wrongOutput
     case .compileError, .notRun: return .compileError
     case .trap: return .crashed

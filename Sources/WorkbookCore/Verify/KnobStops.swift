@@ -33,7 +33,7 @@ enum KnobStops {
           switch trial.report.verdict {
           case .passed, .mismatch:
             stops.append(KnobReport.Stop(value: value, output: trial.report.output ?? "", diagrams: trial.report.diagrams))
-          case .compileError, .trap, .timeout, .notRun, .ignored:
+          case .compileError, .trap, .timeout, .notRun, .ignored, .notRunnable:
             let why = trial.report.verdict.explanation?.message ?? trial.report.status.rawValue
             // The report's closed list of kinds stays as it is (schema 1).
             let kind: Finding.Kind

@@ -70,6 +70,17 @@ public struct Chapter: Sendable {
   /// refused at load, else one page would replace the other).
   public static let sitesOwnPages = [indexPage: "the book's index page", ledgerPage: "the fidelity ledger's page"]
 
+  /// Whether the chapter is a series of listings, as The Swift Programming
+  /// Language is written: no snippet has an output block, and one says
+  /// what it prints in `// Prints` comments, marks an error with
+  /// `// Error` or is a fragment. A listing that does not compile with the
+  /// ones before it is then set apart, and the others run without it
+  /// (WorkbookRunner's `Isolation`).
+  public var isListings: Bool {
+    !snippets.contains { $0.output != nil }
+      && snippets.contains { !$0.printsComments.isEmpty || !$0.errorLines.isEmpty || $0.notRunnableReason != nil }
+  }
+
   /// Snippets that are checked (all but `ignore`).
   public var checkedSnippets: [Chapter.Snippet] { snippets.filter { $0.kind != .ignore } }
 
@@ -119,6 +130,14 @@ extension Chapter {
     /// Its `// Prints …` comments, in order: what a plain `swift` snippet
     /// without an output block is checked against (`expectedOutput`).
     public var printsComments: [Chapter.PrintsComment] = []
+    /// The Markdown lines its `// Error` comments mark, in order: a plain
+    /// snippet with such comments is `compile-fail`, and must fail at each
+    /// of them (`ListingConventions`).
+    public var errorLines: [Int] = []
+    /// Why the snippet is not runnable as written: it is a fragment (code
+    /// left out, a placeholder, a bare signature; `ListingConventions`),
+    /// shown only, its kind `ignore`. Nil for every other snippet.
+    public var notRunnableReason: String? = nil
 
     /// The Markdown line of the snippet's first line of code.
     public var firstCodeLine: Int { fenceLine + 1 }

@@ -96,6 +96,7 @@ package enum ChapterLoader {
         }
       }
     }
+    ListingConventions.attach(to: &chapter)
     PrintsCommentParser.attach(to: &chapter)
     KnobParser.attach(to: &chapter)
     checkExercises(&chapter)

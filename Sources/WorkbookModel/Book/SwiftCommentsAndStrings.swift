@@ -9,7 +9,8 @@ import SwiftSyntax
 /// A snippet parsed once, answering whether a position is inside a
 /// comment or a string literal.
 struct SwiftCommentsAndStrings {
-  private let tree: SourceFileSyntax
+  /// The snippet's syntax tree (`ListingConventions` reads its tokens).
+  let tree: SourceFileSyntax
 
   init(_ code: String) {
     tree = Parser.parse(source: code)

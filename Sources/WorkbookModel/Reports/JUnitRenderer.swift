@@ -85,6 +85,9 @@ extension ReportRenderer {
         } else if case .ignored = verdict {
           counts.skipped += 1
           inner += "      <skipped message=\"ignore: shown only, never checked\"/>\n"
+        } else if case .notRunnable(let notRunnable) = verdict {
+          counts.skipped += 1
+          inner += "      <skipped message=\"\(escape("Not runnable: " + notRunnable.reason))\"/>\n"
         }
         if !warnings.isEmpty {
           inner += "      <system-out>" + escape(warnings.map(text).joined(), inAttribute: false) + "</system-out>\n"

@@ -105,6 +105,20 @@ extension SnippetReport.Verdict {
   }
 }
 
+extension SnippetReport.Verdict {
+  /// Why a snippet is not runnable as written (a fragment: code left out, a
+  /// placeholder, a bare signature); it is shown, never compiled, and is
+  /// not a failure.
+  public struct NotRunnable: Hashable, Sendable, Codable {
+    /// One line: why.
+    public var reason: String
+
+    public init(reason: String) {
+      self.reason = reason
+    }
+  }
+}
+
 /// One snippet in a chapter's report.
 public struct SnippetReport: Hashable, Sendable {
   public var index: Int
@@ -136,10 +150,11 @@ public struct SnippetReport: Hashable, Sendable {
 
 extension SnippetReport: Codable {
   // JSON: `status` is the verdict's word; what explains it is under the key
-  // of the same name (`mismatch`, `compileError`, `trap`, `timeout`, `notRun`).
+  // of the same name (`mismatch`, `compileError`, `trap`, `timeout`, `notRun`,
+  // `notRunnable`).
   private enum CodingKeys: String, CodingKey {
     case index, line, kind, hidden, status, output, diagrams
-    case mismatch, compileError, trap, timeout, notRun
+    case mismatch, compileError, trap, timeout, notRun, notRunnable
   }
 
   public init(from decoder: Decoder) throws {
@@ -158,6 +173,8 @@ extension SnippetReport: Codable {
     case .trap: verdict = .trap(try c.decode(SnippetReport.Verdict.Trap.self, forKey: .trap))
     case .timeout: verdict = .timeout(try c.decode(SnippetReport.Verdict.Timeout.self, forKey: .timeout))
     case .notRun: verdict = .notRun(try c.decode(SnippetReport.Verdict.NotRun.self, forKey: .notRun))
+    case .notRunnable:
+      verdict = .notRunnable(try c.decode(SnippetReport.Verdict.NotRunnable.self, forKey: .notRunnable))
     }
   }
 
@@ -172,6 +189,7 @@ extension SnippetReport: Codable {
     try c.encode(diagrams, forKey: .diagrams)
     switch verdict {
     case .passed, .ignored: break
+    case .notRunnable(let n): try c.encode(n, forKey: .notRunnable)
     case .mismatch(let m): try c.encode(m, forKey: .mismatch)
     case .compileError(let e): try c.encode(e, forKey: .compileError)
     case .trap(let t): try c.encode(t, forKey: .trap)
@@ -211,7 +229,8 @@ public struct ChapterReport: Hashable, Sendable, Codable {
   }
 
   public var failed: Bool { findings.contains { $0.severity == .error } }
-  public var checkedSnippetCount: Int { snippets.filter { $0.status != .ignored }.count }
+  /// Snippets checked: all but ignored and not-runnable ones.
+  public var checkedSnippetCount: Int { snippets.filter { $0.status != .ignored && $0.status != .notRunnable }.count }
   public var passedSnippetCount: Int { snippets.filter { $0.status == .passed }.count }
   /// Snippets that failed or were not run.
   public var failedSnippetCount: Int { snippets.filter(\.status.countsAsFailed).count }
@@ -242,12 +261,15 @@ extension SnippetReport {
     case notRun = "not-run"
     /// `ignore`: never checked.
     case ignored
+    /// Not runnable as written (a fragment), with the reason: never
+    /// compiled, not a failure.
+    case notRunnable = "not-runnable"
 
     /// Whether the snippet itself failed (not-run and ignored are not failures).
     public var isFailure: Bool {
       switch self {
       case .mismatch, .compileError, .trap, .timeout: return true
-      case .passed, .notRun, .ignored: return false
+      case .passed, .notRun, .ignored, .notRunnable: return false
       }
     }
 
@@ -267,6 +289,7 @@ extension SnippetReport {
     case timeout(Timeout)
     case notRun(NotRun)
     case ignored
+    case notRunnable(NotRunnable)
 
     public var status: SnippetReport.Status {
       switch self {
@@ -277,14 +300,15 @@ extension SnippetReport {
       case .timeout: return .timeout
       case .notRun: return .notRun
       case .ignored: return .ignored
+      case .notRunnable: return .notRunnable
       }
     }
 
     /// What went wrong, in one line, and the Markdown line it is at; nil for
-    /// passed and ignored snippets.
+    /// passed, ignored and not-runnable snippets.
     public var explanation: (message: String, line: Int?)? {
       switch self {
-      case .passed, .ignored: return nil
+      case .passed, .ignored, .notRunnable: return nil
       case .mismatch(let m): return (m.message, m.line)
       case .compileError(let c): return (c.message, c.line)
       case .trap(let t): return (t.message, t.line)

@@ -155,7 +155,22 @@ package struct ChapterRunner: Sendable {
       programCache == nil ? nil : ResultCache.programKey(task: task, snippets: snippets, chapter: translated,
                                                          settings: settings)
     }
-    if let last = runSnippets.last {
+    // A chapter of listings: the program first, so that the compile-fail
+    // checks see the snippets before them as it does (`isolate`).
+    var isolation = Isolation()
+    var isolated: ProgramRun? = nil
+    if chapter.isListings, !runSnippets.isEmpty {
+      let key = key("listings", runSnippets)
+      let task: @Sendable () -> Result<ProgramRun, VerifyError> = {
+        Result { () throws(VerifyError) -> ProgramRun in
+          try cached(key) { () throws(VerifyError) in try isolate(translated, in: work + "/chapter", map: map) }
+        }
+      }
+      let run = try CompileSlots.shared.runAll([task])[0].get()
+      isolation = run.isolation ?? Isolation()
+      isolated = run
+    }
+    if let last = runSnippets.last, isolated == nil {
       let program = builder.chapterProgram(translated)
       let key = key("program", runSnippets)
       // A program cut short (a knob's run stops after its snippet) is kept
@@ -188,8 +203,10 @@ package struct ChapterRunner: Sendable {
     for snippet in chapter.snippets {
       switch snippet.kind {
       case .compileFail:
-        let program = builder.compileFailProgram(snippet, in: translated)
-        let key = key("compile-fail", runSnippets.filter { $0.index < snippet.index } + [snippet])
+        let program = builder.compileFailProgram(snippet, in: translated, isolation: isolation)
+        let before = runSnippets.filter { $0.index < snippet.index && !isolation.excluded.contains($0.index) }
+        let scoped = isolation.scoped.filter { $0 < snippet.index }.sorted().map(String.init).joined(separator: ",")
+        let key = key("compile-fail" + (scoped.isEmpty ? "" : " scoped " + scoped), before + [snippet])
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
             let run = try cached(key) { () throws(VerifyError) in
@@ -220,6 +237,7 @@ package struct ChapterRunner: Sendable {
       }
     }
     var result = ChapterRun()
+    result.program = isolated
     // In task order, so the result does not depend on which ended first.
     for outcome in CompileSlots.shared.runAll(tasks) {
       switch try outcome.get() {
@@ -230,6 +248,55 @@ package struct ChapterRunner: Sendable {
       }
     }
     return result
+  }
+
+  /// The program of a chapter of listings (`Chapter.isListings`): compiled
+  /// and run as written when it compiles. When it does not, each snippet
+  /// with an error is set apart and the program compiled again, until it
+  /// compiles: a snippet that redeclares an earlier snippet's names gets
+  /// a scope of its own (`Isolation.scoped`) first (and alone in its round:
+  /// the errors the redeclaration causes elsewhere go with it); any other,
+  /// or one that still fails in its scope, is left out
+  /// (`Isolation.excluded`), its errors kept in the run's diagnostics.
+  /// Each round sets at least one snippet apart, so there are at most
+  /// twice as many rounds as snippets.
+  package func isolate(_ translated: TranslatedChapter, in directory: String, map: SourceMap) throws(VerifyError) -> ProgramRun {
+    var isolation = Isolation()
+    var setApart: [Diagnostic] = []
+    // Compiled as written first, at the place the chapter program has (`run`).
+    let last = translated.chapter.snippets.last { $0.kind == .run }?.index ?? 0
+    var run = try compileAndRunTabled(builder.chapterProgram(translated),
+                                      place: translated.chapter.fileName + "#program-to-\(last)",
+                                      in: directory, map: map, defaultSnippet: nil)
+    var round = 0
+    while !run.compiled {
+      let errors = run.diagnostics.filter { $0.severity == .error }
+      let broken = Set(errors.compactMap(\.snippet)).subtracting(isolation.excluded)
+      guard !broken.isEmpty else { break }
+      // A redeclared type makes its name ambiguous everywhere, in the
+      // snippets before the redeclaration too: when a snippet redeclares,
+      // that is all this round changes.
+      func redeclares(_ index: Int) -> Bool {
+        !isolation.scoped.contains(index) && errors.contains { $0.snippet == index && $0.message.hasPrefix("invalid redeclaration") }
+      }
+      let redeclaring = broken.filter(redeclares)
+      for index in redeclaring.isEmpty ? broken : redeclaring {
+        if redeclares(index) {
+          isolation.scoped.insert(index)
+        } else {
+          isolation.excluded.insert(index)
+          isolation.scoped.remove(index)
+          setApart += run.diagnostics.filter { $0.snippet == index }
+        }
+      }
+      round += 1
+      run = try compileAndRun(builder.chapterProgram(translated, isolation: isolation), in: directory + "-\(round)",
+                              map: map, run: true, defaultSnippet: nil)
+    }
+    guard !isolation.excluded.isEmpty || !isolation.scoped.isEmpty else { return run }
+    run.diagnostics = setApart + run.diagnostics
+    run.isolation = isolation
+    return run
   }
 
   /// `compile()`'s run, from the program cache when it holds one for

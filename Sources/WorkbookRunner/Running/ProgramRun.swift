@@ -146,6 +146,10 @@ package struct ProgramRun: Hashable, Sendable, Codable {
   /// Markers that named no snippet or came out of order, diagram data over
   /// its cap.
   package var channelProblems: [ChannelProblem] = []
+  /// A chapter of listings' program that did not compile as written: the
+  /// snippets set apart until the rest compiled (`ChapterRunner.isolate`);
+  /// their errors are in `diagnostics`. Nil for every other program.
+  package var isolation: Isolation? = nil
 
   /// The output of a snippet ("" if it printed nothing).
   package func output(of snippet: Int) -> SnippetOutput? {

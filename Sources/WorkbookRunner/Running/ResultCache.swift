@@ -24,7 +24,7 @@ package struct ResultCache: Sendable {
   /// when first read; v7: a trap in the engine is located by a traced second
   /// run, TrapBacktrace; v8: each checked snippet's index is in the key;
   /// v9: a diagram record keeps where the output was when it was published).
-  package static let format = "chapter-run-v9"
+  package static let format = "chapter-run-v10"
 
   /// The key of a chapter's run (its snippets as translated once).
   package static func key(for translated: TranslatedChapter, settings: RunSettings) -> String {

@@ -37,6 +37,23 @@ package struct TranslatedChapter: Sendable {
   package var code: [Int: String]
 }
 
+/// How a chapter of listings (no output blocks: `Chapter.isListings`)
+/// holds the snippets that do not compile with the ones before them
+/// (`ChapterRunner.isolate`). Empty for every other chapter.
+package struct Isolation: Hashable, Sendable, Codable {
+  /// Snippets left out of the program (each fails on its own, at its errors).
+  package var excluded: Set<Int> = []
+  /// Snippets in a scope of their own (`do { … }` around the code): they
+  /// redeclare a name an earlier snippet declares, so what they declare
+  /// shadows it in them and is not seen after them.
+  package var scoped: Set<Int> = []
+
+  package init(excluded: Set<Int> = [], scoped: Set<Int> = []) {
+    self.excluded = excluded
+    self.scoped = scoped
+  }
+}
+
 /// Builds chapter programs, compile-fail checks and exercise programs.
 package struct ProgramBuilder: Sendable {
   package var translator: SnippetTranslator
@@ -88,8 +105,11 @@ package struct ProgramBuilder: Sendable {
   ///
   /// `no-run` snippets are not in it: they are type-checked on their own
   /// (`noRunProgram`), so no-run code can never run, whatever its braces.
-  package func chapterProgram(_ translated: TranslatedChapter) -> ProgramSource {
-    program(for: translated.chapter.snippets.filter { $0.kind == .run }, in: translated)
+  ///
+  /// `isolation`: the snippets left out, and those in a scope of their own.
+  package func chapterProgram(_ translated: TranslatedChapter, isolation: Isolation = Isolation()) -> ProgramSource {
+    program(for: translated.chapter.snippets.filter { $0.kind == .run && !isolation.excluded.contains($0.index) },
+            in: translated, scoped: isolation.scoped)
   }
 
   /// The type-check-only program of a chapter's `no-run` snippets (nil when
@@ -150,10 +170,15 @@ package struct ProgramBuilder: Sendable {
 
   /// The type-check program for one `compile-fail` snippet: the chapter's
   /// program snippets before it, then it, at file scope.
-  package func compileFailProgram(_ snippet: Chapter.Snippet, in translated: TranslatedChapter) -> ProgramSource {
+  /// `isolation`: the chapter program's, so the check sees the snippets
+  /// before it as the chapter program does.
+  package func compileFailProgram(_ snippet: Chapter.Snippet, in translated: TranslatedChapter,
+                                  isolation: Isolation = Isolation()) -> ProgramSource {
     let chapter = translated.chapter
-    let before = chapter.snippets.filter { $0.kind == .run && $0.index < snippet.index }
-    var program = program(for: before, in: translated)
+    let before = chapter.snippets.filter {
+      $0.kind == .run && $0.index < snippet.index && !isolation.excluded.contains($0.index)
+    }
+    var program = program(for: before, in: translated, scoped: isolation.scoped)
     program.main += directive(chapter.fileName, line: snippet.fenceLine)
     program.main += "\n" + terminated(translated.code[snippet.index] ?? "")
     program.snippetIndexes.append(snippet.index)
@@ -167,13 +192,21 @@ package struct ProgramBuilder: Sendable {
     return program(for: [standalone], in: translated)
   }
 
-  private func program(for snippets: [Chapter.Snippet], in translated: TranslatedChapter) -> ProgramSource {
+  /// `scoped`: the snippets whose code is in a `do { … }` of its own,
+  /// opened on the fence's line after the marker and closed on the
+  /// closing fence's, so every line keeps its number.
+  private func program(for snippets: [Chapter.Snippet], in translated: TranslatedChapter,
+                       scoped: Set<Int> = []) -> ProgramSource {
     let chapter = translated.chapter
     var main = ""
     for snippet in snippets {
       main += directive(chapter.fileName, line: snippet.fenceLine)
       let code = terminated(translated.code[snippet.index] ?? "")
-      main += Self.markerCall(snippet.index) + code
+      if scoped.contains(snippet.index) {
+        main += Self.markerCall(snippet.index).dropLast() + "; do {\n" + code + "}\n"
+      } else {
+        main += Self.markerCall(snippet.index) + code
+      }
     }
     return ProgramSource(
       main: main, prelude: Self.prelude, sourceFileName: chapter.fileName,
