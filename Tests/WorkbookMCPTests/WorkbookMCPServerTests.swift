@@ -7,6 +7,7 @@ import TestSupport
 @testable import WorkbookCore
 @testable import WorkbookMCP
 @testable import WorkbookModel
+@testable import WorkbookRunner
 
 /// A connected client and server over one workspace.
 struct Connection {
@@ -51,7 +52,9 @@ enum MCPFixtures {
     var configuration = Workspace.Configuration()
     configuration.book = book
     configuration.engineSources = engine
-    configuration.engineCacheDirectory = TestPackage.engineCache
+    // The package's engine where the tool builds it (the per-user cache,
+    // built once per machine and engine version), the stand-in per run.
+    configuration.engineCacheDirectory = engine == packageEngine ? EngineCache.userDirectory() : TestPackage.engineCache
     configuration.cacheDirectory = (book as NSString).deletingLastPathComponent + "/.cache"
     return configuration
   }

@@ -18,11 +18,8 @@ import Testing
   @Test(arguments: [CompilerPipeline.direct, .driver])
   func everyMisuseOfThePropertyAnimatorIsATrapAtItsOwnLine(pipeline: CompilerPipeline) throws {
     let book = try Fixtures.book("animator-traps")
-    var options = Fixtures.options(book: book)
+    var options = Fixtures.packageEngineOptions(book: book)
     options.pipeline = pipeline
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    // The real engine: the per-user build the tool uses (as EngineModulesTests).
-    options.engineCacheDirectory = EngineCache.userDirectory()
     let report = try Verifier().run(in: Workspace(options))
     #expect(report.errors(kind: .crash).count == 5)
     #expect(report.errors().count == 5, "only the traps fail: \(report.errors().map(\.message))")

@@ -21,8 +21,7 @@ import Testing
     try FileManager.default.copyItem(atPath: source, toPath: target + "/appcode")
     try #"{"swiftLanguageMode": \#(mode.rawValue)}"#
       .write(toFile: target + "/appcode/Chapters/site.json", atomically: true, encoding: .utf8)
-    var options = Fixtures.options(book: target + "/appcode/Chapters")
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
+    let options = Fixtures.packageEngineOptions(book: target + "/appcode/Chapters")
     let report = try Verifier().run(in: Workspace(options))
     let files = try FileManager.default.contentsOfDirectory(atPath: source + "/Chapters").filter { $0.hasSuffix(".md") }
     #expect(report.chapters.count == files.count)

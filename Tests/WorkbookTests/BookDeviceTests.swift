@@ -35,13 +35,9 @@ import Testing
 
     """
 
-  /// The package's own engine (the stand-in has no devices).
-  static let engine = Fixtures.packageRoot + "/Sources/TransitionEngine"
-
+  /// On the package's own engine (the stand-in has no devices).
   static func options(_ book: String) -> Workspace.Configuration {
-    var options = Fixtures.options(book: book)
-    options.engineSources = engine
-    return options
+    Fixtures.packageEngineOptions(book: book)
   }
 
   /// A book with one chapter whose expected output is `output`.
@@ -57,14 +53,14 @@ import Testing
   @Test func theBooksDeviceAndReduceMotionApplyToEverySnippetProgram() throws {
     let book = try Self.book(site: #"{"device": "iPhone 15", "reduceMotion": true}"#,
                              output: "(393.0, 852.0) 3.0\n(393.0, 852.0)\nReduce Motion: true")
-    let report = try Fixtures.verify(book, configure: { $0.engineSources = Self.engine })
+    let report = try Fixtures.verify(book, configure: { $0 = Self.options($0.book) })
     #expect(report.findings == [], "\(report.findings.map(\.message))")
     #expect(report.chapters.first?.snippets.map(\.status) == [.passed])
   }
 
   @Test func withoutSettingsTheDeviceIsTheIPhoneSEAndReduceMotionIsOff() throws {
     let book = try Self.book(site: nil, output: "(320.0, 568.0) 2.0\n(320.0, 568.0)\nReduce Motion: false")
-    let report = try Fixtures.verify(book, configure: { $0.engineSources = Self.engine })
+    let report = try Fixtures.verify(book, configure: { $0 = Self.options($0.book) })
     #expect(report.findings == [], "\(report.findings.map(\.message))")
   }
 
@@ -77,7 +73,7 @@ import Testing
   @Test func anUnknownDeviceIsRefusedNamingTheFileTheCatalogueAndTheNearestNames() throws {
     let book = try Self.book(site: #"{"device": "iPhone 15 Plsu"}"#, output: "")
     do {
-      _ = try Fixtures.verify(book, configure: { $0.engineSources = Self.engine })
+      _ = try Fixtures.verify(book, configure: { $0 = Self.options($0.book) })
       Issue.record("verified a book whose device is unknown")
     } catch let error as VerifyError {
       guard case .siteSettingsUnreadable(let path, let reason) = error else {

@@ -43,10 +43,7 @@ import Testing
       ```
 
       """.write(toFile: book + "/01-stage.md", atomically: true, encoding: .utf8)
-    var options = Fixtures.options(book: book)
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    // The real engine: the per-user build the tool uses (as TutorialStyleTests).
-    options.engineCacheDirectory = EngineCache.userDirectory()
+    let options = Fixtures.packageEngineOptions(book: book)
     let report = try Verifier().run(in: Workspace(options))
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     let snippets = try #require(report.chapters.first?.snippets)
@@ -121,10 +118,7 @@ import Testing
       ```
 
       """.write(toFile: book + "/01-testing.md", atomically: true, encoding: .utf8)
-    var options = Fixtures.options(book: book)
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    // The real engine: the per-user build the tool uses (as TutorialStyleTests).
-    options.engineCacheDirectory = EngineCache.userDirectory()
+    let options = Fixtures.packageEngineOptions(book: book)
     let report = try Verifier().run(in: Workspace(options))
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     #expect(report.chapters.first?.snippets.map(\.status) == [.passed, .passed],

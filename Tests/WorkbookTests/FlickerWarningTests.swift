@@ -15,9 +15,7 @@ import Testing
 @Suite struct FlickerWarningTests {
   @Test func aJumpingViewIsAWarningAtTheFilmsLineAndADeclaredJumpOrACleanSlideIsNot() throws {
     let book = try Fixtures.book("flicker")
-    var options = Fixtures.options(book: book)
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    options.engineCacheDirectory = EngineCache.userDirectory()
+    let options = Fixtures.packageEngineOptions(book: book)
     let report = try Verifier().run(in: Workspace(options))
     let chapter = try #require(report.chapter("01-flicker.md"))
     #expect(chapter.snippets.map(\.status) == [.passed, .passed, .passed])

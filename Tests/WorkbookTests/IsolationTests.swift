@@ -23,8 +23,7 @@ import Testing
   /// A checker on the package's own engine, compiling in `mode`.
   static func checker(_ mode: SwiftLanguageMode) throws -> ExerciseChecker {
     let book = try Fixtures.temporaryDirectory()
-    var options = Fixtures.options(book: book)
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
+    let options = Fixtures.packageEngineOptions(book: book)
     return try ExerciseChecker(workspace: Workspace(options), languageMode: mode)
   }
 

@@ -51,8 +51,7 @@ import Testing
   /// A checker on the package's own engine (as AppCodeTests uses it).
   static func checker() throws -> ExerciseChecker {
     let folder = try Fixtures.temporaryDirectory()
-    var options = Fixtures.options(book: folder)
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
+    let options = Fixtures.packageEngineOptions(book: folder)
     return try ExerciseChecker(workspace: Workspace(options))
   }
 

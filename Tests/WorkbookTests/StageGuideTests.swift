@@ -15,8 +15,7 @@ import Testing
     let book = try Fixtures.temporaryDirectory() + "/Chapters"
     try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: Self.guide, toPath: book + "/01-stage.md")
-    var options = Fixtures.options(book: book)
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
+    let options = Fixtures.packageEngineOptions(book: book)
     let report = try Verifier().run(in: Workspace(options))
     let chapter = try #require(report.chapters.first)
     #expect(chapter.snippets.count >= 12)

@@ -58,6 +58,20 @@ enum Fixtures {
 
   static func temporaryDirectory() throws -> String { try TestPackage.temporaryDirectory() }
 
+  /// The package's own engine (`Sources/TransitionEngine`).
+  static let packageEngine = packageRoot + "/Sources/TransitionEngine"
+
+  /// `options(book:cache:)` on the package's own engine, built where the
+  /// tool builds it: the per-user engine cache, shared with
+  /// `scripts/bootstrap.sh` and every test run (built once per machine and
+  /// engine version, not once per run).
+  static func packageEngineOptions(book: String, cache: String? = nil) -> Workspace.Configuration {
+    var options = options(book: book, cache: cache)
+    options.engineSources = packageEngine
+    options.engineCacheDirectory = EngineCache.userDirectory()
+    return options
+  }
+
   static func options(book: String, cache: String? = nil) -> Workspace.Configuration {
     var options = Workspace.Configuration()
     options.book = book

@@ -14,11 +14,7 @@ import Testing
     let target = try Fixtures.temporaryDirectory()
     let source = (Fixtures.root as NSString).deletingLastPathComponent + "/tutorials"
     try FileManager.default.copyItem(atPath: source, toPath: target + "/tutorials")
-    var options = Fixtures.options(book: target + "/tutorials/Chapters")
-    options.engineSources = Fixtures.packageRoot + "/Sources/TransitionEngine"
-    // The real engine: the per-user build the tool uses (built once per
-    // machine and engine version, shared with scripts/bootstrap.sh).
-    options.engineCacheDirectory = EngineCache.userDirectory()
+    let options = Fixtures.packageEngineOptions(book: target + "/tutorials/Chapters")
     let report = try Verifier().run(in: Workspace(options))
     #expect(report.chapters.count == 5)
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
