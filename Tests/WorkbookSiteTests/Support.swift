@@ -28,13 +28,16 @@ enum SiteFixtures {
     return target
   }
 
-  /// The fixture book's workspace: the stand-in engine, caches of its own.
+  /// The fixture book's workspace: the stand-in engine and the test run's
+  /// one cache folder (`TestPackage.engineCache`): a chapter verified by
+  /// one test is a cached result for the next (results are keyed by what
+  /// decides them, so a changed chapter is verified again).
   static func configuration(root: String) -> Workspace.Configuration {
     var configuration = Workspace.Configuration()
     configuration.book = root + "/Chapters"
     configuration.engineSources = TestPackage.standInEngine
     configuration.engineCacheDirectory = TestPackage.engineCache
-    configuration.cacheDirectory = root + "/.cache"
+    configuration.cacheDirectory = TestPackage.engineCache
     return configuration
   }
 
@@ -60,10 +63,11 @@ enum SiteFixtures {
     return try SiteBuilder(options: options ?? Self.options(root: root)).render(verified)
   }
 
-  /// Runs the built `workbook` in `directory` against the stand-in engine.
+  /// Runs the built `workbook` in `directory` against the stand-in engine,
+  /// with the test run's one cache folder (the engine built once per run).
   static func workbook(_ arguments: [String], in directory: String) throws -> TestPackage.Outcome {
     try TestPackage.runWorkbook(
-      arguments + ["--engine-sources", TestPackage.standInEngine, "--cache-dir", directory + "/.cache"], in: directory)
+      arguments + ["--engine-sources", TestPackage.standInEngine, "--cache-dir", TestPackage.engineCache], in: directory)
   }
 }
 
