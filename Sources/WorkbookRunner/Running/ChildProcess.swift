@@ -23,20 +23,20 @@ package enum Termination: Hashable, Sendable, Codable {
 }
 
 /// The result of running a child process.
-package struct ChildResult: Sendable {
-  package var termination: Termination
-  package var stdout: [UInt8]
-  package var stderr: [UInt8]
+struct ChildResult: Sendable {
+  var termination: Termination
+  var stdout: [UInt8]
+  var stderr: [UInt8]
   /// Bytes of standard output beyond the cap that were read and dropped.
-  package var droppedStdout: Int
-  package var duration: Double
+  var droppedStdout: Int
+  var duration: Double
   /// Times the wait for the child woke up on a timer (not on output or
   /// the child's exit); 0 when its exit is seen as it happens.
-  package var timerWakeups = 0
+  var timerWakeups = 0
 }
 
 /// Receives standard output as it arrives (for incremental splitting).
-package protocol OutputSink: AnyObject {
+protocol OutputSink: AnyObject {
   func consume(_ bytes: UnsafeRawBufferPointer)
 }
 
@@ -47,7 +47,7 @@ package final class ChildProcessRegistry: @unchecked Sendable {
   private var groups: Set<pid_t> = []
   private var interrupted = false
 
-  package func add(_ pgid: pid_t) -> Bool {
+  func add(_ pgid: pid_t) -> Bool {
     lock.lock(); defer { lock.unlock() }
     if interrupted { return false }
     groups.insert(pgid)
@@ -56,7 +56,7 @@ package final class ChildProcessRegistry: @unchecked Sendable {
 
   /// Spawns and registers under the lock, so that an interrupt either sees
   /// the child or stops it from starting.
-  package func spawn(_ body: () -> (status: Int32, pid: pid_t)) -> (status: Int32, pid: pid_t, registered: Bool) {
+  func spawn(_ body: () -> (status: Int32, pid: pid_t)) -> (status: Int32, pid: pid_t, registered: Bool) {
     lock.lock(); defer { lock.unlock() }
     let result = body()
     guard result.status == 0 else { return (result.status, result.pid, false) }
@@ -65,7 +65,7 @@ package final class ChildProcessRegistry: @unchecked Sendable {
     return (0, result.pid, true)
   }
 
-  package func remove(_ pgid: pid_t) {
+  func remove(_ pgid: pid_t) {
     lock.lock(); defer { lock.unlock() }
     groups.remove(pgid)
   }
@@ -77,13 +77,13 @@ package final class ChildProcessRegistry: @unchecked Sendable {
   /// `/proc/self/task/*/children`). When false, no process started by an
   /// ended child is left: each one would be this process's child (adopted)
   /// or a descendant of such a child.
-  package func hasChildrenItDidNotStart() -> Bool {
+  func hasChildrenItDidNotStart() -> Bool {
     guard let children = ProcessTable.childrenOfThisProcess() else { return true }
     lock.lock(); defer { lock.unlock() }
     return !children.isSubset(of: groups)
   }
 
-  package var isInterrupted: Bool {
+  var isInterrupted: Bool {
     lock.lock(); defer { lock.unlock() }
     return interrupted
   }
@@ -103,7 +103,7 @@ package enum ChildProcess {
   /// (`workbook-<pid of this process>-<n>`), so that all of them can be
   /// found and ended, also by the next run when this one was killed.
   package static let runVariable = "WORKBOOK_RUN"
-  package static let runPrefix = "workbook-\(getpid())-"
+  static let runPrefix = "workbook-\(getpid())-"
   private static let nextRun = AtomicCounter()
 
   /// Orphaned descendants of children are adopted by this process (Linux
@@ -129,7 +129,7 @@ package enum ChildProcess {
   }
 
   /// `WORKBOOK_TRACE=1` prints every child process and its duration.
-  package static let trace = ProcessInfo.processInfo.environment["WORKBOOK_TRACE"] == "1"
+  static let trace = ProcessInfo.processInfo.environment["WORKBOOK_TRACE"] == "1"
 
   /// Runs `executable` with `arguments` and waits for it.
   ///
@@ -148,7 +148,7 @@ package enum ChildProcess {
   /// started (found by a variable in their environment; orphans are
   /// adopted by this process, a subreaper) are killed, and output still
   /// held open by them is read for at most half a second.
-  package static func run(
+  static func run(
     _ executable: String, _ arguments: [String], directory: String? = nil,
     environment: [String: String] = [:], timeout: Double, stdoutCap: Int = 1 << 26,
     stderrCap: Int = 1 << 20, sink: OutputSink? = nil, secret: [UInt8]? = nil
@@ -399,8 +399,8 @@ package enum ChildProcess {
 /// A descriptor that polls readable when a child process exits: Linux's
 /// pidfd (`pidfd_open`, Linux 5.3; glibc 2.36 wraps it, older ones reach it
 /// through `syscall`). Nil elsewhere, or when the kernel refuses.
-package enum ExitDescriptor {
-  package static func open(_ pid: pid_t) -> Int32? {
+enum ExitDescriptor {
+  static func open(_ pid: pid_t) -> Int32? {
     #if os(Linux)
     let fd: Int32
     if let pidfdOpen {
@@ -435,15 +435,15 @@ package enum ExitDescriptor {
 }
 
 /// A thread-safe counter.
-package final class AtomicCounter: @unchecked Sendable {
+final class AtomicCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
-  package func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+  func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
 }
 
 /// The processes of this user, read from /proc (Linux; empty elsewhere).
-package enum ProcessTable {
-  package struct Entry {
+enum ProcessTable {
+  struct Entry {
     var pid: pid_t
     var parent: pid_t
     /// The session it is in (`setsid` starts a new one).
@@ -456,7 +456,7 @@ package enum ProcessTable {
   /// The children of this process (of all its threads), or nil when
   /// /proc does not list them (`CONFIG_PROC_CHILDREN`) or threads came or
   /// went while they were read (a child may have moved between threads).
-  package static func childrenOfThisProcess() -> Set<pid_t>? {
+  static func childrenOfThisProcess() -> Set<pid_t>? {
     func threads() -> [String]? { try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") }
     guard let before = threads() else { return nil }
     var children = Set<pid_t>()
@@ -470,7 +470,7 @@ package enum ProcessTable {
     return children
   }
 
-  package static func all(readEnvironment: Bool = true) -> [Entry] {
+  static func all(readEnvironment: Bool = true) -> [Entry] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
     var entries: [Entry] = []
     let key = Array((ChildProcess.runVariable + "=").utf8)
@@ -499,7 +499,7 @@ package enum ProcessTable {
 
   /// SIGKILLs every process whose run ID is `id` (or starts with `prefix`)
   /// and reaps those this process adopted.
-  package static func killRun(_ id: String? = nil, prefix: String? = nil) {
+  static func killRun(_ id: String? = nil, prefix: String? = nil) {
     killAll { entry, _ in
       guard let run = entry.runID else { return false }
       return run == id || prefix.map { run.hasPrefix($0) } == true
@@ -515,7 +515,7 @@ package enum ProcessTable {
   /// no run ID (Foundation's `Process`) stays in this session, and so does
   /// what it starts unless that leaves the session too; `serve` marks the
   /// browser it opens with a run ID of its own.
-  package static func killEscapedDescendants() {
+  static func killEscapedDescendants() {
     let me = getpid()
     let mySession = getsid(0)
     killAll { entry, parents in
@@ -576,7 +576,7 @@ package func monotonicSeconds() -> Double {
 }
 
 /// The name of a signal, e.g. "SIGSEGV".
-package func signalName(_ signal: Int32) -> String {
+func signalName(_ signal: Int32) -> String {
   switch signal {
   case SIGILL: return "SIGILL"
   case SIGTRAP: return "SIGTRAP"

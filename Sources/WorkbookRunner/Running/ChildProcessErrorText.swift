@@ -3,7 +3,7 @@ import WorkbookSupport
 import WorkbookModel
 
 extension ErrorText {
-  package static func message(for error: ChildProcessError) -> String {
+  static func message(for error: ChildProcessError) -> String {
     switch error {
     case .cannotStart(let executable, let reason): return "Cannot start '\(executable)': \(reason)"
     }

@@ -3,13 +3,13 @@
 import WorkbookModel
 import WorkbookSupport
 
-package enum DiagnosticParser {
+enum DiagnosticParser {
   /// Parses `file:line:col: error|warning|note: message` lines (remarks are
   /// dropped; code excerpts are made from the Markdown instead). A note
   /// belongs to the error or warning before it; the compiler's fix-it line
   /// (the third line after a header, under the source line and the caret
   /// line) is kept with its note or diagnostic.
-  package static func parse(_ text: String, map: SourceMap, snippets: [Int]) -> [Diagnostic] {
+  static func parse(_ text: String, map: SourceMap, snippets: [Int]) -> [Diagnostic] {
     var result: [Diagnostic] = []
     /// The diagnostic that notes go to: the last error or warning (nil
     /// after a remark).
@@ -91,7 +91,7 @@ package enum DiagnosticParser {
 
   /// The snippet (and line offset from its fence) of a `file:line` in the
   /// program's source file.
-  package static func locate(file: String, line: Int, map: SourceMap, snippets: [Int]) -> (Int, Int)? {
+  static func locate(file: String, line: Int, map: SourceMap, snippets: [Int]) -> (Int, Int)? {
     let name = file.split(separator: "/").last.map(String.init) ?? file
     guard name == map.fileName else { return nil }
     for index in snippets {
@@ -106,7 +106,7 @@ package enum DiagnosticParser {
   private static let trapKinds = ["Fatal error", "Precondition failed", "Assertion failed"]
 
   /// Reads the runtime's message for a trap (`[file:line: ]Fatal error: …`).
-  package static func crash(in stderr: String, termination: Termination, map: SourceMap, snippets: [Int]) -> Crash {
+  static func crash(in stderr: String, termination: Termination, map: SourceMap, snippets: [Int]) -> Crash {
     for line in stderr.split(separator: "\n") {
       for kind in trapKinds {
         guard let range = line.range(of: kind) else { continue }
@@ -141,7 +141,7 @@ package enum DiagnosticParser {
 }
 
 extension Crash {
-  package init(message: String) {
+  init(message: String) {
     self.init(message: message, snippet: nil, lineOffset: nil, externalLocation: nil)
   }
 }

@@ -26,7 +26,7 @@ package struct ChannelProblem: Hashable, Sendable, Codable {
   package var message: String
 }
 
-package final class OutputSplitter: OutputSink {
+final class OutputSplitter: OutputSink {
   private let cap: Int
   /// Snippets in the order their markers must come.
   private let expected: [Int]
@@ -69,7 +69,7 @@ package final class OutputSplitter: OutputSink {
   ///   - expected: The snippets whose markers the program prints, in order.
   ///   - defaultSnippet: Output before any marker belongs to it (a
   ///     standalone program).
-  package init(cap: Int, secret: String = "", expected: [Int]? = nil, defaultSnippet: Int? = nil,
+  init(cap: Int, secret: String = "", expected: [Int]? = nil, defaultSnippet: Int? = nil,
        diagramCapPerSnippet: Int = 4 << 20, diagramCapPerChapter: Int = 16 << 20) {
     self.cap = cap
     self.snippetHead = Array("\u{1E}workbook-snippet \(secret) ".utf8)
@@ -85,7 +85,7 @@ package final class OutputSplitter: OutputSink {
   private let validatesOrder: Bool
   private let defaultSnippet: Int?
 
-  package var lastStarted: Int? { current }
+  var lastStarted: Int? { current }
 
   private func start(_ snippet: Int) {
     current = snippet
@@ -119,16 +119,16 @@ package final class OutputSplitter: OutputSink {
     }
   }
 
-  package func consume(_ chunk: UnsafeRawBufferPointer) {
+  func consume(_ chunk: UnsafeRawBufferPointer) {
     consume(UnsafeBufferPointer(start: chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), count: chunk.count))
   }
 
   /// Feeds bytes (tests cut a stream anywhere).
-  package func consume(_ bytes: [UInt8]) {
+  func consume(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { consume($0) }
   }
 
-  package func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
     var i = 0
     let n = bytes.count
@@ -248,7 +248,7 @@ package final class OutputSplitter: OutputSink {
   }
 
   /// A decoding error in one line: what was wrong, and where.
-  package static func describe(_ error: Error) -> String {
+  static func describe(_ error: Error) -> String {
     func path(_ keys: [CodingKey]) -> String {
       keys.isEmpty ? "the record" : keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
     }
@@ -263,7 +263,7 @@ package final class OutputSplitter: OutputSink {
 
   /// Call when the stream ends: a cut marker is plain output after all, a
   /// cut diagram is dropped.
-  package func finish() {
+  func finish() {
     switch state {
     case .head, .number, .numberEnd: notAMarker()
     case .diagram, .diagramEnd: held = []; diagram = []; state = .text
@@ -273,7 +273,7 @@ package final class OutputSplitter: OutputSink {
     // a program early, and the evaluator reports that.
   }
 
-  package func snippetOutputs() -> [SnippetOutput] {
+  func snippetOutputs() -> [SnippetOutput] {
     order.map { SnippetOutput(snippet: $0, text: String(decoding: outputs[$0] ?? [], as: UTF8.self),
                               droppedBytes: dropped[$0] ?? 0, diagrams: diagrams[$0] ?? []) }
   }

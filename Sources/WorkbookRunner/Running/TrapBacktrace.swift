@@ -17,19 +17,19 @@ import Foundation
 import WorkbookModel
 import WorkbookSupport
 
-package enum TrapBacktrace {
+enum TrapBacktrace {
   /// `SWIFT_BACKTRACE` for the traced run: the crashed thread only, as one
   /// JSON document on standard error, with source locations, without
   /// registers, memory or images (docs.swift.org: Backtracing). `limit` and
   /// `top` keep the innermost 64 frames of a deep stack.
-  package static let environment =
+  static let environment =
     "enable=yes,interactive=no,color=no,symbolicate=full,format=json,output-to=stderr,"
     + "threads=crashed,registers=none,images=none,limit=128,top=64"
 
   /// The crashed thread's frames that are in one of `snippets`, innermost
   /// first, each as the snippet and the line offset from its fence; empty
   /// when the backtracer wrote nothing readable or no frame is in a snippet.
-  package static func snippetFrames(in stderr: [UInt8], map: SourceMap, snippets: [Int]) -> [(snippet: Int, lineOffset: Int)] {
+  static func snippetFrames(in stderr: [UInt8], map: SourceMap, snippets: [Int]) -> [(snippet: Int, lineOffset: Int)] {
     guard let log = crashLog(in: stderr) else { return [] }
     let thread = log.threads.first { $0.crashed == true } ?? log.threads.first
     var frames: [(snippet: Int, lineOffset: Int)] = []
@@ -43,14 +43,14 @@ package enum TrapBacktrace {
   }
 
   /// The innermost of `snippetFrames`: the line the trap came from.
-  package static func innermostSnippetLine(in stderr: [UInt8], map: SourceMap, snippets: [Int]) -> (snippet: Int, lineOffset: Int)? {
+  static func innermostSnippetLine(in stderr: [UInt8], map: SourceMap, snippets: [Int]) -> (snippet: Int, lineOffset: Int)? {
     snippetFrames(in: stderr, map: map, snippets: snippets).first
   }
 
   /// The JSON crash log: from the first line that starts with `{` to the
   /// last `}` (the runtime's own trap message and "*** Signal" line come
   /// before it).
-  package static func crashLog(in stderr: [UInt8]) -> CrashLog? {
+  static func crashLog(in stderr: [UInt8]) -> CrashLog? {
     let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), newline = UInt8(ascii: "\n")
     var start: Int? = nil
     for index in stderr.indices where stderr[index] == open && (index == 0 || stderr[index - 1] == newline) {
@@ -62,7 +62,7 @@ package enum TrapBacktrace {
   }
 
   /// The part of the backtracer's JSON crash log read here.
-  package struct CrashLog: Decodable {
+  struct CrashLog: Decodable {
     var threads: [Thread]
 
     struct Thread: Decodable {

@@ -5,13 +5,13 @@
 import WorkbookModel
 import WorkbookSupport
 
-package enum AutolinkEntries {
+enum AutolinkEntries {
   /// The section the Swift compiler writes linker flags into (ELF).
-  package static let sectionName = Array(".swift1_autolink_entries".utf8)
+  static let sectionName = Array(".swift1_autolink_entries".utf8)
 
   /// The Swift runtime's libraries, in the order `swift-autolink-extract`
   /// (Swift 6.3) puts them after every other flag.
-  package static let runtimeLibraries = [
+  static let runtimeLibraries = [
     "-lswiftSwiftOnoneSupport", "-lswiftCore", "-lswift_Concurrency", "-lswift_StringProcessing",
     "-lswift_RegexParser", "-lswiftGlibc", "-lBlocksRuntime", "-ldispatch", "-lswiftDispatch", "-lFoundation",
     "-lFoundationEssentials", "-lFoundationInternationalization", "-lm", "-lpthread", "-lutil", "-ldl",
@@ -22,14 +22,14 @@ package enum AutolinkEntries {
   /// their order, then the runtime's libraries that occur, in
   /// `runtimeLibraries` order, each once. Nil when it is not such a file or
   /// is malformed (then `swift-autolink-extract` does the job).
-  package static func flags(in object: [UInt8]) -> [String]? {
+  static func flags(in object: [UInt8]) -> [String]? {
     guard let entries = read(object) else { return nil }
     let runtime = Set(runtimeLibraries)
     return entries.filter { !runtime.contains($0) } + runtimeLibraries.filter { entries.contains($0) }
   }
 
   /// The entries of every autolink section, in order, each once.
-  package static func read(_ object: [UInt8]) -> [String]? {
+  static func read(_ object: [UInt8]) -> [String]? {
     // ELF header: magic, ELFCLASS64, ELFDATA2LSB.
     guard object.count >= 64, object[0] == 0x7f, object[1] == 0x45, object[2] == 0x4c, object[3] == 0x46,
       object[4] == 2, object[5] == 1

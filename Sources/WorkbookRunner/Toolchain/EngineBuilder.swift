@@ -27,16 +27,16 @@ import WorkbookSupport
 /// beside it.
 package struct EngineBuild: Sendable, Hashable {
   /// The folder that holds the library and the module.
-  package var directory: String
+  var directory: String
   /// A hash of the modules' sources, the compiler and the flags.
-  package var identity: String
+  var identity: String
   /// Whether this call built it (false: it was already there).
   package var wasBuilt: Bool
   /// The clang module cache the engine was built with; programs that
   /// import the engine compile with the same one.
   package var moduleCache: String
 
-  package init(directory: String, identity: String, wasBuilt: Bool, moduleCache: String) {
+  init(directory: String, identity: String, wasBuilt: Bool, moduleCache: String) {
     self.directory = directory
     self.identity = identity
     self.wasBuilt = wasBuilt
@@ -49,20 +49,20 @@ package enum EngineBuilder {
   /// content, but CI builds it on every fresh clone, and snippets are small
   /// demonstrations, so compile time matters more than speed; debug builds
   /// also keep the engine's precondition messages precise.
-  package static let flags = ["-swift-version", "5", "-Onone"]
+  static let flags = ["-swift-version", "5", "-Onone"]
 
   /// Each module is compiled as a whole (`-wmo`: one compiler process that
   /// parses and type-checks every file once, and generates code on as many
   /// threads as there are cores) instead of in batches (each batch parses
   /// every file and type-checks what its files use again). Measured on the
   /// engine: 16 s of CPU against 24 s, the same library.
-  package static let wholeModule = ["-wmo", "-num-threads", String(max(1, ProcessInfo.processInfo.activeProcessorCount))]
+  static let wholeModule = ["-wmo", "-num-threads", String(max(1, ProcessInfo.processInfo.activeProcessorCount))]
 
   /// The package name both modules are built with (`-package-name`), so
   /// that the diagrams harness reaches the engine's `package` declarations
   /// (SwiftPM passes its own for the package's targets). Snippet programs
   /// are built without one: they see public API only.
-  package static let packageName = "TransitionWorkbook"
+  static let packageName = "TransitionWorkbook"
 
   /// The diagrams harness's folder name, beside the engine's folder.
   package static let diagramsFolderName = "TransitionDiagrams"
@@ -94,7 +94,7 @@ package enum EngineBuilder {
   /// snippet program does not link, so they are left out; a chapter shows
   /// those call sites as `ignore` snippets beside the recording calls they
   /// wrap. The module is built only when every one of these files is there.
-  package static let testingFiles = ["Film.swift", "FlickerCheck.swift", "TransitionRecorder.swift",
+  static let testingFiles = ["Film.swift", "FlickerCheck.swift", "TransitionRecorder.swift",
                                      "TransitionRecording.swift"]
 
   /// TransitionTesting's sources: the folder beside the engine's.
@@ -105,7 +105,7 @@ package enum EngineBuilder {
   /// `testingFiles` when all of them are in TransitionTesting's folder
   /// beside `engine`, else none (an engine without it, such as the test
   /// fixtures' stand-in: snippets then cannot import it).
-  package static func listTestingFiles(engine: String) -> [String] {
+  static func listTestingFiles(engine: String) -> [String] {
     let folder = testingSources(besideEngine: engine)
     return testingFiles.allSatisfy { Files.exists(folder + "/" + $0) } ? testingFiles : []
   }
@@ -149,7 +149,7 @@ package enum EngineBuilder {
   }
 
   /// The source files of the modules, as absolute paths.
-  package struct SourceFiles: Sendable, Hashable {
+  struct SourceFiles: Sendable, Hashable {
     /// TransitionEngine's files.
     var engine: [String]
     /// TransitionDiagrams's files.
@@ -162,7 +162,7 @@ package enum EngineBuilder {
 
   /// The modules' files, relative to their folders; empty lists when a
   /// folder is missing or holds no Swift file.
-  package static func listFiles(engine: String)
+  static func listFiles(engine: String)
     -> (engine: [String], diagrams: [String], sdk: [[String]], testing: [String])
   {
     (Files.files(under: engine, suffix: ".swift"),
@@ -171,7 +171,7 @@ package enum EngineBuilder {
      listTestingFiles(engine: engine))
   }
 
-  package static func absolute(
+  static func absolute(
     _ files: (engine: [String], diagrams: [String], sdk: [[String]], testing: [String]), engine: String
   ) -> SourceFiles {
     let diagrams = diagramsSources(besideEngine: engine)
@@ -194,7 +194,7 @@ package enum EngineBuilder {
   ///
   /// - Parameter sources: The engine's folder; the diagrams harness is the
   ///   folder beside it.
-  package static func identity(sources: String, toolchain: Toolchain) throws(VerifyError) -> (String, SourceFiles) {
+  static func identity(sources: String, toolchain: Toolchain) throws(VerifyError) -> (String, SourceFiles) {
     let files = listFiles(engine: sources)
     guard !files.engine.isEmpty else { throw .engineSourcesEmpty(path: sources) }
     let diagrams = diagramsSources(besideEngine: sources)
@@ -225,7 +225,7 @@ package enum EngineBuilder {
   /// `identity(sources:toolchain:)`, remembered in `engineRoot` against
   /// the source files' sizes, modification times and inodes, so that a warm
   /// verify reads no source file (and hashes no 400 kB).
-  package static func rememberedIdentity(
+  static func rememberedIdentity(
     sources: String, toolchain: Toolchain, engineRoot: String
   ) throws(VerifyError) -> (String, SourceFiles) {
     let files = listFiles(engine: sources)
@@ -325,19 +325,19 @@ package enum EngineBuilder {
   /// with a record of their files (`EngineIntegrity`). Older tools keep
   /// their unrecorded builds in `engine/<identity>`, untouched, so that a
   /// machine running both never has a build removed under an older tool.
-  package static let recordedSuffix = "-r1"
+  static let recordedSuffix = "-r1"
 
   /// The modules of a build that are a library and a module file (the
   /// SDK modules, `sdkModules`, are module files only).
-  package static let modules = ["TransitionEngine", diagramsFolderName, ProgramBuilder.preludeModuleName]
+  static let modules = ["TransitionEngine", diagramsFolderName, ProgramBuilder.preludeModuleName]
 
   /// The library modules a build has only when their sources are there
   /// (TransitionTesting, `listTestingFiles`).
-  package static let optionalModules = [testingFolderName]
+  static let optionalModules = [testingFolderName]
 
   /// Removes a build that is not to be used (moved aside first, so that
   /// the folder's name is free at once; call holding the lock).
-  package static func removeBuild(_ directory: String) {
+  static func removeBuild(_ directory: String) {
     let root = (directory as NSString).deletingLastPathComponent
     let aside = root + "/.building-removed-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     if rename(directory, aside) == 0 {
@@ -349,7 +349,7 @@ package enum EngineBuilder {
 
   /// Removes the private folders of builds that were killed half-way
   /// (call holding the lock: no build is running then).
-  package static func removeAbandonedBuilds(in root: String) {
+  static func removeAbandonedBuilds(in root: String) {
     for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where name.hasPrefix(".building-") {
       try? FileManager.default.removeItem(atPath: root + "/" + name)
     }
@@ -357,7 +357,7 @@ package enum EngineBuilder {
 
   /// Whether `directory` holds a finished build (it only ever appears
   /// whole), with its record of files (`EngineIntegrity`).
-  package static func isComplete(_ directory: String) -> Bool {
+  static func isComplete(_ directory: String) -> Bool {
     Files.exists(directory + "/" + EngineIntegrity.recordName) && modules.allSatisfy { module in
       Files.exists(directory + "/lib\(module).so") && Files.exists(directory + "/\(module).swiftmodule")
     } && sdkModules.allSatisfy { Files.exists(directory + "/\($0).swiftmodule") }

@@ -28,7 +28,7 @@ package enum EngineCache {
   /// `$TMPDIR/transition-workbook-<uid>` (else under /tmp): the per-user
   /// cache when neither `XDG_CACHE_HOME` nor `HOME` is an absolute path
   /// (cron, systemd units, `env -i`).
-  package static func fallbackDirectory(environment: [String: String]) -> String {
+  static func fallbackDirectory(environment: [String: String]) -> String {
     let tmp = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
     let base = (tmp as NSString).standardizingPath
     return (base == "/" ? "" : base) + "/transition-workbook-\(getuid())"
@@ -43,7 +43,7 @@ package enum EngineCache {
   ///   take first: when it is not the user's own private folder, a private
   ///   folder beside it is used instead (`transition-workbook-<uid>.XXXXXX`,
   ///   made by `mkdtemp`, found again by later runs), and `note` says so.
-  package static func userRoot(
+  static func userRoot(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(VerifyError) -> (path: String, note: String?) {
     let path = userDirectory(environment: environment)
@@ -79,7 +79,7 @@ package enum EngineCache {
   /// Prints `text` as a note on standard error: something the user should
   /// know that does not stop the command (a cache used instead of another,
   /// a damaged build built again).
-  package static func note(_ text: String) {
+  static func note(_ text: String) {
     FileHandle.standardError.write(Data(("note: " + text + "\n").utf8))
   }
 
@@ -89,7 +89,7 @@ package enum EngineCache {
   /// A private folder of this user's beside `path` (in the temporary
   /// folder): one an earlier run made (`<name>.XXXXXX`, this user's, mode
   /// without write bits for others), else a new one (`mkdtemp`, 0700).
-  package static func privateFolder(beside path: String) throws(VerifyError) -> String {
+  static func privateFolder(beside path: String) throws(VerifyError) -> String {
     let base = (path as NSString).deletingLastPathComponent
     let prefix = (path as NSString).lastPathComponent + "."
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
@@ -151,7 +151,7 @@ package enum EngineCache {
   }
 
   /// The running executable's real path (symlinks resolved).
-  package static func executablePath() -> String? {
+  static func executablePath() -> String? {
     #if os(Linux)
     if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
     #endif
@@ -164,16 +164,16 @@ package enum EngineCache {
   /// refuses them from anywhere else ("was compiled with module cache path
   /// …"). So the cache keeps a stamp of the path it was filled at, and is
   /// emptied when it finds itself somewhere else.
-  package static let stampName = ".workbook-module-cache-path"
+  static let stampName = ".workbook-module-cache-path"
 
   /// Whether the module cache at `path` was filled at this path.
-  package static func moduleCacheIsCurrent(_ path: String) -> Bool {
+  static func moduleCacheIsCurrent(_ path: String) -> Bool {
     Files.readPrivateFile(path + "/" + stampName) == Array(path.utf8)
   }
 
   /// Empties the module cache at `path` unless it was filled at this path,
   /// and stamps it. Call holding the engine cache's lock.
-  package static func prepareModuleCache(_ path: String) {
+  static func prepareModuleCache(_ path: String) {
     if moduleCacheIsCurrent(path) { return }
     clearModuleCache(path)
     try? Files.makePrivateDirectory(path)
@@ -182,7 +182,7 @@ package enum EngineCache {
 
   /// Removes the module cache at `path` (moved aside first, so that a
   /// compiler starting meanwhile finds an empty cache, not half of one).
-  package static func clearModuleCache(_ path: String) {
+  static func clearModuleCache(_ path: String) {
     guard Files.exists(path) else { return }
     let aside = path + ".old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     if rename(path, aside) == 0 {
@@ -195,7 +195,7 @@ package enum EngineCache {
 
 extension UnsafeFolder {
   /// The setup error for a cache folder that is not private.
-  package var verifyError: VerifyError {
+  var verifyError: VerifyError {
     switch kind {
     case .missing: return .cacheUnwritable(path: path, reason: "it was removed while the tool used it")
     case .notAFolder: return .cacheUnwritable(path: path, reason: "it is not a folder")

@@ -17,15 +17,15 @@ import WorkbookSupport
 
 package enum EngineIntegrity {
   /// The record's file name, in the build's folder.
-  package static let recordName = ".workbook-engine-files"
+  static let recordName = ".workbook-engine-files"
   /// The record's first line.
-  package static let header = "workbook engine files 1"
+  static let header = "workbook engine files 1"
   /// The stamps of the files when a check last hashed them and found them
   /// as recorded.
-  package static let checkedName = ".workbook-engine-checked"
+  static let checkedName = ".workbook-engine-checked"
 
   /// What the check found.
-  package enum State: Hashable, Sendable {
+  enum State: Hashable, Sendable {
     /// Every recorded file is there with its size and hash.
     case intact
     /// No build in that folder.
@@ -48,7 +48,7 @@ package enum EngineIntegrity {
   }
 
   /// One recorded file.
-  package struct Entry: Hashable {
+  struct Entry: Hashable {
     var name: String
     var size: Int
     var sha256: String
@@ -56,7 +56,7 @@ package enum EngineIntegrity {
 
   /// Writes the record of every regular file in `directory` (call before
   /// the build lands: it is the build's last file).
-  package static func record(_ directory: String) throws {
+  static func record(_ directory: String) throws {
     var lines = [header]
     let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     for name in names where name != recordName && !name.hasPrefix(".") {
@@ -72,7 +72,7 @@ package enum EngineIntegrity {
 
   /// The record in `directory`, or nil when it is missing, not this
   /// user's own private file, or not a record.
-  package static func entries(_ directory: String) -> [Entry]? {
+  static func entries(_ directory: String) -> [Entry]? {
     guard let bytes = Files.readPrivateFile(directory + "/" + recordName) else { return nil }
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
     guard lines.first == Substring(header) else { return nil }
@@ -93,7 +93,7 @@ package enum EngineIntegrity {
   }
 
   /// Checks the build in `directory` against its record.
-  package static func check(_ directory: String, hashing: Hashing = .whenStampsChange) -> State {
+  static func check(_ directory: String, hashing: Hashing = .whenStampsChange) -> State {
     if let problem = Files.privacyProblem(directory) {
       if problem.kind == .missing { return .missing }
       return .damaged("its folder " + (problem.kind == .notAFolder ? "is not a folder"
@@ -135,7 +135,7 @@ package enum EngineIntegrity {
 
   /// The SHA-256 of a file as hex, read in 1 MB pieces; nil when it
   /// cannot be read.
-  package static func sha256(of path: String) -> String? {
+  static func sha256(of path: String) -> String? {
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }

@@ -7,25 +7,25 @@ import WorkbookSupport
 /// A located Swift toolchain.
 package struct Toolchain: Sendable, Codable, Hashable {
   /// The `swiftc` used.
-  package var swiftc: String
-  package var frontend: String
-  package var clang: String
-  package var autolinkExtract: String
+  var swiftc: String
+  var frontend: String
+  var clang: String
+  var autolinkExtract: String
   /// Whether `ld.lld` sits next to clang.
-  package var hasLLD: Bool
-  package var triple: String
-  package var runtimeLibraryPath: String
-  package var runtimeResourcePath: String
-  package var arch: String
+  var hasLLD: Bool
+  var triple: String
+  var runtimeLibraryPath: String
+  var runtimeResourcePath: String
+  var arch: String
   /// `swiftc`'s version line, e.g. "Swift version 6.3.1 (swift-6.3.1-RELEASE)".
-  package var compilerVersion: String
+  var compilerVersion: String
   /// The version line plus the frontend binary's size and time: changes
   /// whenever the compiler does.
-  package var identity: String
+  var identity: String
   /// The linker command clang runs to link a program (read once from
   /// `clang -###`), with placeholders (`LinkerTemplate`); nil: programs are
   /// linked through clang.
-  package var linkerTemplate: [String]? = nil
+  var linkerTemplate: [String]? = nil
 
   /// Finds `swiftc` (`$WORKBOOK_SWIFTC`, else the `PATH`) and probes it,
   /// reusing a cached probe when the binaries have not changed. The probe
@@ -117,16 +117,16 @@ package struct Toolchain: Sendable, Codable, Hashable {
 
   /// Flags every snippet program is compiled with, besides its language
   /// mode's `-swift-version` (both are part of the cache key).
-  package static let snippetFlags = ["-Onone"]
+  static let snippetFlags = ["-Onone"]
 
   /// The flag that adds line tables to a program: only for a program that
   /// trapped, compiled again to find the trap's line (`TrapBacktrace`).
-  package static let lineTablesFlag = "-gline-tables-only"
+  static let lineTablesFlag = "-gline-tables-only"
 
   /// Arguments for `swift-frontend` to compile (or type-check) a program.
   ///
   /// - Parameter lineTables: Whether to emit line tables (`lineTablesFlag`).
-  package func frontendArguments(
+  func frontendArguments(
     main: String, prelude: String, moduleName: String, engine: EngineBuild,
     moduleCache: String, languageMode: SwiftLanguageMode, output: String?, lineTables: Bool = false
   ) -> [String] {
@@ -147,7 +147,7 @@ package struct Toolchain: Sendable, Codable, Hashable {
   /// Arguments for `swiftc` to compile and link a program in one go.
   ///
   /// - Parameter lineTables: Whether to emit line tables (`lineTablesFlag`).
-  package func driverArguments(
+  func driverArguments(
     main: String, prelude: String, moduleName: String, engine: EngineBuild,
     moduleCache: String, languageMode: SwiftLanguageMode, output: String?, lineTables: Bool = false
   ) -> [String] {
@@ -174,7 +174,7 @@ package struct Toolchain: Sendable, Codable, Hashable {
   ///
   /// - Parameter autolink: The libraries the object asks for
   ///   (`AutolinkEntries`), or `["@FILE"]` with `swift-autolink-extract`'s output.
-  package func linkCommand(object: String, autolink: [String], engine: EngineBuild,
+  func linkCommand(object: String, autolink: [String], engine: EngineBuild,
                    output: String) -> (executable: String, arguments: [String]) {
     if let template = linkerTemplate,
       let command = LinkerTemplate.fill(template, object: object, autolink: autolink,
@@ -186,7 +186,7 @@ package struct Toolchain: Sendable, Codable, Hashable {
   }
 
   /// Arguments for clang to link a program's object file.
-  package func linkArguments(object: String, autolink: [String], engineDirectory: String, output: String) -> [String] {
+  func linkArguments(object: String, autolink: [String], engineDirectory: String, output: String) -> [String] {
     var args: [String] = []
     if hasLLD { args.append("-fuse-ld=lld") }
     args += ["-pie", "-Xlinker", "-rpath", "-Xlinker", runtimeLibraryPath,
@@ -204,16 +204,16 @@ package struct Toolchain: Sendable, Codable, Hashable {
 /// placeholders, and the last one (the linker's) is kept with the
 /// placeholders in it. Filling it in for each program gives the command
 /// clang would have run, without starting clang.
-package enum LinkerTemplate {
-  package static let object = "@workbook-object@.o"
-  package static let output = "/@workbook-output@"
-  package static let engine = "/@workbook-engine@"
-  package static let autolink = "-l@workbook-autolink@"
+enum LinkerTemplate {
+  static let object = "@workbook-object@.o"
+  static let output = "/@workbook-output@"
+  static let engine = "/@workbook-engine@"
+  static let autolink = "-l@workbook-autolink@"
 
   /// The template, or nil when clang's answer is not a command this code
   /// can read with every placeholder in it once (`-###` output changes
   /// with clang versions: anything unexpected means linking through clang).
-  package static func probe(_ toolchain: Toolchain) -> [String]? {
+  static func probe(_ toolchain: Toolchain) -> [String]? {
     // clang leaves out an input file that does not exist: the object's
     // placeholder is an empty file, named relative to the folder clang runs in.
     guard let folder = try? Files.makeTemporaryDirectory(prefix: "workbook-probe") else { return nil }
@@ -238,7 +238,7 @@ package enum LinkerTemplate {
   /// start and end objects) are still there: a system update that moves
   /// them (a new gcc's `crtbeginS.o`) leaves the compiler as it was, so the
   /// probe's stamp cannot see it; the toolchain is probed again instead.
-  package static func filesExist(_ template: [String]?) -> Bool {
+  static func filesExist(_ template: [String]?) -> Bool {
     guard let template else { return true }
     let files = template.enumerated().filter { index, word in
       word.hasPrefix("/") && !word.hasPrefix(engine) && (index == 0 || word.hasSuffix(".o"))
@@ -248,7 +248,7 @@ package enum LinkerTemplate {
 
   /// The command for one program: nil when a library flag is not a plain
   /// `-lNAME` (a response file, say), which clang must expand.
-  package static func fill(_ template: [String], object: String, autolink: [String], engineDirectory: String,
+  static func fill(_ template: [String], object: String, autolink: [String], engineDirectory: String,
                    output: String) -> (executable: String, arguments: [String])? {
     guard autolink.allSatisfy(isLibraryFlag), let executable = template.first else { return nil }
     var arguments: [String] = []
@@ -273,7 +273,7 @@ package enum LinkerTemplate {
 
   /// The words of a line of `-###` output: each in double quotes, with
   /// `\"`, `\\` and `\$` escaped; nil for anything else.
-  package static func quotedWords(_ line: Substring) -> [String]? {
+  static func quotedWords(_ line: Substring) -> [String]? {
     var words: [String] = []
     var iterator = line.unicodeScalars.makeIterator()
     var current: String? = nil

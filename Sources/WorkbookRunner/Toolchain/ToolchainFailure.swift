@@ -11,7 +11,7 @@ import WorkbookSupport
 
 extension ProgramRun {
   /// Messages that mean the compiler's environment is broken, not the program.
-  package static let toolchainFailureSignatures = [
+  static let toolchainFailureSignatures = [
     "was compiled with module cache path",
     "missing required module",
     "could not build module 'Swift",
@@ -33,7 +33,7 @@ extension ProgramRun {
   /// the file`, `…: file not recognized`), or the library is missing. A
   /// chapter's own link errors never name them so (an undefined symbol
   /// names the chapter's object).
-  package static let engineFileSignatures: [String] = (EngineBuilder.modules + EngineBuilder.optionalModules).flatMap { module in
+  static let engineFileSignatures: [String] = (EngineBuilder.modules + EngineBuilder.optionalModules).flatMap { module in
     ["lib\(module).so: ", "cannot find -l\(module)", "unable to find library -l\(module)"]
   }
 
@@ -41,7 +41,7 @@ extension ProgramRun {
   /// a reason outside it (see `toolchainFailureSignatures`,
   /// `engineFileSignatures`), or the loader's when the program could not
   /// start because it could not load a library; else nil.
-  package var toolchainFailure: String? {
+  var toolchainFailure: String? {
     guard compiled else {
       return Self.toolchainFailure(in: diagnostics.filter { $0.snippet == nil }.map(\.message) + [otherErrors])
     }
@@ -51,7 +51,7 @@ extension ProgramRun {
       .map(String.init)
   }
 
-  package static func toolchainFailure(in texts: [String]) -> String? {
+  static func toolchainFailure(in texts: [String]) -> String? {
     for text in texts {
       for line in text.split(separator: "\n")
       where toolchainFailureSignatures.contains(where: { line.contains($0) })
@@ -64,7 +64,7 @@ extension ProgramRun {
   }
 
   /// Whether a toolchain failure's message names one of the engine's files.
-  package static func namesEngineFile(_ message: String) -> Bool {
+  static func namesEngineFile(_ message: String) -> Bool {
     (EngineBuilder.modules + EngineBuilder.optionalModules).contains {
       message.contains("lib\($0).so") || message.contains("-l\($0)")
     }
@@ -73,7 +73,7 @@ extension ProgramRun {
 
 extension ChapterRun {
   /// The first toolchain failure of any of the chapter's programs, or nil.
-  package var toolchainFailure: String? {
+  var toolchainFailure: String? {
     if let failure = program?.toolchainFailure ?? noRun?.toolchainFailure { return failure }
     for run in compileFail {
       let texts = run.diagnostics.filter { $0.snippet == nil }.map(\.message)

@@ -13,13 +13,13 @@ import WorkbookModel
 import WorkbookSupport
 
 /// A rewrite of one line of snippet code into exactly one line.
-package struct TranslationRule: Sendable {
+struct TranslationRule: Sendable {
   /// A short name, shown in documentation and tests.
-  package var name: String
+  var name: String
   /// Returns the rewritten line, or nil to leave it unchanged.
-  package var rewrite: @Sendable (Substring) -> String?
+  var rewrite: @Sendable (Substring) -> String?
 
-  package init(name: String, rewrite: @escaping @Sendable (Substring) -> String?) {
+  init(name: String, rewrite: @escaping @Sendable (Substring) -> String?) {
     self.name = name
     self.rewrite = rewrite
   }
@@ -27,14 +27,14 @@ package struct TranslationRule: Sendable {
 
 /// Translates snippet code line by line with a list of rules.
 package struct SnippetTranslator: Sendable {
-  package var rules: [TranslationRule]
+  var rules: [TranslationRule]
 
-  package init(rules: [TranslationRule]) {
+  init(rules: [TranslationRule]) {
     self.rules = rules
   }
 
   /// The translator verify uses.
-  package static let standard = SnippetTranslator(rules: [.objectiveCSpellings])
+  static let standard = SnippetTranslator(rules: [.objectiveCSpellings])
 
   /// Translates code; the result has exactly as many lines as the input.
   ///
@@ -69,7 +69,7 @@ extension TranslationRule {
   ///   `#selector(Type.method(_:))` becomes `Selector(Type.method(_:))`.
   ///   The engine's `Selector` calls the method on the target with the sender.
   /// Code in string literals and comments is left alone.
-  package static let objectiveCSpellings = TranslationRule(name: "objc-spellings") { line in
+  static let objectiveCSpellings = TranslationRule(name: "objc-spellings") { line in
     guard line.utf8.contains(bytes: "@objc") || line.utf8.contains(bytes: "#selector")
       || line.utf8.contains(bytes: "@IB") else { return nil }
     var output = ""
@@ -143,12 +143,12 @@ extension Substring.UTF8View {
   /// Whether `needle`'s UTF-8 bytes occur in these (a byte search: every
   /// line of every snippet is checked on every verify, and Foundation's
   /// `contains`/`range(of:)` convert each line to UTF-16 first).
-  package func contains(bytes needle: String) -> Bool {
+  func contains(bytes needle: String) -> Bool {
     firstIndex(of: needle) != nil
   }
 
   /// Where `needle`'s UTF-8 bytes first start, or nil.
-  package func firstIndex(of needle: String) -> Index? {
+  func firstIndex(of needle: String) -> Index? {
     let pattern = Array(needle.utf8)
     guard let first = pattern.first else { return startIndex }
     var index = startIndex

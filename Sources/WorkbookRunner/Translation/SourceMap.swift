@@ -9,7 +9,7 @@ import WorkbookSupport
 /// The lines of a program's snippets in their source file.
 package struct SourceMap: Sendable, Hashable {
   /// One snippet's place in the file.
-  package struct Span: Sendable, Hashable {
+  struct Span: Sendable, Hashable {
     /// The line of the opening fence (offsets count from it: 1 is the
     /// first line of code).
     var fenceLine: Int
@@ -20,12 +20,12 @@ package struct SourceMap: Sendable, Hashable {
   }
 
   /// The file name the `#sourceLocation` directives use.
-  package var fileName: String
+  var fileName: String
   /// The snippets, by index.
-  package var spans: [Int: Span]
+  var spans: [Int: Span]
 
   /// A chapter's snippets in its Markdown file.
-  package init(chapter: Chapter) {
+  init(chapter: Chapter) {
     fileName = chapter.fileName
     spans = Dictionary(uniqueKeysWithValues: chapter.snippets.map {
       ($0.index, Span(fenceLine: $0.fenceLine, closingFenceLine: $0.closingFenceLine, fenceColumn: $0.fenceColumn))
