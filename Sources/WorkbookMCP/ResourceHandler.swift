@@ -86,7 +86,7 @@ struct ResourceHandler: Sendable {
             try workspace.loadBook(selecting: [chapter.fileName]), in: workspace)
           let snippets = verified.chapters.first?.report.snippets ?? []
           let films = snippets.flatMap { snippet in
-            snippet.diagrams.filter { $0.kind == "filmstrip" }.map {
+            snippet.diagrams.filter { $0.kind == .filmstrip }.map {
               ChapterFilm(snippet: snippet.index, line: snippet.line, status: snippet.status.rawValue, film: $0)
             }
           }

@@ -73,8 +73,8 @@ struct RecordAnswer: Encodable {
 
   init(_ fileRun: FileRun, driver: String) {
     run = RunAnswer(fileRun)
-    film = fileRun.diagrams.last { $0.kind == "filmstrip" }
-    trace = fileRun.diagrams.last { $0.kind == "trace" }?.text
+    film = fileRun.diagrams.last { $0.kind == .filmstrip }
+    trace = fileRun.diagrams.last { $0.kind == .trace }?.text
     clean =
       run.outcome == "finished" && run.warnings.isEmpty && run.flicker.isEmpty
       && !run.diagnostics.contains { $0.severity == .error }

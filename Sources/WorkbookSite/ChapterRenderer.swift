@@ -515,7 +515,7 @@ enum CodeMarkup {
 /// A diagram: its text, always; with JavaScript, a player over its frames.
 enum DiagramMarkup {
   static func figure(_ diagram: DiagramRecord, text: String, engineChoices: [APIUsage.Target] = []) -> HTML {
-    let kind = IDRegistry.slug(diagram.kind)
+    let kind = IDRegistry.slug(diagram.kind.rawValue)
     let textMarkup = Self.text(text, diagram: diagram)
     guard let frames = diagram.playable else {
       return "<figure class=\"diagram diagram-\(kind)\">\(textMarkup)</figure>"

@@ -80,7 +80,7 @@ struct FilmstripPanels: Equatable {
 
   /// Nil when `diagram` is not a filmstrip of two frames or more, each with its drawing.
   init?(_ diagram: DiagramRecord) {
-    guard diagram.kind == "filmstrip", let drawn = diagram.panels, drawn.frames.count >= 2 else { return nil }
+    guard diagram.kind == .filmstrip, let drawn = diagram.panels, drawn.frames.count >= 2 else { return nil }
     panels = drawn.frames.map { frame in
       let rows = [frame.caption] + frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       let width = rows.map(\.unicodeScalars.count).max() ?? 0

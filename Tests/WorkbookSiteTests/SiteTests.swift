@@ -125,29 +125,29 @@ import Testing
       """))
     // Text that is not drawn frame by frame stays one block.
     let text = "t=0.00 |          [card\nt=0.25 |     [card]\n"
-    #expect(FilmstripPanels(DiagramRecord(kind: "filmstrip", text: text)) == nil)
-    #expect(FilmstripPanels(DiagramRecord(kind: "filmstrip", text: text, frames: .init(
+    #expect(FilmstripPanels(DiagramRecord(kind: .filmstrip, text: text)) == nil)
+    #expect(FilmstripPanels(DiagramRecord(kind: .filmstrip, text: text, frames: .init(
       screen: nil, frames: [.init(time: 0), .init(time: 0.25)]))) == nil)
     // Each panel is the frame's caption over its box, padded to the wider.
-    let drawn = DiagramRecord(kind: "filmstrip", text: "", frames: .init(
+    let drawn = DiagramRecord(kind: .filmstrip, text: "", frames: .init(
       screen: nil, frames: [.init(time: 0, caption: "a", text: "┌─┐\n└─┘"), .init(time: 1, caption: "long", text: "┌─┐\n└─┘")],
       key: ["fills: . white", "looks: ╌ translucent"]))
     #expect(FilmstripPanels(drawn)?.panels == [["a  ", "┌─┐", "└─┘"], ["long", "┌─┐ ", "└─┘ "]])
     #expect(FilmstripPanels(drawn)?.key == ["fills: . white", "looks: ╌ translucent"])
-    #expect(FilmstripPanels(DiagramRecord(kind: "timeline", text: "", frames: drawn.frames)) == nil)
+    #expect(FilmstripPanels(DiagramRecord(kind: .timeline, text: "", frames: drawn.frames)) == nil)
   }
 
   /// A diagram goes where the program published it (its offset), not
   /// where its text first occurs; one not printed there is plain output.
   @Test func diagramsArePlacedWhereTheyWerePublished() {
     let output = "[x]\nthen\n[x]\nend\n"
-    let placed = DiagramRecord(kind: "frame", text: "[x]\n", offset: 9)
+    let placed = DiagramRecord(kind: .frame, text: "[x]\n", offset: 9)
     #expect(OutputPiece.split(output, diagrams: [placed]) == [.text("[x]\nthen\n"), .diagram(0, "[x]"), .text("end\n")])
-    let elsewhere = DiagramRecord(kind: "frame", text: "[x]\n", offset: 4)
-    let unplaced = DiagramRecord(kind: "frame", text: "[x]\n")
+    let elsewhere = DiagramRecord(kind: .frame, text: "[x]\n", offset: 4)
+    let unplaced = DiagramRecord(kind: .frame, text: "[x]\n")
     #expect(OutputPiece.split(output, diagrams: [elsewhere, unplaced]) == [.text(output)])
     // In order: two diagrams, the second after the first.
-    #expect(OutputPiece.split(output, diagrams: [DiagramRecord(kind: "frame", text: "[x]", offset: 0), placed])
+    #expect(OutputPiece.split(output, diagrams: [DiagramRecord(kind: .frame, text: "[x]", offset: 0), placed])
       == [.diagram(0, "[x]"), .text("then\n"), .diagram(1, "[x]"), .text("end\n")])
   }
 

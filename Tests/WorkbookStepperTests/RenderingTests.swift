@@ -215,7 +215,7 @@ import Testing
   /// A strip of three frames as the harness publishes it: each frame with
   /// its caption and box as drawn (the text printed them wrapped in two rows).
   static let strip = DiagramRecord(
-    kind: "filmstrip", text: "(the strip as printed)\n",
+    kind: .filmstrip, text: "(the strip as printed)\n",
     frames: .init(screen: nil, frames: [
       .init(time: 0, caption: "t=0s    ", text: "┌──────┐\n│a.....│\n└──────┘"),
       .init(time: 0.05, caption: "t=0.05s ", text: "┌──────┐  \n│.a....│  \n└──────┘  \n"),
@@ -244,7 +244,7 @@ import Testing
   }
 
   @Test func aDiagramWithoutDrawnFramesIsOneFrame() {
-    let sequence = FrameSequence(DiagramRecord(kind: "timeline", text: "0s ──── 1s\n"))
+    let sequence = FrameSequence(DiagramRecord(kind: .timeline, text: "0s ──── 1s\n"))
     #expect(sequence.frames.count == 1)
     #expect(sequence.frames[0].lines == ["0s ──── 1s"])
     var undrawn = Self.strip

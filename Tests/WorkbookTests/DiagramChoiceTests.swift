@@ -10,8 +10,8 @@ import Testing
     SnippetReport(index: index, line: line, kind: "run", hidden: false, verdict: .passed, diagrams: diagrams)
   }
 
-  static let trace = DiagramRecord(kind: "trace", text: "a -> b")
-  static let strip = DiagramRecord(kind: "filmstrip", text: "┌┐")
+  static let trace = DiagramRecord(kind: .trace, text: "a -> b")
+  static let strip = DiagramRecord(kind: .filmstrip, text: "┌┐")
 
   static func report(failed: Bool = false) -> ChapterReport {
     ChapterReport(

@@ -31,7 +31,7 @@ import Testing
   @Test func theRecordAndItsFramesAreDecodedIntoValues() throws {
     let record = try DiagramRecord.decode(Array(Self.record.utf8))
     #expect(record.version == 1)
-    #expect(record.kind == "filmstrip")
+    #expect(record.kind == .filmstrip)
     #expect(record.text.hasPrefix("t=0s      t=0.5s\n┌"))
     #expect(record.film == DiagramRecord.Film(width: 390, height: 844, times: [0, 0.5]))
     let frames = try #require(record.frames)
@@ -85,7 +85,7 @@ import Testing
     let loaded = try JSONDecoder().decode(SnippetOutput.self, from: encoded)
     let cached = try #require(loaded.diagrams.first)
     #expect(!cached.storedFrames.isDecoded)
-    #expect(cached.kind == "filmstrip" && cached.text == record.text && cached.offset == 6)
+    #expect(cached.kind == .filmstrip && cached.text == record.text && cached.offset == 6)
     #expect(!cached.storedFrames.isDecoded)
     #expect(cached.frames == record.frames)
     #expect(cached.storedFrames.isDecoded)

@@ -49,13 +49,13 @@ import Testing
     let snippets = try #require(report.chapters.first?.snippets)
     #expect(snippets.map(\.diagrams.count) == [1, 1])
     let frame = try #require(snippets[0].diagrams.first)
-    #expect(frame.kind == "frame")
+    #expect(frame.kind == .frame)
     #expect(frame.frames?.frames.count == 1)
     #expect(frame.frames?.frames.first?.layers?.first?.label == "UIWindow")
     // The film the real harness wrote, read back typed: its frames with
     // their times, what was drawn for each, the key and the motion.
     let film = try #require(snippets[1].diagrams.first)
-    #expect(film.kind == "filmstrip")
+    #expect(film.kind == .filmstrip)
     #expect(film.film?.times == [0, 0.25, 0.5])
     #expect(film.film?.width == 320)
     let panels = try #require(film.panels)

@@ -34,6 +34,6 @@ import Testing
         + "screen, 0% one frame before (intended? film(..., allowing: .uncovered))",
     ])
     // A warning is not a diagram: the snippet publishes its film only.
-    #expect(chapter.snippets[0].diagrams.map(\.kind) == ["filmstrip"])
+    #expect(chapter.snippets[0].diagrams.map(\.kind) == [.filmstrip])
   }
 }

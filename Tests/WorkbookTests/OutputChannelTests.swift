@@ -55,7 +55,7 @@ import Testing
       + Array("c\n\u{1E}workbook-snip".utf8)
     let whole = Self.split([stream])
     #expect(Self.texts(whole) == [0: "a\u{1E}b\n", 1: "c\n\u{1E}workbook-snip"])
-    #expect(whole.diagrams[0] == [DiagramRecord(kind: "x", text: "t", offset: 4)])
+    #expect(whole.diagrams[0] == [DiagramRecord(kind: .other("x"), text: "t", offset: 4)])
     for cut in 0...stream.count {
       for second in cut...min(stream.count, cut + 7) {
         let s = Self.split([Array(stream[..<cut]), Array(stream[cut..<second]), Array(stream[second...])])

@@ -340,10 +340,10 @@ import Testing
     #expect(report.errors().isEmpty, "\(report.errors().map(\.message))")
     let snippets = try #require(report.chapters.first?.snippets)
     #expect(snippets.map(\.diagrams.count) == [1, 1])
-    #expect(snippets[0].diagrams == [DiagramRecord(kind: "frame", text: "[box]",
+    #expect(snippets[0].diagrams == [DiagramRecord(kind: .frame, text: "[box]",
                                                    frames: .init(screen: nil, frames: [.init(time: 0.5)]), offset: 0)])
     // Written as it is published: the record knows where its text was printed.
-    #expect(snippets[1].diagrams == [DiagramRecord(kind: "trace", text: "a -> b", offset: 7)])
+    #expect(snippets[1].diagrams == [DiagramRecord(kind: .trace, text: "a -> b", offset: 7)])
     #expect(snippets[1].diagrams[0].printed(in: "before\na -> b\n").map { "before\na -> b\n"[$0] } == "a -> b")
   }
 }

@@ -206,7 +206,7 @@ enum Evaluator {
     mutating func warn(_ record: DiagramRecord, snippet: Int) {
       let line = record.line ?? chapter.snippets[snippet].firstCodeLine
       let lines = record.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      let kind: Finding.Kind = record.kind == DiagramRecord.notModelledKind ? .notModelled : .runtimeWarning
+      let kind: Finding.Kind = record.kind == .notModelled ? .notModelled : .runtimeWarning
       findings.append(Finding(.warning, kind, file: file, line: line,
                               message: lines.first ?? "", details: Array(lines.dropFirst()), snippet: snippet))
     }

@@ -36,7 +36,7 @@ extension DiagramRecord {
         }
         chosen = first
       }
-      let diagram = chosen.diagrams.first { $0.kind == "filmstrip" } ?? chosen.diagrams[0]
+      let diagram = chosen.diagrams.first { $0.kind == .filmstrip } ?? chosen.diagrams[0]
       return DiagramRecord.Choice(snippet: chosen, diagram: diagram,
                            others: number == nil ? Array(withDiagrams.dropFirst()) : [])
     }

@@ -22,8 +22,8 @@ import WorkbookSupport
 public struct DiagramRecord: Hashable, Sendable, Codable {
   /// The format's version (`v`); this reader knows 1.
   public var version: Int
-  /// What drew it: `filmstrip`, `timeline`, `frame`, `trace`.
-  public var kind: String
+  /// What it is: what the Stage drew, or a finding about the snippet.
+  public var kind: Kind
   /// The diagram as the snippet printed it.
   public var text: String
   /// The captured frames behind it; nil for a diagram without captures (a trace).
@@ -49,13 +49,13 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   /// The version this reader knows.
   public static let currentVersion = 1
 
-  public init(kind: String, text: String, frames: Frames? = nil, line: Int? = nil, offset: Int? = nil,
+  public init(kind: Kind, text: String, frames: Frames? = nil, line: Int? = nil, offset: Int? = nil,
               choices: [String] = []) {
     self.init(version: Self.currentVersion, kind: kind, text: text, storedFrames: StoredFrames(frames), line: line,
               offset: offset, choices: choices)
   }
 
-  package init(version: Int, kind: String, text: String, storedFrames: StoredFrames, line: Int? = nil, offset: Int? = nil,
+  package init(version: Int, kind: Kind, text: String, storedFrames: StoredFrames, line: Int? = nil, offset: Int? = nil,
                choices: [String] = []) {
     self.version = version
     self.kind = kind
@@ -81,18 +81,56 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
     return start..<end
   }
 
-  /// The kind of a record that is a warning about the snippet (its text
-  /// the message), not a diagram: verify reports it as a finding.
-  public static let warningKind = "warning"
+  /// What a record is. Its JSON spelling (`rawValue`) is the harness's
+  /// (`PublishedDiagram.kind`): `frame`, `filmstrip`, `timeline`, `trace`,
+  /// `warning`, `not-modelled`.
+  public enum Kind: Hashable, Sendable, RawRepresentable {
+    /// `stage.frame()`: one moment.
+    case frame
+    /// `stage.film()`: key frames of a transition, with its motion.
+    case filmstrip
+    /// `stage.timeline()`: values over time.
+    case timeline
+    /// `stage.trace()`: the calls UIKit and the app made.
+    case trace
+    /// A warning about the snippet (its text the message), not a diagram:
+    /// verify reports it as a finding.
+    case warning
+    /// The snippet used an API whose effect the engine does not model (its
+    /// text the message): verify reports it as a warning, and the site
+    /// marks the output.
+    case notModelled
+    /// A kind this reader does not know, kept as the harness spelled it.
+    case other(String)
 
-  /// The kind of a record saying that the snippet used an API whose effect
-  /// the engine does not model (its text the message): verify reports it
-  /// as a warning, and the site marks the output.
-  public static let notModelledKind = "not-modelled"
+    public init(rawValue: String) {
+      switch rawValue {
+      case "frame": self = .frame
+      case "filmstrip": self = .filmstrip
+      case "timeline": self = .timeline
+      case "trace": self = .trace
+      case "warning": self = .warning
+      case "not-modelled": self = .notModelled
+      default: self = .other(rawValue)
+      }
+    }
+
+    public var rawValue: String {
+      switch self {
+      case .frame: "frame"
+      case .filmstrip: "filmstrip"
+      case .timeline: "timeline"
+      case .trace: "trace"
+      case .warning: "warning"
+      case .notModelled: "not-modelled"
+      case .other(let name): name
+      }
+    }
+  }
 
   /// Whether the record is a finding about the snippet (a warning, an API
   /// not modelled) rather than a diagram.
-  public var isFinding: Bool { kind == Self.warningKind || kind == Self.notModelledKind }
+  public var isFinding: Bool { kind == .warning || kind == .notModelled }
 
   private enum CodingKeys: String, CodingKey {
     case version = "v", kind, text, frames, line, offset, choices
@@ -100,7 +138,7 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
 
   public init(from decoder: Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(version: try c.decode(Int.self, forKey: .version), kind: try c.decode(String.self, forKey: .kind),
+    self.init(version: try c.decode(Int.self, forKey: .version), kind: Kind(rawValue: try c.decode(String.self, forKey: .kind)),
               text: try c.decode(String.self, forKey: .text),
               storedFrames: StoredFrames(try c.decodeIfPresent(Frames.self, forKey: .frames)),
               line: try c.decodeIfPresent(Int.self, forKey: .line),
@@ -111,7 +149,7 @@ public struct DiagramRecord: Hashable, Sendable, Codable {
   public func encode(to encoder: Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(version, forKey: .version)
-    try c.encode(kind, forKey: .kind)
+    try c.encode(kind.rawValue, forKey: .kind)
     try c.encode(text, forKey: .text)
     try c.encodeIfPresent(frames, forKey: .frames)
     try c.encodeIfPresent(line, forKey: .line)

@@ -93,7 +93,7 @@ package struct CachedDiagram: Codable {
 
   package init(_ record: DiagramRecord) {
     v = record.version
-    kind = record.kind
+    kind = record.kind.rawValue
     text = record.text
     frames = record.storedFrames.encoded.map { String(decoding: $0, as: UTF8.self) }
     line = record.line
@@ -102,7 +102,7 @@ package struct CachedDiagram: Codable {
   }
 
   package var record: DiagramRecord {
-    DiagramRecord(version: v, kind: kind, text: text,
+    DiagramRecord(version: v, kind: DiagramRecord.Kind(rawValue: kind), text: text,
                   storedFrames: frames.map { StoredFrames(json: Array($0.utf8)) } ?? StoredFrames(nil), line: line,
                   offset: offset, choices: choices ?? [])
   }
