@@ -5,9 +5,7 @@ import Testing
 @testable import WorkbookSupport
 
 @Suite struct ChapterLoaderTests {
-  func load(_ text: String) -> Chapter {
-    ChapterLoader.load(bytes: Array(text.utf8), path: "/book/01-test.md", displayPath: "01-test.md")
-  }
+  func load(_ text: String) -> Chapter { Fixtures.chapter(text) }
 
   @Test func attributesSelectTheKind() {
     let chapter = load("""

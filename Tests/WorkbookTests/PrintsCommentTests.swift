@@ -9,9 +9,7 @@ import Testing
 @testable import WorkbookSupport
 
 @Suite struct PrintsCommentTests {
-  func load(_ text: String) -> Chapter {
-    ChapterLoader.load(bytes: Array(text.utf8), path: "/book/01-test.md", displayPath: "01-test.md")
-  }
+  func load(_ text: String) -> Chapter { Fixtures.chapter(text) }
 
   @Test func eachFormSaysItsLines() throws {
     let text = Fixtures.read(Fixtures.root + "/prints/Chapters/01-passing.md")

@@ -96,6 +96,11 @@ enum Fixtures {
   }
 
   static func read(_ path: String) -> String { TestPackage.read(path) }
+
+  /// `text` loaded as the chapter `01-test.md` of a book at `/book`.
+  static func chapter(_ text: String) -> Chapter {
+    ChapterLoader.load(bytes: Array(text.utf8), path: "/book/01-test.md", displayPath: "01-test.md")
+  }
 }
 
 extension VerifyReport {
