@@ -93,6 +93,12 @@ struct ChapterRenderer {
         close: "</div>")
     }
     hooks.url = { url in rewrite(url) }
+    // `<doc:Closures>` reads "Closures", `<doc:Closures#Escaping-Closures>` "Escaping Closures".
+    hooks.autolinkText = { url in
+      guard let article = DocCCatalog.articleName(url) else { return nil }
+      let fragment = url.split(separator: "#", maxSplits: 1).dropFirst().first
+      return fragment.map { $0.replacingOccurrences(of: "-", with: " ") } ?? article
+    }
 
     // The chapter's one parse is rendered; a chapter that is not UTF-8 has
     // none, and cmark shows its bytes as they are.
@@ -326,8 +332,16 @@ struct ChapterRenderer {
 
   // MARK: - Links
 
-  /// `02-fade.md#x` becomes `02-fade.html#x` when it is a chapter.
+  /// `02-fade.md#x` becomes `02-fade.html#x` when it is a chapter; a DocC
+  /// link to an article (`doc:Closures#Escaping-Closures`) becomes its
+  /// page's (`Closures.html#escaping-closures`), and one to anything else
+  /// (a symbol, a page not in the book) is dropped: its text stays.
   private func rewrite(_ url: String) -> String {
+    if let article = DocCCatalog.articleName(url) {
+      guard let page = pages[article + ".md"] else { return "" }
+      let fragment = url.split(separator: "#", maxSplits: 1).dropFirst().first.map { IDRegistry.slug(String($0)) }
+      return Navigation.href(page, fragment: fragment)
+    }
     guard !url.contains(":"), !url.hasPrefix("/") else { return url }
     let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
     var file = String(parts[0])
