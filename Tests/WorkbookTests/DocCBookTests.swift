@@ -77,6 +77,16 @@ import Testing
     #expect(try Fixtures.verify(catalog).errors().isEmpty)
   }
 
+  @Test func recordedCostsKeepTheArticlesInTheCatalogsFolders() throws {
+    let catalog = try fixture() + "/Guide.docc"
+    let workspace = Workspace(Fixtures.options(book: catalog))
+    try ShardPlan.CostFile.record(try Verifier().verify(in: workspace))
+    // Verified again from the cache: nothing is measured, every entry is kept.
+    try ShardPlan.CostFile.record(try Verifier().verify(in: workspace))
+    let costs = try #require(try ShardPlan.CostFile.load(book: catalog))
+    #expect(Set(costs.keys) == ["Guide.md", "Greeting.md", "Counting.md", "Appendix.md"])
+  }
+
   @Test func aReadmeIsABookOfOneChapter() throws {
     let folder = try fixture()
     let readme = folder + "/README.md"
