@@ -40,6 +40,9 @@ public struct MarkdownHTMLHooks {
   public var labelledList: (_ label: String, _ position: SourcePosition) -> LabelledListMarkup? = { _, _ in nil }
   /// Rewrites link and image destinations.
   public var url: (String) -> String = { $0 }
+  /// Whether the paragraph on these lines is left out of the page (and of
+  /// the search text): a DocC directive that says nothing to the reader.
+  public var hidesParagraph: (ClosedRange<Int>) -> Bool = { _ in false }
   /// The text of an autolink (`<doc:Closures>`, whose text is its URL),
   /// given its URL as written; nil keeps the URL as the text.
   public var autolinkText: (String) -> String? = { _ in nil }
@@ -303,6 +306,10 @@ enum CmarkHTMLRenderer {
           cmark_node_set_literal(child, text)
         }
         visit(node)
+      case CMARK_NODE_PARAGRAPH
+      where hooks.hidesParagraph(Int(cmark_node_get_start_line(node))...Int(cmark_node_get_end_line(node))):
+        cmark_node_unlink(node)
+        cmark_node_free(node)
       case _ where CmarkParser.isBlock(node):
         // Blocks (paragraphs, items, table cells) separate words.
         addText(" ")

@@ -93,6 +93,8 @@ struct ChapterRenderer {
         close: "</div>")
     }
     hooks.url = { url in rewrite(url) }
+    let silent = chapter.document.map { DocCCatalog.silentDirectiveLines($0.lines) } ?? []
+    hooks.hidesParagraph = { lines in silent.contains { $0.contains(lines.lowerBound) && $0.contains(lines.upperBound) } }
     // `<doc:Closures>` reads "Closures", `<doc:Closures#Escaping-Closures>` "Escaping Closures".
     hooks.autolinkText = { url in
       guard let article = DocCCatalog.articleName(url) else { return nil }

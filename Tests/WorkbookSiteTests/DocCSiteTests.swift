@@ -36,6 +36,14 @@ import Testing
     #expect(greeting.contains("<code>String</code>"), "a symbol link is shown as code")
     #expect(!greeting.contains("doc:"))
     #expect(!site.text("Counting.html").contains("not a snippet"), "an HTML comment is not shown")
+    // @Metadata, @Options and @Comment say nothing to a reader; the prose around them stays.
+    let rootPage = site.text("Guide.html")
+    for directive in ["@Metadata", "@TechnologyRoot", "@Options", "@AutomaticSeeAlso"] {
+      #expect(!rootPage.contains(directive) && !index.contains(directive), "\(directive)")
+    }
+    #expect(rootPage.contains("Every listing in this catalog says what it prints in a comment:"))
+    #expect(!greeting.contains("@Comment") && !greeting.contains("the workbook leaves it alone"))
+    #expect(!site.text("search-index.js").contains("TechnologyRoot"))
   }
 
   @Test func aReadmeIsASiteOfOnePageThroughTheCommand() throws {

@@ -48,6 +48,12 @@ import Testing
     #expect(book.chapters[0].summary == "Count and greet in Swift, checked by the workbook as DocC renders it.")
   }
 
+  @Test func silentDirectivesSpanTheirBracesWithBlankLinesAndNesting() {
+    let text = "# T\n\n@Metadata {\n  @TechnologyRoot\n\n  @PageImage(purpose: icon, source: x) {\n  }\n}\n\n@Row {\n}\n@Comment {\n"
+    // @Row is shown (its content is the reader's); an unclosed @Comment hides nothing.
+    #expect(DocCCatalog.silentDirectiveLines(text.split(separator: "\n", omittingEmptySubsequences: false)) == [3...8])
+  }
+
   @Test func aCatalogVerifiesAsWritten() throws {
     let catalog = try fixture() + "/Guide.docc"
     let before = files(under: catalog)

@@ -125,6 +125,34 @@ package enum DocCCatalog {
     return name.isEmpty ? nil : name
   }
 
+  /// The directives that say nothing to a reader, `@Metadata`, `@Options`
+  /// and `@Comment`, as the ranges of lines (from 1) each spans, from its
+  /// `@Name … {` line to its closing `}` (nested directives counted). The
+  /// site leaves out the paragraphs inside them; any other directive is
+  /// shown as the text it is.
+  package static func silentDirectiveLines(_ lines: [Substring]) -> [ClosedRange<Int>] {
+    var ranges: [ClosedRange<Int>] = []
+    var start: Int? = nil
+    var depth = 0
+    for (index, line) in lines.enumerated() {
+      let text = line.trimmingCharacters()
+      let opens = text.hasPrefix("@") && text.hasSuffix("{")
+      if let first = start {
+        if opens { depth += 1 } else if text == "}" { depth -= 1 }
+        if depth == 0 {
+          ranges.append(first...index + 1)
+          start = nil
+        }
+      } else if opens, ["@Metadata", "@Options", "@Comment"].contains(where: { name in
+        text.hasPrefix(name) && text.dropFirst(name.count).first.map { $0 == " " || $0 == "(" || $0 == "{" } == true
+      }) {
+        start = index + 1
+        depth = 1
+      }
+    }
+    return ranges
+  }
+
   /// The URL of every link in `node`, in order.
   private static func docLinks(in node: MarkdownNode) -> [String] {
     switch node {
