@@ -30,6 +30,7 @@ import Testing
     #expect(book.chapters.map(\.title) == ["Guide", "Greeting", "Counting", "Appendix"])
     #expect(book.chapters.map(\.fileName) == ["Guide.md", "Greeting.md", "Counting.md", "Appendix.md"])
     #expect(book.chapterFiles == ["Guide.md", "Essentials/Greeting.md", "Essentials/Counting.md", "Extras/Appendix.md"])
+    #expect(book.site.title == "Guide", "titled as its root article, without a site.json")
     // The tutorial is not read, and says so; Info.plist is not a chapter.
     let notes = book.chapters[0].problems
     #expect(notes.map(\.severity) == [.warning])
@@ -101,7 +102,9 @@ import Testing
     #expect(book.folder == Files.absolute(folder))
     #expect(book.chapters.map(\.title) == ["Tally"])
     #expect(book.chapterFiles == ["README.md"])
-    #expect(book.site == Book.SiteMetadata(), "a package's folder is not the book's: its site.json is not read")
+    var titled = Book.SiteMetadata()
+    titled.title = "Tally"
+    #expect(book.site == titled, "a package's folder is not the book's: its site.json is not read; the title is the README's")
     let workspace = Workspace(Fixtures.options(book: readme))
     #expect(workspace.root == Files.absolute(folder), "Exercises/ and .workbook/ are made beside the README")
     let report = try Fixtures.verify(readme)

@@ -108,12 +108,14 @@ public struct Book: Sendable {
         loadChapter(at: $0, reusing: previous[$0])
       }
       var book = Book(folder: folder, chapters: chapters)
+      book.site.title = chapters.first?.title ?? book.site.title
       book.source = .file
       book.chapterFiles = [(path as NSString).lastPathComponent]
       return book
     }
     let names = try listing(book: path)
     var book: Book
+    var firstTitle: String? = nil
     if path.hasSuffix(".docc") {
       let articles = DocCCatalog.articles(in: path)
       let all = DocCCatalog.ordered(
@@ -121,6 +123,7 @@ public struct Book: Sendable {
         catalog: path)
       let selected = Set(try select(from: all.map(\.path), book: path, selection: selection))
       var chapters = all.filter { selected.contains($0.path) }
+      firstTitle = all.first?.title
       // The notes (tutorials, linked folders) go with the book's first chapter.
       if !chapters.isEmpty { chapters[0].problems += articles.notes }
       book = Book(folder: path, chapters: chapters)
@@ -138,6 +141,10 @@ public struct Book: Sendable {
     switch SiteMetadata.load(book: path) {
     case .success(let site): book.site = site
     case .failure(let problem): book.siteProblem = problem
+    }
+    // A catalog is titled as its root article, unless its site.json says otherwise.
+    if book.source == .docCCatalog, book.site.title == SiteMetadata().title, let title = firstTitle {
+      book.site.title = title
     }
     return book
   }
