@@ -40,6 +40,15 @@ import Testing
     #expect(try Book.load(catalog, selecting: ["Counting"]).chapters.map(\.title) == ["Counting"])
   }
 
+  @Test func eachArticleIsFollowedByTheOnesItsOwnTopicsList() throws {
+    let catalog = try fixture() + "/Guide.docc"
+    let greeting = catalog + "/Essentials/Greeting.md", appendix = catalog + "/Extras/Appendix.md"
+    try (Fixtures.read(greeting) + "\n## Topics\n\n- <doc:Appendix>\n").write(toFile: greeting, atomically: false, encoding: .utf8)
+    // A cycle back to the root places nothing twice.
+    try (Fixtures.read(appendix) + "\n## Topics\n\n- <doc:Guide>\n").write(toFile: appendix, atomically: false, encoding: .utf8)
+    #expect(try Book.load(catalog).chapters.map(\.title) == ["Guide", "Greeting", "Appendix", "Counting"])
+  }
+
   @Test func directivesAndDocCLinksAreProseNotErrorsNorSnippets() throws {
     let catalog = try fixture() + "/Guide.docc"
     let book = try Book.load(catalog)

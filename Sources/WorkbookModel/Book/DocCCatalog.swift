@@ -65,16 +65,15 @@ package enum DocCCatalog {
       }
     }
     guard let root = rootIndex(of: chapters, catalog: catalog) else { return chapters }
+    // Depth first, without recursion (a catalog may chain any number of articles).
     var order: [Int] = []
     var placed = Set<Int>()
-    func place(_ index: Int) {
-      guard placed.insert(index).inserted else { return }
+    var pending = [root]
+    while let index = pending.popLast() {
+      guard placed.insert(index).inserted else { continue }
       order.append(index)
-      for name in topicNames(of: chapters[index]) {
-        if let linked = byName[name + ".md"] { place(linked) }
-      }
+      pending += topicNames(of: chapters[index]).compactMap { byName[$0 + ".md"] }.reversed()
     }
-    place(root)
     order += chapters.indices.filter { !placed.contains($0) }
     return order.map { chapters[$0] }
   }
