@@ -97,9 +97,7 @@ struct ChapterRenderer {
     hooks.hidesParagraph = { lines in silent.contains { $0.contains(lines.lowerBound) && $0.contains(lines.upperBound) } }
     // `<doc:Closures>` reads "Closures", `<doc:Closures#Escaping-Closures>` "Escaping Closures".
     hooks.autolinkText = { url in
-      guard let article = DocCCatalog.articleName(url) else { return nil }
-      let fragment = url.split(separator: "#", maxSplits: 1).dropFirst().first
-      return fragment.map { $0.replacingOccurrences(of: "-", with: " ") } ?? article
+      DocCCatalog.docLink(url).map { link in link.fragment?.replacingOccurrences(of: "-", with: " ") ?? link.article }
     }
 
     // The chapter's one parse is rendered; a chapter that is not UTF-8 has
@@ -339,10 +337,9 @@ struct ChapterRenderer {
   /// page's (`Closures.html#escaping-closures`), and one to anything else
   /// (a symbol, a page not in the book) is dropped: its text stays.
   private func rewrite(_ url: String) -> String {
-    if let article = DocCCatalog.articleName(url) {
-      guard let page = pages[article + ".md"] else { return "" }
-      let fragment = url.split(separator: "#", maxSplits: 1).dropFirst().first.map { IDRegistry.slug(String($0)) }
-      return Navigation.href(page, fragment: fragment)
+    if let link = DocCCatalog.docLink(url) {
+      guard let page = pages[link.article + ".md"] else { return "" }
+      return Navigation.href(page, fragment: link.fragment.map(IDRegistry.slug))
     }
     guard !url.contains(":"), !url.hasPrefix("/") else { return url }
     let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)

@@ -113,7 +113,7 @@ public struct Book: Sendable {
       book.chapterFiles = [(path as NSString).lastPathComponent]
       return book
     }
-    let names = try listing(book: path)
+    let names = try listing(book: path)  // `.bookNotFound` for a catalog too
     var book: Book
     var firstTitle: String? = nil
     if path.hasSuffix(".docc") {

@@ -111,17 +111,17 @@ package enum DocCCatalog {
     return document.topLevelNodes
       .filter { $0.lines.lowerBound > start && $0.lines.lowerBound < end }
       .flatMap { docLinks(in: $0.node) }
-      .compactMap(articleName)
+      .compactMap { docLink($0)?.article }
   }
 
-  /// The article a `doc:` URL names (its last path component, without the
-  /// fragment); nil for any other URL. The site links it to that article's
-  /// page.
-  package static func articleName(_ url: String) -> String? {
+  /// The article a `doc:` URL names (its path's last component) and the
+  /// section, if any (what follows `#`); nil for any other URL. The site
+  /// links it to that article's page.
+  package static func docLink(_ url: String) -> (article: String, fragment: String?)? {
     guard url.hasPrefix("doc:") else { return nil }
-    let path = url.dropFirst(4).prefix { $0 != "#" }
-    let name = path.split(separator: "/").last.map(String.init) ?? ""
-    return name.isEmpty ? nil : name
+    let parts = url.dropFirst(4).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let name = parts.first?.split(separator: "/").last, !name.isEmpty else { return nil }
+    return (String(name), parts.count > 1 ? String(parts[1]) : nil)
   }
 
   /// The directives that say nothing to a reader, `@Metadata`, `@Options`
