@@ -40,6 +40,12 @@ public struct MarkdownHTMLHooks {
   public var labelledList: (_ label: String, _ position: SourcePosition) -> LabelledListMarkup? = { _, _ in nil }
   /// Rewrites link and image destinations.
   public var url: (String) -> String = { $0 }
+  /// Whether the paragraph on these lines is left out of the page (and of
+  /// the search text): a DocC directive that says nothing to the reader.
+  public var hidesParagraph: (ClosedRange<Int>) -> Bool = { _ in false }
+  /// The text of an autolink (`<doc:Closures>`, whose text is its URL),
+  /// given its URL as written; nil keeps the URL as the text.
+  public var autolinkText: (String) -> String? = { _ in nil }
 
   public init() {}
 }
@@ -273,7 +279,14 @@ enum CmarkHTMLRenderer {
         }
       case CMARK_NODE_HTML_BLOCK where !allowRawHTML:
         let literal = CmarkHTMLRenderer.withoutControls(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
-        if let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH), let text = cmark_node_new(CMARK_NODE_TEXT) {
+        // A block that is one HTML comment is not shown, as GitHub and
+        // DocC do not show it (The Swift Programming Language keeps its
+        // test copies of listings in them).
+        let trimmed = literal.trimmingWhitespace()
+        if trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && !trimmed.dropFirst(4).dropLast(3).contains("-->") {
+          cmark_node_unlink(node)
+          cmark_node_free(node)
+        } else if let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH), let text = cmark_node_new(CMARK_NODE_TEXT) {
           cmark_node_set_literal(text, String(literal.trimmingWhitespace()))
           cmark_node_append_child(paragraph, text)
           cmark_node_replace(node, paragraph)
@@ -286,7 +299,17 @@ enum CmarkHTMLRenderer {
         // allowed (`rawHTML: true`) a Markdown link must still not run a script.
         let rewritten = MarkdownHTML.isScriptURL(url) ? "" : hooks.url(url)
         if rewritten != url { cmark_node_set_url(node, rewritten) }
+        if let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
+          cmark_node_get_type(child) == CMARK_NODE_TEXT,
+          cmark_node_get_literal(child).map({ String(cString: $0) }) == url, let text = hooks.autolinkText(url)
+        {
+          cmark_node_set_literal(child, text)
+        }
         visit(node)
+      case CMARK_NODE_PARAGRAPH
+      where hooks.hidesParagraph(Int(cmark_node_get_start_line(node))...Int(cmark_node_get_end_line(node))):
+        cmark_node_unlink(node)
+        cmark_node_free(node)
       case _ where CmarkParser.isBlock(node):
         // Blocks (paragraphs, items, table cells) separate words.
         addText(" ")

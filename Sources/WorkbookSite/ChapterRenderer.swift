@@ -93,6 +93,12 @@ struct ChapterRenderer {
         close: "</div>")
     }
     hooks.url = { url in rewrite(url) }
+    let silent = chapter.document.map { DocCCatalog.silentDirectiveLines($0.lines) } ?? []
+    hooks.hidesParagraph = { lines in silent.contains { $0.contains(lines.lowerBound) && $0.contains(lines.upperBound) } }
+    // `<doc:Closures>` reads "Closures", `<doc:Closures#Escaping-Closures>` "Escaping Closures".
+    hooks.autolinkText = { url in
+      DocCCatalog.docLink(url).map { link in link.fragment?.replacingOccurrences(of: "-", with: " ") ?? link.article }
+    }
 
     // The chapter's one parse is rendered; a chapter that is not UTF-8 has
     // none, and cmark shows its bytes as they are.
@@ -326,8 +332,15 @@ struct ChapterRenderer {
 
   // MARK: - Links
 
-  /// `02-fade.md#x` becomes `02-fade.html#x` when it is a chapter.
+  /// `02-fade.md#x` becomes `02-fade.html#x` when it is a chapter; a DocC
+  /// link to an article (`doc:Closures#Escaping-Closures`) becomes its
+  /// page's (`Closures.html#escaping-closures`), and one to anything else
+  /// (a symbol, a page not in the book) is dropped: its text stays.
   private func rewrite(_ url: String) -> String {
+    if let link = DocCCatalog.docLink(url) {
+      guard let page = pages[link.article + ".md"] else { return "" }
+      return Navigation.href(page, fragment: link.fragment.map(IDRegistry.slug))
+    }
     guard !url.contains(":"), !url.hasPrefix("/") else { return url }
     let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
     var file = String(parts[0])

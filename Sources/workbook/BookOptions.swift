@@ -44,7 +44,9 @@ struct EngineOptions: ParsableArguments {
 
 /// `verify` and `build`: the book, how many chapters at once, the engine.
 struct VerifyRunOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The book folder.", valueName: "dir"))
+  @Option(help: ArgumentHelp(
+    "The book: a folder of chapters (*.md, in file-name order), a DocC catalog (*.docc: its articles wherever they are, in the order of its Topics) or one Markdown file (a README.md).",
+    valueName: "path"))
   var book: String = "Chapters"
 
   @Option(help: ArgumentHelp("Chapters checked at once. Default: the number of cores.", valueName: "n"))
@@ -83,7 +85,9 @@ struct ThemeOptions: ParsableArguments {
 
 /// `exercises`, `step`, `check` and `play`: the book and the engine.
 struct BookOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The book folder; Exercises/ and .workbook/ are made next to it.", valueName: "dir"))
+  @Option(help: ArgumentHelp(
+    "The book: a folder of chapters, a DocC catalog (*.docc) or one Markdown file; Exercises/ and .workbook/ are made next to it.",
+    valueName: "path"))
   var book: String = "Chapters"
 
   @OptionGroup var engine: EngineOptions

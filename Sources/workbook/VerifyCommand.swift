@@ -29,6 +29,8 @@ extension Workbook {
           workbook verify --format github      Annotations for GitHub Actions
           workbook verify --format junit       JUnit XML for CI test views
           workbook verify --book Book --jobs 1 --timeout 30
+          workbook verify --book Tally.docc    Check a DocC catalog's articles
+          workbook verify --book README.md     Check a package's README
 
         On many CI machines: '--shard I/N' checks only the I-th of N parts \
         of the book; each machine writes its JSON report and 'workbook \

@@ -53,7 +53,7 @@ public struct Verifier: Sendable {
     ChildProcess.endProcessesOfDeadRuns()
     Files.removeTemporaryFoldersOfDeadRuns()
     // What a killed `--record` (SIGKILL, SIGXFSZ) left beside its chapter.
-    Files.removeTemporaryFilesOfDeadRuns(writing: book.chapterFiles, in: book.folder)
+    for (folder, files) in book.temporaryFileFolders { Files.removeTemporaryFilesOfDeadRuns(writing: files, in: folder) }
     let cache = try workspace.resultCache()
     if chapters.isEmpty {
       // Nothing to run (a shard with no chapters): the report still names

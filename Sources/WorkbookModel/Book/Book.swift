@@ -1,6 +1,7 @@
-// Book: the book folder loaded once — every chapter read and parsed (one
-// cmark parse each) with its snippets, output blocks and exercises, and the
-// site metadata (`site.json`). Every
+// Book: the book loaded once — every chapter read and parsed (one cmark
+// parse each) with its snippets, output blocks and exercises, and the site
+// metadata (`site.json`). A book is a folder of chapters, a DocC catalog
+// (`DocCCatalog`) or one Markdown file (a package's README.md). Every
 // command starts here: verify runs it, build renders what verify made of
 // it, step/check/exercises read its exercises.
 import Foundation
@@ -8,20 +9,46 @@ import WorkbookSupport
 
 /// The book, loaded once.
 public struct Book: Sendable {
-  /// The book folder (absolute).
+  /// What a book is read from.
+  public enum Source: Sendable, Hashable {
+    /// A folder of chapters (`*.md`), in the order of their file names.
+    case folder
+    /// A DocC documentation catalog (`*.docc`): its articles, wherever they
+    /// are in it, in the order of its Topics (`DocCCatalog`).
+    case docCCatalog
+    /// One Markdown file (a package's `README.md`): a book of one chapter.
+    case file
+  }
+
+  /// The book folder (absolute): the chapters' folder, the catalog, or the
+  /// folder that holds the book's one file.
   public var folder: String
-  /// The chapters, in the order of their file names (bytes compared); only
-  /// the selected ones when `load` was given a selection.
+  /// What the book was read from.
+  public var source: Source = .folder
+  /// The chapters, in the book's order (a folder's: their file names,
+  /// bytes compared; a catalog's: its Topics); only the selected ones when
+  /// `load` was given a selection.
   public var chapters: [Chapter]
   /// The book's `site.json` (the defaults when there is none, or when it
   /// cannot be read: then `siteProblem` says why).
   public var site: SiteMetadata
   /// Why `site.json` could not be read; nil when it was, or is missing.
   public var siteProblem: SiteMetadata.Problem?
-  /// The names of every chapter file in the folder (selected or not):
-  /// the files `--record` writes there, whose temporary files a killed run
-  /// left verify removes (`Files.removeTemporaryFilesOfDeadRuns`).
+  /// The paths, relative to `folder`, of every chapter file in the book
+  /// (selected or not): the files `--record` writes, whose temporary files
+  /// a killed run left verify removes (`temporaryFileFolders`).
   package var chapterFiles: Set<String> = []
+
+  /// Each folder that holds chapter files (absolute), with the names of
+  /// those files in it: where `Files.removeTemporaryFilesOfDeadRuns` looks.
+  package var temporaryFileFolders: [String: Set<String>] {
+    var folders: [String: Set<String>] = [:]
+    for file in chapterFiles {
+      let parent = (file as NSString).deletingLastPathComponent
+      folders[parent.isEmpty ? folder : folder + "/" + parent, default: []].insert((file as NSString).lastPathComponent)
+    }
+    return folders
+  }
 
   public init(folder: String, chapters: [Chapter], site: SiteMetadata = SiteMetadata(),
               siteProblem: SiteMetadata.Problem? = nil) {
@@ -45,13 +72,14 @@ public struct Book: Sendable {
     return narrowed
   }
 
-  /// Reads and parses the book's chapters (`*.md` in `folder`, hidden files
-  /// left out). A chapter that cannot be read, or that is a link to a file
-  /// outside the book, is loaded with only that problem (see
+  /// Reads and parses the book's chapters: `*.md` in a folder (hidden files
+  /// left out); a DocC catalog's articles (a folder named `*.docc`); or one
+  /// Markdown file. A chapter that cannot be read, or that is a link to a
+  /// file outside the book, is loaded with only that problem (see
   /// `Chapter.wasRead`); bad Markdown is in each chapter's `problems`.
   ///
   /// - Parameters:
-  ///   - folder: The book folder.
+  ///   - folder: The book: a folder of chapters, a catalog or a `.md` file.
   ///   - selection: Chapters to load (file names, names without `.md`, or
   ///     paths); empty: all.
   /// - Throws: `.bookNotFound`, `.bookEmpty`, `.chapterNotFound`.
@@ -70,25 +98,65 @@ public struct Book: Sendable {
   }
 
   static func load(_ folder: String, selecting selection: [String], reusing previous: [String: Chapter]) throws(VerifyError) -> Book {
-    let folder = Files.absolute(folder)
-    let names = try listing(book: folder)
-    let paths = try chapterPaths(book: folder, names: names, selection: selection)
-    let chapters = paths.map { loadChapter(at: $0, reusing: previous[$0]) }
-    var book: Book
-    switch SiteMetadata.load(book: folder) {
-    case .success(let site): book = Book(folder: folder, chapters: chapters, site: site)
-    case .failure(let problem): book = Book(folder: folder, chapters: chapters, siteProblem: problem)
+    let path = Files.absolute(folder)
+    if !Files.isDirectory(path) && isChapterFile((path as NSString).lastPathComponent) && Files.exists(path) {
+      // One file: its folder is the book's (its theme, its temporary files),
+      // but not its settings: a package's folder may hold another tool's
+      // site.json.
+      let folder = (path as NSString).deletingLastPathComponent
+      let chapters = try select(from: [path], book: path, selection: selection).map {
+        loadChapter(at: $0, reusing: previous[$0])
+      }
+      var book = Book(folder: folder, chapters: chapters)
+      book.site.title = chapters.first?.title ?? book.site.title
+      book.source = .file
+      book.chapterFiles = [(path as NSString).lastPathComponent]
+      return book
     }
-    book.chapterFiles = Set(names.filter(isChapterFile))
+    let names = try listing(book: path)  // `.bookNotFound` for a catalog too
+    var book: Book
+    var firstTitle: String? = nil
+    if path.hasSuffix(".docc") {
+      let articles = DocCCatalog.articles(in: path)
+      let all = DocCCatalog.ordered(
+        articles.paths.map { loadChapter(at: path + "/" + $0, within: path, reusing: previous[path + "/" + $0]) },
+        catalog: path)
+      let selected = Set(try select(from: all.map(\.path), book: path, selection: selection))
+      var chapters = all.filter { selected.contains($0.path) }
+      firstTitle = all.first?.title
+      // The notes (tutorials, linked folders) go with the book's first chapter.
+      if !chapters.isEmpty { chapters[0].problems += articles.notes }
+      book = Book(folder: path, chapters: chapters)
+      book.source = .docCCatalog
+      book.chapterFiles = Set(articles.paths)
+    } else {
+      let all = names
+        .filter(isChapterFile)
+        .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        .map { path + "/" + $0 }
+      let paths = try select(from: all, book: path, selection: selection)
+      book = Book(folder: path, chapters: paths.map { loadChapter(at: $0, reusing: previous[$0]) })
+      book.chapterFiles = Set(names.filter(isChapterFile))
+    }
+    switch SiteMetadata.load(book: path) {
+    case .success(let site): book.site = site
+    case .failure(let problem): book.siteProblem = problem
+    }
+    // A catalog is titled as its root article, unless its site.json says otherwise.
+    if book.source == .docCCatalog, book.site.title == SiteMetadata().title, let title = firstTitle {
+      book.site.title = title
+    }
     return book
   }
 
   /// One chapter file, read and parsed; `previous` (the chapter as an
   /// earlier load read it) is returned as it is when the file's bytes are
   /// still the same.
-  static func loadChapter(at path: String, reusing previous: Chapter? = nil) -> Chapter {
+  /// A chapter that is a link to a file outside `book` (by default the
+  /// chapter's own folder) is not read.
+  static func loadChapter(at path: String, within book: String? = nil, reusing previous: Chapter? = nil) -> Chapter {
     let display = Files.display(path)
-    if let outside = Files.resolvedOutside(path, folder: (path as NSString).deletingLastPathComponent) {
+    if let outside = Files.resolvedOutside(path, folder: book ?? (path as NSString).deletingLastPathComponent) {
       return ChapterLoader.unread(
         path: path, displayPath: display,
         message: "The chapter is a symbolic link to '\(outside)', outside the book; "
@@ -109,8 +177,6 @@ public struct Book: Sendable {
     return ChapterLoader.load(bytes: bytes, path: path, displayPath: display)
   }
 
-  /// The chapter files of `book`, sorted; only the selected ones when
-  /// `selection` is not empty (in the order given, each once).
   /// The names in the book folder (listed once per load).
   static func listing(book: String) throws(VerifyError) -> [String] {
     guard Files.isDirectory(book) else { throw .bookNotFound(path: Files.display(book)) }
@@ -120,11 +186,11 @@ public struct Book: Sendable {
   /// Whether a name in the book folder is a chapter's: `*.md`, not hidden.
   static func isChapterFile(_ name: String) -> Bool { name.hasSuffix(".md") && !name.hasPrefix(".") }
 
-  static func chapterPaths(book: String, names: [String], selection: [String]) throws(VerifyError) -> [String] {
-    let all = names
-      .filter(isChapterFile)
-      .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-      .map { book + "/" + $0 }
+  /// The chapter files `all` of `book` (in the book's order); only the
+  /// selected ones when `selection` is not empty (in the order given, each
+  /// once). A chapter is selected by its path, its file name or its file
+  /// name without `.md`.
+  static func select(from all: [String], book: String, selection: [String]) throws(VerifyError) -> [String] {
     guard !all.isEmpty else { throw .bookEmpty(path: Files.display(book)) }
     guard !selection.isEmpty else { return all }
     var selected: [String] = []

@@ -243,8 +243,8 @@ extension ShardPlan {
     @discardableResult
     public static func record(_ verified: VerifiedBook) throws -> String {
       let previous = (try? load(book: verified.book.folder)) ?? nil
-      let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: verified.book.folder)) ?? [])
-        .filter { $0.hasSuffix(".md") })
+      // Every chapter file's name, wherever it is in the book (a catalog's articles are in folders).
+      let names = Set(verified.book.chapterFiles.map { ($0 as NSString).lastPathComponent })
       var measured: [String: Double] = [:]
       for chapter in verified.chapters where !chapter.report.cached {
         measured[chapter.chapter.fileName] = chapter.report.duration
