@@ -2,7 +2,8 @@
 // comments (expected errors), fragments, and a chapter of listings whose
 // listings build on each other, redeclare names, or fail on their own
 // (the fixture books `listing-errors`, `listing-fragments`,
-// `listing-continuity`, `listing-redeclaration`).
+// `listing-continuity`, `listing-redeclaration`), or trap
+// (`listing-traps`).
 import Foundation
 import Testing
 @testable import WorkbookCore
@@ -34,6 +35,19 @@ import Testing
     #expect(chapter.snippets[0].kind == .compileFail)
     #expect(chapter.snippets[0].errorLines == [3, 7])
     #expect(chapter.snippets[1].kind == .run, "hidden setup keeps its rules")
+  }
+
+  @Test func anErrorCommentAfterTheLastLineOfCodeMarksThatLine() {
+    let chapter = load("""
+      ```swift
+      var stepSize = 1
+      increment(&stepSize)
+
+      // Error: Conflicting accesses to stepSize.
+      ```
+      """)
+    #expect(chapter.snippets[0].kind == .compileFail)
+    #expect(chapter.snippets[0].errorLines == [3])
   }
 
   @Test func fragmentsAreFoundByTheirRule() {
@@ -85,6 +99,32 @@ import Testing
     let chapter = try #require(report.chapters.first)
     #expect(chapter.snippets.map(\.status) == [.passed, .passed, .passed])
     #expect(chapter.snippets.map(\.output) == ["first\n", "second\n", "first\n"])
+  }
+
+  @Test func aListingThatTrapsIsSetApartAndTheListingsAfterItRun() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-traps"))
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets.map(\.status) == [.passed, .trap, .passed, .notRun, .passed, .passed, .passed])
+    #expect(chapter.snippets[1].verdict.explanation?.line == 14, "the trap, at its line")
+    #expect(chapter.snippets[1].verdict.explanation?.message.contains("Index out of range") == true)
+    #expect(chapter.snippets.map(\.output) == ["3\n", nil, "5\n", nil, nil, nil, "2\n"])
+    guard case .notRun(let why) = chapter.snippets[3].verdict else {
+      Issue.record("the listing that uses the trapped one's constant ran")
+      return
+    }
+    #expect(why.reason == "snippet 2 (line 13) trapped, and this snippet uses what it declares")
+    #expect(why.stoppedBy == 1)
+    #expect(report.errors().map(\.line) == [14])
+  }
+
+  @Test func anErrorCommentOnALineThatTrapsIsAnErrorFoundAtRunTime() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-traps"))
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets[4].kind == "compile-fail")
+    #expect(chapter.snippets[4].status == .passed)
+    #expect(chapter.snippets[4].runTimeError?.line == 32, "the line the comment after it marks")
+    #expect(chapter.snippets[5].status == .passed, "an error the compiler reports, at the last line")
+    #expect(chapter.snippets[5].runTimeError == nil)
   }
 
   @Test func onlyAChapterWithoutOutputBlocksIsOneOfListings() throws {

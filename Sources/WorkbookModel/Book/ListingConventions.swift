@@ -46,7 +46,8 @@ enum ListingConventions {
   /// The lines (0-based, in the code) that `// Error` comments mark: a
   /// comment after code marks its own line; a comment alone on its line
   /// marks the next line that holds code (blank lines and comment lines
-  /// skipped). In order, each once.
+  /// skipped), or the last one before it when none follows (the comment
+  /// closes the listing). In order, each once.
   static func errorLines(in code: String, comments: [(utf8Offset: Int, text: String)]) -> [Int] {
     let errorComments = comments.filter { isErrorComment($0.text) }
     guard !errorComments.isEmpty else { return [] }
@@ -66,7 +67,9 @@ enum ListingConventions {
       let line = (lineStarts.lastIndex { $0 <= comment.utf8Offset }) ?? 0
       let before = lines[line].utf8.prefix(comment.utf8Offset - lineStarts[line])
       let target = before.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
-        ? lines.indices.dropFirst(line + 1).first { isCode(lines[$0]) } : line
+        ? lines.indices.dropFirst(line + 1).first { isCode(lines[$0]) }
+          ?? lines.indices.prefix(line).last { isCode(lines[$0]) }
+        : line
       if let target, !marked.contains(target) { marked.append(target) }
     }
     return marked.sorted()
