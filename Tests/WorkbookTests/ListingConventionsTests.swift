@@ -3,7 +3,8 @@
 // listings build on each other, redeclare names, or fail on their own
 // (the fixture books `listing-errors`, `listing-fragments`,
 // `listing-continuity`, `listing-redeclaration`), or trap
-// (`listing-traps`).
+// (`listing-traps`), and output written as bare comments
+// (`listing-output-comments`).
 import Foundation
 import Testing
 @testable import WorkbookCore
@@ -125,6 +126,56 @@ import Testing
     #expect(chapter.snippets[4].runTimeError?.line == 32, "the line the comment after it marks")
     #expect(chapter.snippets[5].status == .passed, "an error the compiler reports, at the last line")
     #expect(chapter.snippets[5].runTimeError == nil)
+  }
+
+  @Test func bareOutputCommentsAreTheBlocksUnderAPrintOrTheBraceAfterIt() {
+    let chapter = load("""
+      ```swift
+      let x = 1
+      // x is 1
+      for i in 1...2 {
+          // prose inside the loop
+          print(i)
+      }
+      // 1
+      // 2
+      print("done") // a comment after code is not one
+      // done
+
+      // said after a blank line: prose
+      ```
+      """)
+    #expect(chapter.snippets[0].outputComments.map(\.lines) == [["1", "2"], ["done"]])
+    #expect(chapter.snippets[0].outputComments.map(\.line) == [8, 11])
+  }
+
+  @Test func aListingPassesWhenItPrintsWhatItsBareCommentsSay() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-output-comments"))
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets.map(\.status) == [.passed, .passed, .mismatch, .passed])
+    #expect(chapter.snippets[2].verdict.explanation?.message.hasPrefix("Snippet prints but has no output block") == true,
+            "prose under a loop is not its output: it fails as before")
+  }
+
+  @Test func aQuotedListingIsShownNotRunInAChapterOfListingsAndBadInputElsewhere() {
+    let chapter = load("""
+      ```swift
+      print(1)
+      // Prints "1"
+      ```
+
+      > Note: an optional as Any.
+      >
+      > ```swift
+      > let optionalNumber: Int? = 3
+      > print(optionalNumber as Any)
+      > ```
+      """)
+    #expect(chapter.inputErrors.isEmpty, "the chapter runs")
+    #expect(chapter.snippets[1].kind == .ignore)
+    #expect(chapter.snippets[1].notRunnableReason == "line 8 is inside a block quote ('>'): quoted, shown only")
+    let other = load("> ```swift\n> let x = 1\n> ```\n")
+    #expect(other.inputErrors.map(\.message) == [ListingConventions.quotedSnippetProblem])
   }
 
   @Test func onlyAChapterWithoutOutputBlocksIsOneOfListings() throws {

@@ -401,6 +401,15 @@ enum Evaluator {
       case (nil, true):
         break
       case (nil, false):
+        // The Swift Programming Language's loops: the lines printed, as
+        // bare comments under the print (trailing spaces aside: a comment
+        // does not show them).
+        if chapter.isListings, !snippet.outputComments.isEmpty {
+          func trimmed<Line: StringProtocol>(_ lines: [Line]) -> [String] {
+            lines.map { String($0.prefix($0.count - $0.reversed().prefix { $0 == " " || $0 == "\t" }.count)) }
+          }
+          if trimmed(snippet.outputComments.flatMap(\.lines)) == trimmed(LineDiff.splitLines(normalized)) { return }
+        }
         let preview = LineDiff.splitLines(normalized).prefix(10).map { "| \($0)" }
         let message = missingMessage ?? "Snippet prints but has no output block; record it with 'workbook verify --record'"
         fail(snippet.index,

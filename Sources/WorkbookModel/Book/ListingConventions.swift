@@ -37,6 +37,36 @@ enum ListingConventions {
     }
   }
 
+  /// The bad input of a snippet inside a block quote (`>`), in a chapter
+  /// that is not one of listings.
+  static let quotedSnippetProblem = "Snippets inside block quotes are not supported; move the snippet out of the '>' block"
+
+  /// In a chapter of listings (`Chapter.isListings`), a plain snippet
+  /// inside a block quote (The Swift Programming Language quotes one in a
+  /// note) is not bad input: it is shown, not runnable, with the reason,
+  /// and the chapter runs. Elsewhere it stays bad input.
+  static func showQuotedSnippets(in chapter: inout Chapter) {
+    guard chapter.isListings else { return }
+    for index in chapter.snippets.indices {
+      let snippet = chapter.snippets[index]
+      guard snippet.kind == .run || snippet.kind == .compileFail || snippet.kind == .ignore, !snippet.isHidden,
+        let problem = chapter.problems.firstIndex(where: {
+          $0.kind == .badInput && $0.line == snippet.fenceLine && $0.message == quotedSnippetProblem
+        })
+      else { continue }
+      // Its only problem: anything else wrong with it stays bad input.
+      guard !chapter.problems.contains(where: {
+        $0.severity == .error && $0.line == snippet.fenceLine && $0.message != quotedSnippetProblem
+      }) else { continue }
+      chapter.problems.remove(at: problem)
+      chapter.snippets[index].kind = .ignore
+      chapter.snippets[index].errorLines = []
+      chapter.snippets[index].printsComments = []
+      chapter.snippets[index].outputComments = []
+      chapter.snippets[index].notRunnableReason = "line \(snippet.fenceLine) is inside a block quote ('>'): quoted, shown only"
+    }
+  }
+
   /// Whether a line comment is an `// Error` comment: `// Error` alone or
   /// followed by `:` (and what the error is).
   static func isErrorComment(_ text: String) -> Bool {
