@@ -3,7 +3,7 @@
 // listings build on each other, redeclare names, or fail on their own
 // (the fixture books `listing-errors`, `listing-fragments`,
 // `listing-continuity`, `listing-redeclaration`), or trap
-// (`listing-traps`), and output written as bare comments
+// (`listing-traps`, `listing-timeout`), and output written as bare comments
 // (`listing-output-comments`).
 import Foundation
 import Testing
@@ -116,6 +116,17 @@ import Testing
     #expect(why.reason == "snippet 2 (line 13) trapped, and this snippet uses what it declares")
     #expect(why.stoppedBy == 1)
     #expect(report.errors().map(\.line) == [14])
+  }
+
+  @Test func aListingThatRunsPastTheTimeoutIsSetApartToo() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-timeout"), configure: { $0.timeout = 1.5 })
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets.map(\.status) == [.passed, .timeout, .passed, .notRun])
+    guard case .notRun(let why) = chapter.snippets[3].verdict else {
+      Issue.record("the listing that uses the stopped one's variable ran")
+      return
+    }
+    #expect(why.reason == "snippet 2 (line 8) ran past the timeout, and this snippet uses what it declares")
   }
 
   @Test func anErrorCommentOnALineThatTrapsIsAnErrorFoundAtRunTime() throws {
