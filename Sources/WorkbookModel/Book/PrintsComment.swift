@@ -171,17 +171,8 @@ enum PrintsCommentParser {
   /// rule reads prose as output; WritingChapters.md, "Listings".)
   static func outputComments(in code: String, firstLine: Int) -> [Chapter.PrintsComment] {
     guard code.contains("print(") else { return [] }
-    var lineStarts = [0]
-    for (offset, byte) in code.utf8.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
-    // The comments alone on their lines (strings and block comments are not comments here).
-    var alone: [Int: (utf8Offset: Int, text: String)] = [:]
-    for comment in SwiftCommentsAndStrings(code).lineComments() {
-      guard let line = lineStarts.lastIndex(where: { $0 <= comment.utf8Offset }),
-        code.utf8.dropFirst(lineStarts[line]).prefix(comment.utf8Offset - lineStarts[line])
-          .allSatisfy({ $0 == 0x20 || $0 == 0x09 })
-      else { continue }
-      alone[line] = comment
-    }
+    // Strings and block comments are not comments here.
+    let alone = SwiftCommentsAndStrings(code).lineCommentsAloneOnTheirLines(in: code)
     /// Whether a line calls `print` (`print(` not inside a longer name).
     func callsPrint(_ line: Substring) -> Bool {
       var rest = line[...]
