@@ -2,7 +2,9 @@
 // comments (expected errors), fragments, and a chapter of listings whose
 // listings build on each other, redeclare names, or fail on their own
 // (the fixture books `listing-errors`, `listing-fragments`,
-// `listing-continuity`, `listing-redeclaration`).
+// `listing-continuity`, `listing-redeclaration`), or trap
+// (`listing-traps`, `listing-timeout`), and output written as bare comments
+// (`listing-output-comments`).
 import Foundation
 import Testing
 @testable import WorkbookCore
@@ -32,6 +34,19 @@ import Testing
     #expect(chapter.snippets[0].kind == .compileFail)
     #expect(chapter.snippets[0].errorLines == [3, 7])
     #expect(chapter.snippets[1].kind == .run, "hidden setup keeps its rules")
+  }
+
+  @Test func anErrorCommentAfterTheLastLineOfCodeMarksThatLine() {
+    let chapter = load("""
+      ```swift
+      var stepSize = 1
+      increment(&stepSize)
+
+      // Error: Conflicting accesses to stepSize.
+      ```
+      """)
+    #expect(chapter.snippets[0].kind == .compileFail)
+    #expect(chapter.snippets[0].errorLines == [3])
   }
 
   @Test func fragmentsAreFoundByTheirRule() {
@@ -83,6 +98,93 @@ import Testing
     let chapter = try #require(report.chapters.first)
     #expect(chapter.snippets.map(\.status) == [.passed, .passed, .passed])
     #expect(chapter.snippets.map(\.output) == ["first\n", "second\n", "first\n"])
+  }
+
+  @Test func aListingThatTrapsIsSetApartAndTheListingsAfterItRun() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-traps"))
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets.map(\.status) == [.passed, .trap, .passed, .notRun, .passed, .passed, .passed])
+    #expect(chapter.snippets[1].verdict.explanation?.line == 14, "the trap, at its line")
+    #expect(chapter.snippets[1].verdict.explanation?.message.contains("Index out of range") == true)
+    #expect(chapter.snippets.map(\.output) == ["3\n", nil, "5\n", nil, nil, nil, "2\n"])
+    guard case .notRun(let why) = chapter.snippets[3].verdict else {
+      Issue.record("the listing that uses the trapped one's constant ran")
+      return
+    }
+    #expect(why.reason == "snippet 2 (line 13) trapped, and this snippet uses what it declares")
+    #expect(why.stoppedBy == 1)
+    #expect(report.errors().map(\.line) == [14])
+  }
+
+  @Test func aListingThatRunsPastTheTimeoutIsSetApartToo() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-timeout"), configure: { $0.timeout = 1.5 })
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets.map(\.status) == [.passed, .timeout, .passed, .notRun])
+    guard case .notRun(let why) = chapter.snippets[3].verdict else {
+      Issue.record("the listing that uses the stopped one's variable ran")
+      return
+    }
+    #expect(why.reason == "snippet 2 (line 8) ran past the timeout, and this snippet uses what it declares")
+  }
+
+  @Test func anErrorCommentOnALineThatTrapsIsAnErrorFoundAtRunTime() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-traps"))
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets[4].kind == "compile-fail")
+    #expect(chapter.snippets[4].status == .passed)
+    #expect(chapter.snippets[4].runTimeError?.line == 32, "the line the comment after it marks")
+    #expect(chapter.snippets[5].status == .passed, "an error the compiler reports, at the last line")
+    #expect(chapter.snippets[5].runTimeError == nil)
+  }
+
+  @Test func bareOutputCommentsAreTheBlocksUnderAPrintOrTheBraceAfterIt() {
+    let chapter = load("""
+      ```swift
+      let x = 1
+      // x is 1
+      for i in 1...2 {
+          // prose inside the loop
+          print(i)
+      }
+      // 1
+      // 2
+      print("done") // a comment after code is not one
+      // done
+
+      // said after a blank line: prose
+      ```
+      """)
+    #expect(chapter.snippets[0].outputComments.map(\.lines) == [["1", "2"], ["done"]])
+    #expect(chapter.snippets[0].outputComments.map(\.line) == [8, 11])
+  }
+
+  @Test func aListingPassesWhenItPrintsWhatItsBareCommentsSay() throws {
+    let report = try Fixtures.verify(try Fixtures.book("listing-output-comments"))
+    let chapter = try #require(report.chapters.first)
+    #expect(chapter.snippets.map(\.status) == [.passed, .passed, .mismatch, .passed])
+    #expect(chapter.snippets[2].verdict.explanation?.message.hasPrefix("Snippet prints but has no output block") == true,
+            "prose under a loop is not its output: it fails as before")
+  }
+
+  @Test func aQuotedListingIsShownNotRunInAChapterOfListingsAndBadInputElsewhere() {
+    let chapter = load("""
+      ```swift
+      print(1)
+      // Prints "1"
+      ```
+
+      > Note: an optional as Any.
+      >
+      > ```swift
+      > let optionalNumber: Int? = 3
+      > print(optionalNumber as Any)
+      > ```
+      """)
+    #expect(chapter.inputErrors.isEmpty, "the chapter runs")
+    #expect(chapter.snippets[1].kind == .ignore)
+    #expect(chapter.snippets[1].notRunnableReason == "line 8 is inside a block quote ('>'): quoted, shown only")
+    let other = load("> ```swift\n> let x = 1\n> ```\n")
+    #expect(other.inputErrors.map(\.message) == [ListingConventions.quotedSnippetProblem])
   }
 
   @Test func onlyAChapterWithoutOutputBlocksIsOneOfListings() throws {

@@ -61,7 +61,9 @@ enum Evaluator {
     for snippet in chapter.snippets where snippet.kind == .ignore { e.verdicts[snippet.index] = ignored(snippet) }
     var diagrams: [Int: [DiagramRecord]] = [:]
     var outputs: [Int: String] = [:]
-    for output in (run.program?.outputs ?? []) + run.standalone.flatMap(\.run.outputs) {
+    // A snippet set apart for a trap or the timeout printed in its own run.
+    let stopped = (run.program?.stoppedRuns ?? []).compactMap { stop in stop.lastStartedSnippet.flatMap(stop.output(of:)) }
+    for output in (run.program?.outputs ?? []) + stopped + run.standalone.flatMap(\.run.outputs) {
       // A warning record (the flicker check on a film) is a finding, not a diagram.
       // An exercise's starter is broken on purpose: its warnings are not reported.
       let starter: Bool
@@ -82,9 +84,11 @@ enum Evaluator {
           && !e.failedForGood.contains(snippet.index)
         verdict = .mismatch(mismatch)
       }
-      return SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
-                           hidden: snippet.isHidden, verdict: verdict, output: outputs[snippet.index],
-                           diagrams: diagrams[snippet.index] ?? [])
+      var report = SnippetReport(index: snippet.index, line: snippet.fenceLine, kind: snippet.kind.attribute,
+                                 hidden: snippet.isHidden, verdict: verdict, output: outputs[snippet.index],
+                                 diagrams: diagrams[snippet.index] ?? [])
+      report.runTimeError = e.runTimeErrors[snippet.index]
+      return report
     }
     // Once recorded, the findings the changes fix are gone and the
     // snippets they fix pass.
@@ -121,6 +125,8 @@ enum Evaluator {
     var failedForGood: Set<Int> = []
     /// False once the chapter does not compile, crashes or times out.
     var recordable = true
+    /// The listings whose `// Error` comment a trap confirmed, with the trap.
+    var runTimeErrors: [Int: SnippetReport.Verdict.Trap] = [:]
 
     init(chapter: Chapter, outputCap: Int, engine: String?) {
       self.chapter = chapter
@@ -238,34 +244,12 @@ enum Evaluator {
         return
       }
       guard program.ran else { return }
+      // A chapter of listings' snippets set apart for a trap or the
+      // timeout, each stopped in a run of its own (`ChapterRunner.isolate`).
+      for run in program.stoppedRuns { reportStop(run) }
       reportChannelProblems(program)
       // The snippet that was running when the program stopped abnormally.
-      var stopped: Int? = nil
-      var stopReason = ""
-      switch program.termination {
-      case .timedOut?:
-        recordable = false
-        stopped = program.lastStartedSnippet
-        let line = stopped.map { chapter.snippets[$0].firstCodeLine }
-        let finding = Finding(.error, .timeout, file: file, line: line,
-                              message: "Chapter ran past the timeout and was killed" + (stopped == nil ? " before its first snippet" : " while running this snippet"),
-                              details: ["Raise the limit with --timeout SECONDS if the work is legitimate"])
-        if let stopped {
-          fail(stopped, .timeout(.init(message: finding.message, line: line)), finding)
-          stopReason = name(stopped) + " ran past the timeout"
-        } else {
-          findings.append(finding)
-        }
-      case .exited(let code)? where code != 0:
-        fallthrough
-      case .signaled?:
-        recordable = false
-        stopped = program.lastStartedSnippet
-        reportCrash(program, stopped: stopped)
-        if let stopped { stopReason = name(stopped) + " trapped" }
-      default:
-        break
-      }
+      let (stopped, stopReason) = reportStop(program)
       var reachedStop = false
       for snippet in snippets {
         if reachedStop {
@@ -278,9 +262,46 @@ enum Evaluator {
         }
         guard snippet.kind == .run else { continue }
         if snippet.index == stopped { continue }
-        // Set apart from a chapter of listings' program: its errors are its verdict.
+        // Set apart from a chapter of listings' program: its errors (or
+        // its trap) are its verdict; one that uses what a trapped snippet
+        // declares did not run.
+        if let stop = program.isolation?.needing[snippet.index] {
+          let how = program.stoppedRuns.first { $0.lastStartedSnippet == stop }?.termination == .timedOut
+            ? " ran past the timeout" : " trapped"
+          notRun([snippet], reason: name(stop) + how + ", and this snippet uses what it declares", stoppedBy: stop)
+        }
         if program.isolation?.excluded.contains(snippet.index) == true { continue }
         checkOutput(snippet, actual: program.output(of: snippet.index))
+      }
+    }
+
+    /// Reports how `program` stopped before its end (the timeout, a trap,
+    /// a non-zero exit), at the snippet that was running: that snippet,
+    /// and why the snippets after it did not run. Nil and "" when it ended.
+    @discardableResult
+    mutating func reportStop(_ program: ProgramRun) -> (stopped: Int?, reason: String) {
+      let stopped = program.lastStartedSnippet
+      switch program.termination {
+      case .timedOut?:
+        recordable = false
+        let line = stopped.map { chapter.snippets[$0].firstCodeLine }
+        let finding = Finding(.error, .timeout, file: file, line: line,
+                              message: "Chapter ran past the timeout and was killed" + (stopped == nil ? " before its first snippet" : " while running this snippet"),
+                              details: ["Raise the limit with --timeout SECONDS if the work is legitimate"])
+        guard let stopped else {
+          findings.append(finding)
+          return (nil, "")
+        }
+        fail(stopped, .timeout(.init(message: finding.message, line: line)), finding)
+        return (stopped, name(stopped) + " ran past the timeout")
+      case .exited(let code)? where code != 0:
+        fallthrough
+      case .signaled?:
+        recordable = false
+        reportCrash(program, stopped: stopped)
+        return (stopped, stopped.map { name($0) + " trapped" } ?? "")
+      default:
+        return (nil, "")
       }
     }
 
@@ -380,6 +401,15 @@ enum Evaluator {
       case (nil, true):
         break
       case (nil, false):
+        // The Swift Programming Language's loops: the lines printed, as
+        // bare comments under the print (trailing spaces aside: a comment
+        // does not show them).
+        if chapter.isListings, !snippet.outputComments.isEmpty {
+          func trimmed<Line: StringProtocol>(_ lines: [Line]) -> [String] {
+            lines.map { String($0.prefix($0.count - $0.reversed().prefix { $0 == " " || $0 == "\t" }.count)) }
+          }
+          if trimmed(snippet.outputComments.flatMap(\.lines)) == trimmed(LineDiff.splitLines(normalized)) { return }
+        }
         let preview = LineDiff.splitLines(normalized).prefix(10).map { "| \($0)" }
         let message = missingMessage ?? "Snippet prints but has no output block; record it with 'workbook verify --record'"
         fail(snippet.index,
@@ -458,7 +488,7 @@ enum Evaluator {
     mutating func evaluateCompileFail(_ result: CompileFailRun) {
       let snippet = chapter.snippets[result.snippet]
       if result.compiled, !snippet.errorLines.isEmpty {
-        checkErrorComments(snippet, errors: [])
+        checkErrorComments(snippet, errors: [], trap: result.trap)
         return
       }
       if result.compiled {
@@ -515,20 +545,40 @@ enum Evaluator {
     }
 
     /// A snippet with `// Error` comments: the expected error is confirmed
-    /// when the compiler reports an error on each line they mark; a marked
-    /// line without one, or an error on a line none marks, fails it.
-    /// Nothing to record: the comments are the author's.
-    mutating func checkErrorComments(_ snippet: Chapter.Snippet, errors: [Diagnostic]) {
-      let failing = Set(errors.map { snippet.fenceLine + $0.lineOffset })
+    /// when the compiler reports an error on each line they mark, or (a
+    /// listing that compiles, and is run) when it traps at a line they
+    /// mark: an error found at run time, kept in the report
+    /// (`runTimeErrors`). A marked line without an error, or an error on a
+    /// line none marks, fails it. Nothing to record: the comments are the
+    /// author's.
+    mutating func checkErrorComments(_ snippet: Chapter.Snippet, errors: [Diagnostic], trap: Crash? = nil) {
+      var failing = Set(errors.map { snippet.fenceLine + $0.lineOffset })
+      var runTime: SnippetReport.Verdict.Trap? = nil
+      // A trap the runtime and the backtrace place nowhere (an exclusivity
+      // conflict aborts before a backtrace can unwind) happened while this
+      // listing ran: it confirms the listing's one marked line.
+      let placed = trap.map { trapLines($0, in: snippet) } ?? []
+      let located = placed.isEmpty && snippet.errorLines.count == 1 ? snippet.errorLines.first
+        : placed.first(where: snippet.errorLines.contains)
+      if let trap, let line = located {
+        failing.insert(line)
+        runTime = .init(message: trap.message + (placed.isEmpty ? " (the runtime gives no line)" : ""), line: line)
+      }
       let compiled = snippet.errorLines.filter { !failing.contains($0) }
       let unexpected = errors.filter { !snippet.errorLines.contains(snippet.fenceLine + $0.lineOffset) }
-      guard !compiled.isEmpty || !unexpected.isEmpty else { return }
+      guard !compiled.isEmpty || !unexpected.isEmpty else {
+        runTimeErrors[snippet.index] = runTime
+        return
+      }
       let message: String
       let line: Int
       if let first = compiled.first {
         line = first
         message = "The '// Error' comment expects an error on line \(first), and it compiles"
           + (compiled.count > 1 ? " (as do lines " + compiled.dropFirst().map(String.init).joined(separator: ", ") + ")" : "")
+          + (trap.map { trap in
+            "; it traps" + (trapLines(trap, in: snippet).first.map { " at line \($0)" } ?? "") + ": " + trap.message
+          } ?? "")
       } else {
         line = snippet.fenceLine + unexpected[0].lineOffset
         message = "An error no '// Error' comment expects, on line \(line): \(unexpected[0].message)"
@@ -537,6 +587,14 @@ enum Evaluator {
            .mismatch(.init(message: message, line: line, expected: nil, actual: nil)),
            Finding(.error, .compileFailMismatch, file: file, line: line, message: message,
                    details: excerpt(line: line, column: 1)))
+    }
+
+    /// The Markdown lines of `snippet` a trap while it ran came from:
+    /// where the runtime or the backtrace places it, the line that called
+    /// there, and every line of it the backtrace passes through.
+    func trapLines(_ trap: Crash, in snippet: Chapter.Snippet) -> [Int] {
+      let here = trap.snippet == snippet.index ? trap.lineOffset : nil
+      return ([here, trap.callerLineOffset].compactMap { $0 } + trap.runningLineOffsets).map { snippet.fenceLine + $0 }
     }
 
     // MARK: Exercises

@@ -130,6 +130,13 @@ extension Chapter {
     /// Its `// Prints …` comments, in order: what a plain `swift` snippet
     /// without an output block is checked against (`expectedOutput`).
     public var printsComments: [Chapter.PrintsComment] = []
+    /// Its output written as bare comments, without `// Prints`, as The
+    /// Swift Programming Language writes a loop's: each block of comment
+    /// lines right under a `print` call or under the `}` that closes code
+    /// that calls it (`PrintsCommentParser.outputComments`). Read only in a
+    /// plain snippet without an output block or `// Prints` comments; a
+    /// chapter of listings' snippet passes when it prints those lines.
+    public var outputComments: [Chapter.PrintsComment] = []
     /// The Markdown lines its `// Error` comments mark, in order: a plain
     /// snippet with such comments is `compile-fail`, and must fail at each
     /// of them (`ListingConventions`).

@@ -98,6 +98,7 @@ package enum ChapterLoader {
     }
     ListingConventions.attach(to: &chapter)
     PrintsCommentParser.attach(to: &chapter)
+    ListingConventions.showQuotedSnippets(in: &chapter)
     KnobParser.attach(to: &chapter)
     checkExercises(&chapter)
     chapter.summary = ChapterSummary.line(of: chapter)
@@ -237,7 +238,7 @@ package enum ChapterLoader {
         + "add a closing fence above that line")
     }
     if code.isInsideBlockQuote {
-      bad("Snippets inside block quotes are not supported; move the snippet out of the '>' block")
+      bad(ListingConventions.quotedSnippetProblem)
     }
     return Chapter.Snippet(
       index: index, kind: kind, isHidden: hidden, code: code.content.replacingCRLF(),

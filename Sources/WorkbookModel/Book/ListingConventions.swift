@@ -37,6 +37,36 @@ enum ListingConventions {
     }
   }
 
+  /// The bad input of a snippet inside a block quote (`>`), in a chapter
+  /// that is not one of listings.
+  static let quotedSnippetProblem = "Snippets inside block quotes are not supported; move the snippet out of the '>' block"
+
+  /// In a chapter of listings (`Chapter.isListings`), a plain snippet
+  /// inside a block quote (The Swift Programming Language quotes one in a
+  /// note) is not bad input: it is shown, not runnable, with the reason,
+  /// and the chapter runs. Elsewhere it stays bad input.
+  static func showQuotedSnippets(in chapter: inout Chapter) {
+    guard chapter.isListings else { return }
+    for index in chapter.snippets.indices {
+      let snippet = chapter.snippets[index]
+      guard snippet.kind == .run || snippet.kind == .compileFail || snippet.kind == .ignore, !snippet.isHidden,
+        let problem = chapter.problems.firstIndex(where: {
+          $0.kind == .badInput && $0.line == snippet.fenceLine && $0.message == quotedSnippetProblem
+        })
+      else { continue }
+      // Its only problem: anything else wrong with it stays bad input.
+      guard !chapter.problems.contains(where: {
+        $0.severity == .error && $0.line == snippet.fenceLine && $0.message != quotedSnippetProblem
+      }) else { continue }
+      chapter.problems.remove(at: problem)
+      chapter.snippets[index].kind = .ignore
+      chapter.snippets[index].errorLines = []
+      chapter.snippets[index].printsComments = []
+      chapter.snippets[index].outputComments = []
+      chapter.snippets[index].notRunnableReason = "line \(snippet.fenceLine) is inside a block quote ('>'): quoted, shown only"
+    }
+  }
+
   /// Whether a line comment is an `// Error` comment: `// Error` alone or
   /// followed by `:` (and what the error is).
   static func isErrorComment(_ text: String) -> Bool {
@@ -46,7 +76,8 @@ enum ListingConventions {
   /// The lines (0-based, in the code) that `// Error` comments mark: a
   /// comment after code marks its own line; a comment alone on its line
   /// marks the next line that holds code (blank lines and comment lines
-  /// skipped). In order, each once.
+  /// skipped), or the last one before it when none follows (the comment
+  /// closes the listing). In order, each once.
   static func errorLines(in code: String, comments: [(utf8Offset: Int, text: String)]) -> [Int] {
     let errorComments = comments.filter { isErrorComment($0.text) }
     guard !errorComments.isEmpty else { return [] }
@@ -66,7 +97,9 @@ enum ListingConventions {
       let line = (lineStarts.lastIndex { $0 <= comment.utf8Offset }) ?? 0
       let before = lines[line].utf8.prefix(comment.utf8Offset - lineStarts[line])
       let target = before.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
-        ? lines.indices.dropFirst(line + 1).first { isCode(lines[$0]) } : line
+        ? lines.indices.dropFirst(line + 1).first { isCode(lines[$0]) }
+          ?? lines.indices.prefix(line).last { isCode(lines[$0]) }
+        : line
       if let target, !marked.contains(target) { marked.append(target) }
     }
     return marked.sorted()

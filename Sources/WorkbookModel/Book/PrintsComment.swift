@@ -70,7 +70,12 @@ enum PrintsCommentParser {
       let snippet = chapter.snippets[index]
       let (comments, problems) = comments(in: snippet.code, firstLine: snippet.firstCodeLine, file: chapter.displayPath)
       chapter.problems += problems
-      guard let first = comments.first else { continue }
+      guard let first = comments.first else {
+        if snippet.output == nil {
+          chapter.snippets[index].outputComments = outputComments(in: snippet.code, firstLine: snippet.firstCodeLine)
+        }
+        continue
+      }
       if let output = snippet.output {
         chapter.problems.append(Finding(
           .warning, .badInput, file: chapter.displayPath, line: first.line,
@@ -155,6 +160,50 @@ enum PrintsCommentParser {
       }
     }
     return (comments, problems)
+  }
+
+  /// The blocks of bare output comments in a snippet's code (`firstLine`:
+  /// the Markdown line of its first line): comment lines alone on their
+  /// lines, one after another, right under a line of code that calls
+  /// `print` or starts with the `}` that closes code calling it, none of
+  /// them `// Prints` or `// Error`. Each line says one line of output,
+  /// after `// `. (Blocks under other code are the code's prose: a wider
+  /// rule reads prose as output; WritingChapters.md, "Listings".)
+  static func outputComments(in code: String, firstLine: Int) -> [Chapter.PrintsComment] {
+    guard code.contains("print(") else { return [] }
+    // Strings and block comments are not comments here.
+    let alone = SwiftCommentsAndStrings(code).lineCommentsAloneOnTheirLines(in: code)
+    /// Whether a line calls `print` (`print(` not inside a longer name).
+    func callsPrint(_ line: Substring) -> Bool {
+      var rest = line[...]
+      while let range = rest.range(of: "print(") {
+        let before = rest[..<range.lowerBound].last
+        if before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true { return true }
+        rest = rest[range.upperBound...]
+      }
+      return false
+    }
+    let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+    var blocks: [Chapter.PrintsComment] = []
+    var printed = false
+    var line = 0
+    while line < lines.count {
+      defer { line += 1 }
+      let text = lines[line].trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+      guard alone[line] == nil, !text.isEmpty else { continue }
+      printed = printed || callsPrint(text)
+      guard printed, callsPrint(text) || text.hasPrefix("}"), alone[line + 1] != nil else { continue }
+      var block = Chapter.PrintsComment(line: firstLine + line + 1, lines: [], ranges: [])
+      while let comment = alone[line + 1] {
+        line += 1
+        let body = comment.text.hasPrefix("// ") ? comment.text.dropFirst(3) : comment.text.dropFirst(2)
+        let from = comment.utf8Offset + comment.text.utf8.count - body.utf8.count
+        block.lines.append(String(body))
+        block.ranges.append(from..<(from + body.utf8.count))
+      }
+      if !block.lines.contains(where: { $0.hasPrefix("Prints ") || $0.hasPrefix("Error") }) { blocks.append(block) }
+    }
+    return blocks
   }
 
   /// The closing quote of `// Prints "…"`'s text (which starts with the

@@ -50,6 +50,26 @@ struct SwiftCommentsAndStrings {
     return comments
   }
 
+  /// The line comments alone on their lines (nothing but spaces and tabs
+  /// before the `//`), by the 0-based line of `code` (the code parsed)
+  /// each is on. One pass over the code, however many lines it has.
+  func lineCommentsAloneOnTheirLines(in code: String) -> [Int: (utf8Offset: Int, text: String)] {
+    let bytes = Array(code.utf8)
+    var alone: [Int: (utf8Offset: Int, text: String)] = [:]
+    var line = 0, lineStart = 0, cursor = 0
+    for comment in lineComments() {
+      while cursor < comment.utf8Offset {
+        if bytes[cursor] == 0x0A {
+          line += 1
+          lineStart = cursor + 1
+        }
+        cursor += 1
+      }
+      if bytes[lineStart..<comment.utf8Offset].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { alone[line] = comment }
+    }
+    return alone
+  }
+
   private static func isComment(_ trivia: Trivia, from start: AbsolutePosition, at position: AbsolutePosition) -> Bool {
     var offset = start
     for piece in trivia {

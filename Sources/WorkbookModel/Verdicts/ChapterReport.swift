@@ -132,6 +132,11 @@ public struct SnippetReport: Hashable, Sendable {
   public var output: String?
   /// The diagrams the snippet published, for the site's player and `workbook play`.
   public var diagrams: [DiagramRecord] = []
+  /// A listing whose `// Error` comment marks an error found at run time
+  /// (an exclusivity conflict, an index out of range: the compiler accepts
+  /// them): the trap that confirmed it, at its line. Nil for every other
+  /// snippet (the compiler's errors confirm the rest).
+  public var runTimeError: SnippetReport.Verdict.Trap? = nil
 
   public init(index: Int, line: Int, kind: String, hidden: Bool, verdict: SnippetReport.Verdict,
               output: String? = nil, diagrams: [DiagramRecord] = []) {
@@ -153,7 +158,7 @@ extension SnippetReport: Codable {
   // of the same name (`mismatch`, `compileError`, `trap`, `timeout`, `notRun`,
   // `notRunnable`).
   private enum CodingKeys: String, CodingKey {
-    case index, line, kind, hidden, status, output, diagrams
+    case index, line, kind, hidden, status, output, diagrams, runTimeError
     case mismatch, compileError, trap, timeout, notRun, notRunnable
   }
 
@@ -165,6 +170,7 @@ extension SnippetReport: Codable {
     hidden = try c.decode(Bool.self, forKey: .hidden)
     output = try c.decodeIfPresent(String.self, forKey: .output)
     diagrams = try c.decodeIfPresent([DiagramRecord].self, forKey: .diagrams) ?? []
+    runTimeError = try c.decodeIfPresent(SnippetReport.Verdict.Trap.self, forKey: .runTimeError)
     switch try c.decode(SnippetReport.Status.self, forKey: .status) {
     case .passed: verdict = .passed
     case .ignored: verdict = .ignored
@@ -187,6 +193,7 @@ extension SnippetReport: Codable {
     try c.encode(status, forKey: .status)
     try c.encodeIfPresent(output, forKey: .output)
     try c.encode(diagrams, forKey: .diagrams)
+    try c.encodeIfPresent(runTimeError, forKey: .runTimeError)
     switch verdict {
     case .passed, .ignored: break
     case .notRunnable(let n): try c.encode(n, forKey: .notRunnable)

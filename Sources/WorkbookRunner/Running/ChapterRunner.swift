@@ -203,16 +203,25 @@ package struct ChapterRunner: Sendable {
     for snippet in chapter.snippets {
       switch snippet.kind {
       case .compileFail:
-        let program = builder.compileFailProgram(snippet, in: translated, isolation: isolation)
+        // A listing's `// Error` may mark a run-time error (an exclusivity
+        // conflict, an index out of range): compiled and run, not only
+        // type-checked.
+        let runs = chapter.isListings && !snippet.errorLines.isEmpty
+        let program = builder.compileFailProgram(snippet, in: translated, isolation: isolation, runs: runs)
         let before = runSnippets.filter { $0.index < snippet.index && !isolation.excluded.contains($0.index) }
         let scoped = isolation.scoped.filter { $0 < snippet.index }.sorted().map(String.init).joined(separator: ",")
-        let key = key("compile-fail" + (scoped.isEmpty ? "" : " scoped " + scoped), before + [snippet])
+        let key = key((runs ? "expected-error" : "compile-fail") + (scoped.isEmpty ? "" : " scoped " + scoped),
+                      before + [snippet])
         tasks.append {
           Result { () throws(VerifyError) -> ChapterTaskResult in
+            let directory = work + "/compile-fail-\(snippet.index)"
             let run = try cached(key) { () throws(VerifyError) in
-              try typecheck(program, in: work + "/compile-fail-\(snippet.index)", map: map)
+              runs ? try compileAndRun(program, in: directory, map: map, run: true, defaultSnippet: nil)
+                : try typecheck(program, in: directory, map: map)
             }
-            return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics, compiled: run.compiled))
+            let trap = run.lastStartedSnippet == snippet.index ? run.crash : nil
+            return .compileFail(CompileFailRun(snippet: snippet.index, diagnostics: run.diagnostics,
+                                               compiled: run.compiled, trap: trap))
           }
         }
       case .exerciseStarter, .exerciseSolution:
@@ -258,35 +267,58 @@ package struct ChapterRunner: Sendable {
   /// the errors the redeclaration causes elsewhere go with it); any other,
   /// or one that still fails in its scope, is left out
   /// (`Isolation.excluded`), its errors kept in the run's diagnostics.
-  /// Each round sets at least one snippet apart, so there are at most
-  /// twice as many rounds as snippets.
+  ///
+  /// A program that compiles and stops while a snippet runs (a trap, a
+  /// non-zero exit, the timeout) sets that snippet apart too, its run kept
+  /// (`ProgramRun.stoppedRuns`), and runs again without it, so the listings
+  /// after it run; a snippet that compiled before and no longer does uses
+  /// what the stopped one declares, and is left out as not run
+  /// (`Isolation.needing`). Each round sets at least one snippet apart, so
+  /// there are at most twice as many rounds as snippets.
   package func isolate(_ translated: TranslatedChapter, in directory: String, map: SourceMap) throws(VerifyError) -> ProgramRun {
     var isolation = Isolation()
     var setApart: [Diagnostic] = []
+    var stoppedRuns: [ProgramRun] = []
+    // The snippets of the last program that compiled.
+    var compiledSnippets: Set<Int> = []
     // Compiled as written first, at the place the chapter program has (`run`).
-    let last = translated.chapter.snippets.last { $0.kind == .run }?.index ?? 0
+    let runSnippets = translated.chapter.snippets.filter { $0.kind == .run }.map(\.index)
     var run = try compileAndRunTabled(builder.chapterProgram(translated),
-                                      place: translated.chapter.fileName + "#program-to-\(last)",
+                                      place: translated.chapter.fileName + "#program-to-\(runSnippets.last ?? 0)",
                                       in: directory, map: map, defaultSnippet: nil)
     var round = 0
-    while !run.compiled {
-      let errors = run.diagnostics.filter { $0.severity == .error }
-      let broken = Set(errors.compactMap(\.snippet)).subtracting(isolation.excluded)
-      guard !broken.isEmpty else { break }
-      // A redeclared type makes its name ambiguous everywhere, in the
-      // snippets before the redeclaration too: when a snippet redeclares,
-      // that is all this round changes.
-      func redeclares(_ index: Int) -> Bool {
-        !isolation.scoped.contains(index) && errors.contains { $0.snippet == index && $0.message.hasPrefix("invalid redeclaration") }
-      }
-      let redeclaring = broken.filter(redeclares)
-      for index in redeclaring.isEmpty ? broken : redeclaring {
-        if redeclares(index) {
-          isolation.scoped.insert(index)
-        } else {
-          isolation.excluded.insert(index)
-          isolation.scoped.remove(index)
-          setApart += run.diagnostics.filter { $0.snippet == index }
+    while true {
+      if run.compiled {
+        compiledSnippets = Set(runSnippets).subtracting(isolation.excluded)
+        guard run.stopped, let stopped = run.lastStartedSnippet else { break }
+        stoppedRuns.append(run)
+        isolation.excluded.insert(stopped)
+        isolation.scoped.remove(stopped)
+      } else {
+        let errors = run.diagnostics.filter { $0.severity == .error }
+        let broken = Set(errors.compactMap(\.snippet)).subtracting(isolation.excluded)
+        guard !broken.isEmpty else { break }
+        // A snippet that compiled in the program before a stopped one was
+        // left out needs what that one declares.
+        let needing = broken.intersection(compiledSnippets)
+        // A redeclared type makes its name ambiguous everywhere, in the
+        // snippets before the redeclaration too: when a snippet redeclares,
+        // that is all this round changes.
+        func redeclares(_ index: Int) -> Bool {
+          !isolation.scoped.contains(index) && errors.contains { $0.snippet == index && $0.message.hasPrefix("invalid redeclaration") }
+        }
+        let redeclaring = broken.subtracting(needing).filter(redeclares)
+        for index in !needing.isEmpty ? needing : redeclaring.isEmpty ? broken : redeclaring {
+          if needing.contains(index), let stopped = stoppedRuns.last?.lastStartedSnippet {
+            isolation.excluded.insert(index)
+            isolation.needing[index] = stopped
+          } else if redeclares(index) {
+            isolation.scoped.insert(index)
+          } else {
+            isolation.excluded.insert(index)
+            isolation.scoped.remove(index)
+            setApart += run.diagnostics.filter { $0.snippet == index }
+          }
         }
       }
       round += 1
@@ -296,6 +328,7 @@ package struct ChapterRunner: Sendable {
     guard !isolation.excluded.isEmpty || !isolation.scoped.isEmpty else { return run }
     run.diagnostics = setApart + run.diagnostics
     run.isolation = isolation
+    run.stoppedRuns = stoppedRuns
     return run
   }
 
@@ -445,6 +478,7 @@ package struct ChapterRunner: Sendable {
       if case .signaled = result.termination, crash.snippet == nil, locatesTraps {
         let frames = try trapFrames(main: main, prelude: prelude, in: directory + "/traced", program: program,
                                     map: map, defaultSnippet: defaultSnippet)
+        crash.runningLineOffsets = frames.filter { $0.snippet == run.lastStartedSnippet }.map(\.lineOffset)
         if let innermost = frames.first {
           crash.snippet = innermost.snippet
           crash.lineOffset = innermost.lineOffset

@@ -103,7 +103,9 @@ enum DiagnosticParser {
     return nil
   }
 
-  private static let trapKinds = ["Fatal error", "Precondition failed", "Assertion failed"]
+  /// The runtime's trap messages (an exclusivity conflict's is its last
+  /// line: the lines before it hold addresses, which change from run to run).
+  private static let trapKinds = ["Fatal error", "Precondition failed", "Assertion failed", "Fatal access conflict"]
 
   /// Reads the runtime's message for a trap (`[file:line: ]Fatal error: …`).
   static func crash(in stderr: String, termination: Termination, map: SourceMap, snippets: [Int]) -> Crash {

@@ -122,6 +122,10 @@ package struct Crash: Hashable, Sendable, Codable {
   /// earlier snippet declared): the running snippet's line that led there,
   /// from the backtrace.
   package var callerLineOffset: Int? = nil
+  /// The running snippet's lines the traced run's backtrace passes
+  /// through, innermost first (empty when the run was not traced): a
+  /// listing's `// Error` comment confirmed at run time is on one of them.
+  package var runningLineOffsets: [Int] = []
   /// Where the runtime says it happened, when that is elsewhere
   /// (e.g. `TransitionEngine/UIView.swift:120`).
   package var externalLocation: String?
@@ -150,6 +154,11 @@ package struct ProgramRun: Hashable, Sendable, Codable {
   /// snippets set apart until the rest compiled (`ChapterRunner.isolate`);
   /// their errors are in `diagnostics`. Nil for every other program.
   package var isolation: Isolation? = nil
+  /// A chapter of listings' runs that stopped in a snippet (a trap, or the
+  /// timeout), one per snippet set apart for it (their
+  /// `lastStartedSnippet`), in order; this run is the program without
+  /// them. Empty for every other program.
+  package var stoppedRuns: [ProgramRun] = []
 
   /// The output of a snippet ("" if it printed nothing).
   package func output(of snippet: Int) -> SnippetOutput? {
@@ -159,7 +168,17 @@ package struct ProgramRun: Hashable, Sendable, Codable {
   /// Whether the run is a deterministic function of the sources (a timeout
   /// or an interrupt is not, and is never cached).
   package var isCacheable: Bool {
-    termination != .timedOut && termination != .interrupted
+    termination != .timedOut && termination != .interrupted && stoppedRuns.allSatisfy(\.isCacheable)
+  }
+
+  /// Whether it ran and stopped before its end: it trapped, was killed by a
+  /// signal, exited non-zero or ran past the timeout (not an interrupt).
+  package var stopped: Bool {
+    switch termination {
+    case .signaled?, .timedOut?: return true
+    case .exited(let status)?: return status != 0
+    case .interrupted?, nil: return false
+    }
   }
 
   /// Whether it compiled, ran and exited with status 0.
@@ -171,6 +190,9 @@ package struct CompileFailRun: Hashable, Sendable, Codable {
   package var snippet: Int
   package var diagnostics: [Diagnostic]
   package var compiled: Bool
+  /// The trap while the snippet ran, for a listing with `// Error`
+  /// comments that compiled and was run (`ChapterRunner.run`); else nil.
+  package var trap: Crash? = nil
 }
 
 /// A standalone program's result (an exercise's starter or solution).

@@ -23,8 +23,10 @@ package struct ResultCache: Sendable {
   /// module beside the engine; v6: a diagram's frames are JSON text, decoded
   /// when first read; v7: a trap in the engine is located by a traced second
   /// run, TrapBacktrace; v8: each checked snippet's index is in the key;
-  /// v9: a diagram record keeps where the output was when it was published).
-  package static let format = "chapter-run-v10"
+  /// v9: a diagram record keeps where the output was when it was published;
+  /// v10: a chapter of listings' isolation; v11: its trapped runs, and a
+  /// listing's expected error run).
+  package static let format = "chapter-run-v11"
 
   /// The key of a chapter's run (its snippets as translated once).
   package static func key(for translated: TranslatedChapter, settings: RunSettings) -> String {

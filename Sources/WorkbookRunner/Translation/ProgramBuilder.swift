@@ -47,10 +47,15 @@ package struct Isolation: Hashable, Sendable, Codable {
   /// redeclare a name an earlier snippet declares, so what they declare
   /// shadows it in them and is not seen after them.
   package var scoped: Set<Int> = []
+  /// Snippets that compiled with the program but then used what a snippet
+  /// set apart for its trap or timeout declares (each with that snippet):
+  /// left out too (in `excluded`), not run rather than failed.
+  package var needing: [Int: Int] = [:]
 
-  package init(excluded: Set<Int> = [], scoped: Set<Int> = []) {
+  package init(excluded: Set<Int> = [], scoped: Set<Int> = [], needing: [Int: Int] = [:]) {
     self.excluded = excluded
     self.scoped = scoped
+    self.needing = needing
   }
 }
 
@@ -171,12 +176,19 @@ package struct ProgramBuilder: Sendable {
   /// The type-check program for one `compile-fail` snippet: the chapter's
   /// program snippets before it, then it, at file scope.
   /// `isolation`: the chapter program's, so the check sees the snippets
-  /// before it as the chapter program does.
+  /// before it as the chapter program does. `runs`: the program is to be
+  /// run (a listing whose `// Error` comments may mark a run-time error),
+  /// so the snippet has its marker, like a chapter program's.
   package func compileFailProgram(_ snippet: Chapter.Snippet, in translated: TranslatedChapter,
-                                  isolation: Isolation = Isolation()) -> ProgramSource {
+                                  isolation: Isolation = Isolation(), runs: Bool = false) -> ProgramSource {
     let chapter = translated.chapter
     let before = chapter.snippets.filter {
       $0.kind == .run && $0.index < snippet.index && !isolation.excluded.contains($0.index)
+    }
+    if runs {
+      var marked = snippet
+      marked.kind = .run
+      return program(for: before + [marked], in: translated, scoped: isolation.scoped)
     }
     var program = program(for: before, in: translated, scoped: isolation.scoped)
     program.main += directive(chapter.fileName, line: snippet.fenceLine)
